@@ -1,0 +1,80 @@
+import type { Database } from '@complivue/db/database';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Env } from './env.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerNotFound } from './plugins/not-found.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { PUBLIC } from './lib/route-access.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    env: Env;
+  }
+}
+
+export interface BuildAppOptions {
+  env: Env;
+  database: Database;
+  /** Serve the built web app (production). */
+  serveWebApp?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The app with every plugin and route registered, not yet sealed (tests may add routes). */
+export async function createApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL },
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    trustProxy: env.NODE_ENV === 'production',
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('database', database);
+  app.decorate('env', env);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    // The API reference pages (a third-party plugin) are public documentation.
+    if (route.url.startsWith('/api/docs')) {
+      route.config = { ...route.config, access: PUBLIC };
+      return;
+    }
+    if (!route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare its access requirement`);
+    }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
+  registerErrorHandler(app);
+  await registerSecurity(app, env.APP_URL);
+  await registerOpenApi(app);
+  await app.register(healthRoutes);
+  if (options.serveWebApp) await registerWebApp(app, env.WEB_DIST_DIR);
+  registerNotFound(app);
+  return app;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = await createApp(options);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,36 @@
+import { openDatabase, type Database } from '@complivue/db/database';
+import { migrateDatabase } from '@complivue/db/migrate';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Env } from './env.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Opens and migrates the database, builds the app and listens; `stop` undoes all of it. */
+export async function startServer(env: Env): Promise<RunningServer> {
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolSize: env.DATABASE_POOL_SIZE,
+  });
+  try {
+    await migrateDatabase(database);
+    const app = await buildApp({ env, database, serveWebApp: env.NODE_ENV === 'production' });
+    const url = await app.listen({ host: env.HOST, port: env.PORT });
+    let stopping: Promise<void> | undefined;
+    const stop = () =>
+      (stopping ??= (async () => {
+        await app.close();
+        await database.close();
+      })());
+    return { app, database, url, stop };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The query builder, the same type on both engines. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Engine = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  engine: Engine;
+  close(): Promise<void>;
+  /** The underlying PGlite instance, when the engine is PGlite (tests clone it). */
+  pglite?: PGlite;
+  /** The pool, when the engine is PostgreSQL. */
+  pool?: pg.Pool;
+}
+
+export interface DatabaseOptions {
+  /** `postgres://…`: use that server. Unset: embedded PGlite in `dataDir`. */
+  databaseUrl?: string;
+  /** PGlite data directory; `memory://` keeps it in memory. */
+  dataDir: string;
+  /** Start PGlite from a dumped data directory (the migrated test template). */
+  loadDataDir?: Blob;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.dataDir, options.loadDataDir);
+}
+
+/** Closing twice (a shutdown signal during a failing start, say) is harmless. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}
+
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(inMemory ? {} : { dataDir }),
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    engine: 'pglite',
+    pglite: client,
+    close: once(() => client.close()),
+  };
+}
+
+async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // A dropped idle connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = drizzleNodePostgres({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    engine: 'postgres',
+    pool,
+    close: once(() => pool.end()),
+  };
+}
+
+/**
+ * Rows of a raw SQL query. Both drivers answer with `{ rows }`; Drizzle's shared type cannot
+ * say so, hence the one cast here rather than at every call.
+ */
+export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}

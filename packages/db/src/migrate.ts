@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { queryRows, type Database } from './database.ts';
+import { seedReferenceData } from './seed.ts';
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
+
+// Any fixed number: all instances of the app agree on it, so only one migrates at a time.
+const MIGRATION_LOCK_KEY = 727_411_001;
+
+interface Journal {
+  entries: { idx: number; tag: string; when: number }[];
+}
+
+function readJournal(): Journal {
+  return JSON.parse(readFileSync(`${MIGRATIONS_FOLDER}/meta/_journal.json`, 'utf8')) as Journal;
+}
+
+/**
+ * Applies the committed migrations and seeds reference data. Idempotent; on PostgreSQL it holds
+ * an advisory lock so that several API instances starting together migrate once.
+ */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.pglite) {
+    const db = drizzlePglite({ client: database.pglite }) as PgliteDatabase;
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } else if (database.pool) {
+    const client = await database.pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migrateNodePostgres(drizzleNodePostgres({ client }), {
+        migrationsFolder: MIGRATIONS_FOLDER,
+      });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+      client.release();
+    }
+  }
+  await seedReferenceData(database.db);
+}
+
+export interface MigrationStatus {
+  applied: number;
+  latest: string | null;
+}
+
+export async function getMigrationStatus(database: Database): Promise<MigrationStatus> {
+  const rows = await queryRows<{ created_at: string }>(
+    database.db,
+    sql`SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at`,
+  );
+  const appliedAt = new Set(rows.map((row) => Number(row.created_at)));
+  const applied = readJournal().entries.filter((entry) => appliedAt.has(entry.when));
+  return { applied: appliedAt.size, latest: applied.at(-1)?.tag ?? null };
+}

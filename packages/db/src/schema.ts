@@ -1,0 +1,10 @@
+/*
+ * The Drizzle schema registry: drizzle-kit and the query builder need every table in one
+ * object. Tables themselves live in ./schema/<domain>.ts.
+ */
+export * from './schema/auth.ts';
+export * from './schema/companies.ts';
+export * from './schema/profiles.ts';
+export * from './schema/subscriptions.ts';
+export * from './schema/activity.ts';
+export * from './schema/audit.ts';

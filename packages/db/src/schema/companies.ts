@@ -1,0 +1,29 @@
+import { ASSETS_SIZES, INSTITUTION_TYPES } from '@complivue/shared/institutions';
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { inList } from './checks.ts';
+import { createdAt, updatedAt, uuidPrimaryKey } from './columns.ts';
+import { user } from './auth.ts';
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuidPrimaryKey(),
+    name: text('name').notNull(),
+    institutionType: text('institution_type').$type<(typeof INSTITUTION_TYPES)[number]>(),
+    assetsSize: text('assets_size').$type<(typeof ASSETS_SIZES)[number]>(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    // The institution's profile: later capabilities scope regulatory content by these.
+    primaryRegulator: text('primary_regulator'),
+    statesOfOperation: text('states_of_operation').array(),
+    regulationAreas: text('regulation_areas').array(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('companies_name_idx').on(sql`lower(${table.name})`),
+    index('companies_created_by_idx').on(table.createdBy),
+    check('companies_institution_type_check', inList(table.institutionType, INSTITUTION_TYPES)),
+    check('companies_assets_size_check', inList(table.assetsSize, ASSETS_SIZES)),
+  ],
+);

@@ -1,0 +1,71 @@
+import type { PlanName } from './plans.ts';
+
+/** The 20 feature names of SPEC.md §3, in the spec's order. */
+export const FEATURE_NAMES = [
+  'compliance_library',
+  'team_collaboration',
+  'analytics_reporting',
+  'user_management',
+  'subscription_management',
+  'ai_assistant',
+  'regulatory_feeds',
+  'change_management',
+  'risk_scoring',
+  'policy_cross_referencing',
+  'automation_system',
+  'regulatory_calendar',
+  'advanced_analytics',
+  'custom_integrations',
+  'priority_support',
+  'dedicated_manager',
+  'workflow_automation',
+  'api_access',
+  'white_label',
+  'soc2_compliance',
+] as const;
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+
+const BASIC_FEATURES: readonly FeatureName[] = [
+  'compliance_library',
+  'team_collaboration',
+  'user_management',
+  'subscription_management',
+  'ai_assistant',
+  'regulatory_feeds',
+  'regulatory_calendar',
+];
+
+const PROFESSIONAL_FEATURES: readonly FeatureName[] = [
+  ...BASIC_FEATURES,
+  'analytics_reporting',
+  'change_management',
+  'risk_scoring',
+  'policy_cross_referencing',
+  'workflow_automation',
+];
+
+/**
+ * While a trial runs the guards let users through (SPEC.md §4), so a trial sees the product
+ * features of the top plan; the enterprise services (integrations, support contracts, API,
+ * white label, SOC 2 package) are sold, not tried.
+ */
+const TRIAL_FEATURES: readonly FeatureName[] = [
+  ...PROFESSIONAL_FEATURES,
+  'automation_system',
+  'advanced_analytics',
+];
+
+/**
+ * The plan → feature matrix. It is seeded into `feature_access_matrix`, which the SQL function
+ * `check_feature_access` reads; the web app reads this copy only to decide what to show.
+ */
+export const PLAN_FEATURES: Record<PlanName, readonly FeatureName[]> = {
+  trial: TRIAL_FEATURES,
+  basic: BASIC_FEATURES,
+  professional: PROFESSIONAL_FEATURES,
+  enterprise: FEATURE_NAMES,
+};
+
+export function planHasFeature(plan: PlanName, feature: FeatureName): boolean {
+  return PLAN_FEATURES[plan].includes(feature);
+}

@@ -1,0 +1,24 @@
+/**
+ * Roles are held inside a company (DESIGN.md deviations); super_admin is the platform operator.
+ * Ranks are the spec's (SPEC.md §4): a guard asking for a role lets every higher rank through.
+ */
+export const ROLES = ['user', 'manager', 'admin', 'super_admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_RANK: Record<Role, number> = {
+  user: 1,
+  manager: 2,
+  admin: 3,
+  super_admin: 4,
+};
+
+export const ROLE_LABELS: Record<Role, string> = {
+  user: 'User',
+  manager: 'Manager',
+  admin: 'Administrator',
+  super_admin: 'Super Admin',
+};
+
+export function hasRoleAtLeast(current: Role, needed: Role): boolean {
+  return ROLE_RANK[current] >= ROLE_RANK[needed];
+}

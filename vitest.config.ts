@@ -1,0 +1,40 @@
+import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+
+/*
+ * unit: fast tests next to the code, no database.
+ * api-pglite / api-postgres: `*.int.test.ts` through the real HTTP layer (app.inject) on a
+ * fresh database per file; the PostgreSQL project runs when TEST_DATABASE_URL is set.
+ * Browser tests have their own config (e2e/vitest.config.ts): they run once, not per engine.
+ */
+const integrationFiles = ['apps/api/**/*.int.test.ts', 'packages/**/*.int.test.ts'];
+
+function integrationProject(engine: 'pglite' | 'postgres'): TestProjectConfiguration {
+  return {
+    test: {
+      name: `api-${engine}`,
+      include: integrationFiles,
+      environment: 'node',
+      env: { TEST_ENGINE: engine },
+      globalSetup: ['apps/api/test/global-setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['apps/**/*.test.{ts,tsx}', 'packages/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      integrationProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [integrationProject('postgres')] : []),
+    ],
+  },
+});
