@@ -113,7 +113,11 @@ describe('check_feature_access', () => {
 
   it('denies a suspended member of a paying company', async () => {
     const company = await createTestCompany(db);
-    await createTestSubscription(db, { companyId: company.id, planName: 'enterprise', status: 'active' });
+    await createTestSubscription(db, {
+      companyId: company.id,
+      planName: 'enterprise',
+      status: 'active',
+    });
     const { user } = await createTestMember(db, { companyId: company.id, status: 'suspended' });
     expect(await canUse(db, user.id, 'compliance_library')).toBe(false);
   });
@@ -128,7 +132,9 @@ describe('audit_log', () => {
 
   it('is append-only', async () => {
     const { db } = testDatabase.database;
-    await db.execute(sql`INSERT INTO audit_log (action, actor_user_id) VALUES ('test.event', 'u1')`);
+    await db.execute(
+      sql`INSERT INTO audit_log (action, actor_user_id) VALUES ('test.event', 'u1')`,
+    );
     await expect(db.execute(sql`UPDATE audit_log SET action = 'changed'`)).rejects.toThrow();
     await expect(db.execute(sql`DELETE FROM audit_log`)).rejects.toThrow();
     const rows = await queryRows<{ action: string }>(db, sql`SELECT action FROM audit_log`);

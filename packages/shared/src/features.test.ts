@@ -22,7 +22,8 @@ describe('plan → feature matrix', () => {
   });
 
   it('grants professional everything basic has plus five features', () => {
-    for (const feature of PLAN_FEATURES.basic) expect(planHasFeature('professional', feature)).toBe(true);
+    for (const feature of PLAN_FEATURES.basic)
+      expect(planHasFeature('professional', feature)).toBe(true);
     expect(PLAN_FEATURES.professional).toHaveLength(12);
     expect(planHasFeature('professional', 'workflow_automation')).toBe(true);
     expect(planHasFeature('professional', 'automation_system')).toBe(false);

@@ -6,13 +6,7 @@ export const INSTITUTION_TYPES = [
 ] as const;
 export type InstitutionType = (typeof INSTITUTION_TYPES)[number];
 
-export const ASSETS_SIZES = [
-  'under_100m',
-  '100m_500m',
-  '500m_1b',
-  '1b_5b',
-  'over_5b',
-] as const;
+export const ASSETS_SIZES = ['under_100m', '100m_500m', '500m_1b', '1b_5b', 'over_5b'] as const;
 export type AssetsSize = (typeof ASSETS_SIZES)[number];
 
 export const PROFILE_STATUSES = ['active', 'invited', 'suspended'] as const;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { sendWebApp } from './web-app.ts';
 
 /**
  * Unknown `/api/*` paths are JSON 404s. Any other GET is a page of the single-page app, which
@@ -10,10 +11,7 @@ export function registerNotFound(app: FastifyInstance): void {
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (isPageRequest && app.webAppIndexHtml) {
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(app.webAppIndexHtml);
+      return sendWebApp(reply, app.webAppIndexHtml);
     }
     throw AppError.notFound();
   });

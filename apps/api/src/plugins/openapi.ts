@@ -17,10 +17,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: jsonSchemaTransform,
   });
 
-  app.get(
-    '/api/openapi.json',
-    { config: { access: PUBLIC }, schema: { hide: true } },
-    async () => app.swagger(),
+  app.get('/api/openapi.json', { config: { access: PUBLIC }, schema: { hide: true } }, async () =>
+    app.swagger(),
   );
 
   await app.register(apiReference, {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -28,6 +28,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   });
 
   app.decorate('webAppIndexHtml', indexHtml);
+  // fastify-static answers a directory without an index with 403; `/` is the landing page.
+  app.get('/', (_request, reply) => sendWebApp(reply, indexHtml));
+}
+
+/** The app's HTML: never cached, so a deploy is picked up on the next navigation. */
+export function sendWebApp(reply: FastifyReply, indexHtml: Buffer): FastifyReply {
+  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
 }
 
 declare module 'fastify' {

@@ -48,11 +48,7 @@ export const chatMessages = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('chat_messages_conversation_idx').on(
-      table.userId,
-      table.conversationId,
-      table.createdAt,
-    ),
+    index('chat_messages_conversation_idx').on(table.userId, table.conversationId, table.createdAt),
     check('chat_messages_role_check', inList(table.role, CHAT_ROLES)),
   ],
 );

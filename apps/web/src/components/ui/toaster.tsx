@@ -1,0 +1,17 @@
+import { Toaster as Sonner } from 'sonner';
+
+/** SPEC.md §9: at most one toast at a time, shown for 5000 ms. */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+
+export function Toaster() {
+  return (
+    <Sonner
+      visibleToasts={TOAST_LIMIT}
+      duration={TOAST_DURATION_MS}
+      position="top-right"
+      closeButton
+      richColors
+    />
+  );
+}

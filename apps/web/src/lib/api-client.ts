@@ -1,0 +1,87 @@
+import { apiErrorSchema } from '@complivue/shared/errors';
+import type { z } from 'zod';
+
+/** Messages of the spec's catalogue (SPEC.md §8) for failures that never reach the server. */
+export const CLIENT_ERROR_MESSAGES = {
+  network_error: 'Network connection issue. Please check your internet connection and try again.',
+  timeout: 'Request timed out. Please try again.',
+} as const;
+
+export class ApiClientError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number | null,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiClientError';
+  }
+}
+
+export interface ApiRequestOptions<Schema extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** The shared zod schema of the response; the answer is parsed, never trusted blindly. */
+  schema: Schema;
+  /** Bounded wait: a request that takes longer fails with code `timeout`. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  fetchImpl?: typeof fetch;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+/**
+ * The one way the web app calls the API: same-origin, cookies included, JSON in and out,
+ * errors turned into `ApiClientError` whose `message` is fit to show the user.
+ */
+export async function apiRequest<Schema extends z.ZodType>(
+  path: string,
+  options: ApiRequestOptions<Schema>,
+): Promise<z.infer<Schema>> {
+  const {
+    method = 'GET',
+    body,
+    schema,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+    fetchImpl = fetch,
+  } = options;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+
+  let response: Response;
+  try {
+    response = await fetchImpl(path, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? null : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (timeout.aborted) {
+      throw new ApiClientError('timeout', CLIENT_ERROR_MESSAGES.timeout, null);
+    }
+    if (options.signal?.aborted) throw error;
+    throw new ApiClientError('network_error', CLIENT_ERROR_MESSAGES.network_error, null);
+  }
+
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const parsed = apiErrorSchema.safeParse(payload);
+    if (parsed.success) {
+      const { code, message, details } = parsed.data.error;
+      throw new ApiClientError(code, message, response.status, details);
+    }
+    throw new ApiClientError(
+      'http_error',
+      `HTTP error! status: ${response.status}`,
+      response.status,
+    );
+  }
+  return schema.parse(payload);
+}

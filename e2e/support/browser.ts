@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+// Flags that keep Chromium from reaching for the network this machine does not have.
+const CHROME_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface BrowserSession {
+  page: Page;
+  context: BrowserContext;
+  baseUrl: string;
+  /** Console errors and uncaught exceptions seen in the page so far. */
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh Chromium profile with one page. Every console error or uncaught exception is
+ * collected; `close` fails the test if there were any.
+ */
+export async function openBrowser(): Promise<BrowserSession> {
+  if (!existsSync(CHROME_PATH)) {
+    throw new Error(
+      `No Chromium at ${CHROME_PATH}. Install it with "apt-get install -y --no-install-recommends chromium" or set CHROME_PATH.`,
+    );
+  }
+  const userDataDir = await mkdtemp(join(tmpdir(), 'complivue-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROME_PATH,
+    args: CHROME_ARGS,
+    headless: true,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const pageErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(`console.error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => pageErrors.push(`uncaught: ${error.message}`));
+  return {
+    page,
+    context,
+    baseUrl: inject('baseUrl'),
+    pageErrors,
+    async close() {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+      expect(pageErrors, 'the page logged errors').toEqual([]);
+    },
+  };
+}
+
+/** axe-core over the current page: no serious or critical violation is allowed. */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length} nodes)`);
+  expect(serious).toEqual([]);
+}

@@ -1,0 +1,31 @@
+// The whole test suite, as `npm test` runs it: static checks, then unit and API integration
+// tests (on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set), then browser tests against
+// the production build. Stops at the first failing step and exits non-zero.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['typecheck', ['run', 'typecheck']],
+  ['lint', ['run', 'lint']],
+  ['format', ['run', 'format:check']],
+  ['unit and API tests', ['exec', '--', 'vitest', 'run']],
+  ['browser tests', ['run', 'test:e2e']],
+];
+
+const engines = process.env.TEST_DATABASE_URL ? 'PGlite and PostgreSQL' : 'PGlite only';
+console.log(`API tests run on ${engines}.`);
+
+let passed = 0;
+for (const [name, args] of steps) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync('npm', args, { stdio: 'inherit' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✖ ${name} failed after ${seconds} s`);
+    console.log(`steps: ${passed} passed, 1 failed`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${name} (${seconds} s)`);
+  passed += 1;
+}
+console.log(`steps: ${passed} passed, 0 failed`);
