@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startServerProcess } from './server-process.ts';
+import { startServerProcess } from '../../scripts/server-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

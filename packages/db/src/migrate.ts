@@ -18,8 +18,14 @@ interface Journal {
   entries: { idx: number; tag: string; when: number }[];
 }
 
+let journal: Journal | undefined;
+
+/** The committed list of migrations; it cannot change while the process runs. */
 function readJournal(): Journal {
-  return JSON.parse(readFileSync(`${MIGRATIONS_FOLDER}/meta/_journal.json`, 'utf8')) as Journal;
+  journal ??= JSON.parse(
+    readFileSync(`${MIGRATIONS_FOLDER}/meta/_journal.json`, 'utf8'),
+  ) as Journal;
+  return journal;
 }
 
 /**

@@ -1,0 +1,126 @@
+/**
+ * `npm run bench`: starts the production server on PostgreSQL and on PGlite and loads each
+ * endpoint with autocannon, printing requests/s and p50/p99 latency per endpoint and engine and
+ * saving them under bench/results/. Later capabilities add their endpoints to ENDPOINTS.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startServerProcess } from '../scripts/server-process.ts';
+
+const ENDPOINTS = [{ name: 'health', path: '/api/health' }];
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SERVER_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface Row {
+  engine: string;
+  endpoint: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+}
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function load(engine: string, baseUrl: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const endpoint of ENDPOINTS) {
+    // A short warm-up so that JIT and connection pools are settled before measuring.
+    await autocannon({ url: baseUrl + endpoint.path, connections: CONNECTIONS, duration: 2 });
+    const result = await autocannon({
+      url: baseUrl + endpoint.path,
+      connections: CONNECTIONS,
+      duration: DURATION_SECONDS,
+    });
+    rows.push({
+      engine,
+      endpoint: endpoint.name,
+      requestsPerSecond: Math.round(result.requests.average),
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      non2xx: result.non2xx,
+    });
+  }
+  return rows;
+}
+
+async function benchPostgres(): Promise<Row[]> {
+  const name = `cv_bench_${Date.now().toString(36)}`;
+  try {
+    await adminQuery(`CREATE DATABASE "${name}"`);
+  } catch (error) {
+    process.stderr.write(`PostgreSQL skipped: ${(error as Error).message}\n`);
+    return [];
+  }
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  const server = await startServerProcess({
+    DATABASE_URL: url.toString(),
+    LOG_LEVEL: 'info',
+    DATA_DIR: tmpdir(),
+  });
+  try {
+    return await load('postgres', server.url);
+  } finally {
+    await server.stop();
+    await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+}
+
+async function benchPglite(): Promise<Row[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'complivue-bench-'));
+  const server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+  try {
+    return await load('pglite', server.url);
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const rows = [...(await benchPostgres()), ...(await benchPglite())];
+process.stdout.write(
+  `\n${DURATION_SECONDS} s per endpoint, ${CONNECTIONS} connections\n` +
+    'engine    endpoint          req/s     p50 ms   p99 ms   non-2xx\n' +
+    rows
+      .map(
+        (row) =>
+          `${row.engine.padEnd(10)}${row.endpoint.padEnd(18)}${String(row.requestsPerSecond).padStart(7)}` +
+          `${String(row.p50Ms).padStart(10)}${String(row.p99Ms).padStart(9)}${String(row.non2xx).padStart(10)}`,
+      )
+      .join('\n') +
+    '\n',
+);
+const resultsDir = new URL('./results/', import.meta.url).pathname;
+mkdirSync(resultsDir, { recursive: true });
+const file = join(resultsDir, `${new Date().toISOString().replaceAll(':', '-')}.json`);
+writeFileSync(
+  file,
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      durationSeconds: DURATION_SECONDS,
+      connections: CONNECTIONS,
+      rows,
+    },
+    null,
+    2,
+  ),
+);
+process.stdout.write(`saved ${file}\n`);
