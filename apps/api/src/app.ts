@@ -12,12 +12,20 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { PUBLIC } from './lib/route-access.ts';
+import { createMailer, type Mailer } from './lib/email/mailer.ts';
+import { registerAccessControl } from './modules/auth/access.ts';
+import { createAuth, type Auth } from './modules/auth/auth.ts';
+import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { passwordRoutes } from './modules/auth/password.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     env: Env;
+    auth: Auth;
+    mailer: Mailer;
   }
 }
 
@@ -45,6 +53,17 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', database);
   app.decorate('env', env);
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.EMAIL_FROM,
+    db: database.db,
+    log: app.log,
+  });
+  app.decorate('mailer', mailer);
+  app.decorate(
+    'auth',
+    createAuth({ db: database.db, env, secret: resolveAuthSecret(env), mailer }),
+  );
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
@@ -67,7 +86,10 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   registerErrorHandler(app);
   await registerSecurity(app, env.APP_URL);
   await registerOpenApi(app);
+  registerAccessControl(app);
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(passwordRoutes);
   if (options.serveWebApp) await registerWebApp(app, env.WEB_DIST_DIR);
   registerNotFound(app);
   return app;

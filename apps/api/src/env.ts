@@ -21,6 +21,18 @@ const envSchema = z.object({
   APP_URL: z.url().default('http://localhost:3000'),
   /** Requests with bigger bodies are refused with 413. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** Signs session cookies and encrypts two-factor secrets. Required in production. */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** `smtp://user:pass@host:port` or `smtps://…`; unset: emails go to the outbox table and log. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  EMAIL_FROM: z.string().min(3).default('Complivue <no-reply@complivue.local>'),
+  PASSWORD_RESET_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -48,4 +60,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
  * Names of variables whose values must never reach the browser. The secret scan of the built
  * web assets checks each of them; later capabilities add theirs (auth secret, Stripe keys, SMTP).
  */
-export const SERVER_ONLY_ENV_NAMES = ['DATABASE_URL'] as const satisfies readonly (keyof Env)[];
+export const SERVER_ONLY_ENV_NAMES = [
+  'DATABASE_URL',
+  'AUTH_SECRET',
+  'SMTP_URL',
+] as const satisfies readonly (keyof Env)[];

@@ -25,10 +25,17 @@ export function openFileDatabase(): Promise<TestDatabase> {
  * (to exercise shared plugins such as the error handler).
  */
 export async function createTestApp(
-  options: { extend?: (app: FastifyInstance) => void | Promise<void> } = {},
+  options: {
+    extend?: (app: FastifyInstance) => void | Promise<void>;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestApp> {
   const testDatabase = await openFileDatabase();
-  const app = await createApp({ env: testEnv(), database: testDatabase.database, logger: false });
+  const app = await createApp({
+    env: testEnv(options.env),
+    database: testDatabase.database,
+    logger: false,
+  });
   await options.extend?.(app);
   await app.ready();
   return {

@@ -8,3 +8,4 @@ export * from './schema/profiles.ts';
 export * from './schema/subscriptions.ts';
 export * from './schema/activity.ts';
 export * from './schema/audit.ts';
+export * from './schema/platform.ts';

@@ -1,11 +1,15 @@
+import type { Role } from '@complivue/shared/roles';
+
 /**
  * Every API route declares who may call it (`config.access`); a route without a declaration
- * stops the server from starting. The accounts and plans capabilities add the signed-in,
- * subscription, plan, feature and role requirements and the preHandler that enforces them.
+ * stops the server from starting, and one preHandler (modules/auth/access.ts) enforces it.
+ * The plans capability adds subscription, plan and feature requirements.
  */
-export type RouteAccess = { kind: 'public' };
+export type RouteAccess = { kind: 'public' } | { kind: 'session' } | { kind: 'role'; role: Role };
 
 export const PUBLIC: RouteAccess = { kind: 'public' };
+export const SIGNED_IN: RouteAccess = { kind: 'session' };
+export const requireRole = (role: Role): RouteAccess => ({ kind: 'role', role });
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns.ts';
 
 /*
@@ -78,6 +78,10 @@ export const twoFactor = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(true),
+    // better-auth locks TOTP after repeated wrong codes.
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: timestamptz('locked_until'),
   },
   (table) => [index('two_factor_user_id_idx').on(table.userId)],
 );

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { inList } from './checks.ts';
-import { createdAt, updatedAt, uuidPrimaryKey } from './columns.ts';
+import { createdAt, timestamptz, updatedAt, uuidPrimaryKey } from './columns.ts';
 import { companies } from './companies.ts';
 
 export const userProfiles = pgTable(
@@ -27,6 +27,8 @@ export const userProfiles = pgTable(
     role: text('role').$type<Role>().notNull().default('user'),
     status: text('status').$type<(typeof PROFILE_STATUSES)[number]>().notNull().default('active'),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    // Kept on the server so that the onboarding wizard stays done after a sign-out clears storage.
+    onboardingCompletedAt: timestamptz('onboarding_completed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

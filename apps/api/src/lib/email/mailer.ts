@@ -1,0 +1,56 @@
+import type { Db } from '@complivue/db/database';
+import { emailOutbox } from '@complivue/db/schema/platform';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** `smtp` sends; `outbox` keeps the message for the operator. */
+  mode: 'smtp' | 'outbox';
+  send(message: EmailMessage): Promise<void>;
+}
+
+export class EmailUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The email service could not take the message', { cause });
+    this.name = 'EmailUnavailableError';
+  }
+}
+
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  db: Db;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      mode: 'smtp',
+      async send(message) {
+        try {
+          await transport.sendMail({ from: options.from, ...message });
+        } catch (error) {
+          throw new EmailUnavailableError(error);
+        }
+      },
+    };
+  }
+  return {
+    mode: 'outbox',
+    async send(message) {
+      await options.db.insert(emailOutbox).values(message);
+      // Without SMTP the operator has no other way to see a reset link.
+      options.log.info(
+        { to: message.to, subject: message.subject, text: message.text },
+        'email kept in outbox',
+      );
+    },
+  };
+}

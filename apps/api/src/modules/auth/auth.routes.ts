@@ -1,0 +1,196 @@
+import {
+  SIGNIN_MESSAGES,
+  maybeSessionResponseSchema,
+  normalizeEmail,
+  okResponseSchema,
+  signInRequestSchema,
+  signInResponseSchema,
+  signUpRequestSchema,
+  signUpResponseSchema,
+  totpCodeRequestSchema,
+  validateSignIn,
+} from '@complivue/shared/schemas/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { consumeRateLimits, resetRateLimits } from '../../lib/rate-limiter.ts';
+import { PUBLIC } from '../../lib/route-access.ts';
+import { loadAuthContext } from './access.ts';
+import { betterAuthErrorCode } from './better-auth-errors.ts';
+import { completeSignIn } from './sign-in.ts';
+import { signUp } from './sign-up.ts';
+import { forwardSetCookies, toFetchHeaders, toSessionResponse } from './session.ts';
+
+const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/auth/sign-up',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account, its company and its subscription, and sign in',
+        body: signUpRequestSchema,
+        response: { 201: signUpResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await signUp(app, request, reply, request.body);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-in',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: signInRequestSchema,
+        response: { 200: signInResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const failure = validateSignIn(request.body);
+      if (failure) throw new AppError(400, failure.code, failure.message);
+      const email = normalizeEmail(request.body.email);
+      const { db } = app.database;
+      const emailKey = `sign-in:email:${email}`;
+      const limited = await consumeRateLimits(db, [
+        { key: `sign-in:ip:${request.ip}`, limit: 30, windowSeconds: SIGN_IN_WINDOW_SECONDS },
+        { key: emailKey, limit: 10, windowSeconds: SIGN_IN_WINDOW_SECONDS },
+      ]);
+      if (limited) throw new AppError(429, 'rate_limit', SIGNIN_MESSAGES.rate_limit);
+
+      let result;
+      try {
+        result = await app.auth.api.signInEmail({
+          body: { email, password: request.body.password, rememberMe: true },
+          headers: toFetchHeaders(request),
+          returnHeaders: true,
+        });
+      } catch (error) {
+        if (!betterAuthErrorCode(error)) throw error;
+        await recordAudit(db, request, {
+          action: 'auth.sign_in_failed',
+          targetType: 'email',
+          targetId: email,
+        });
+        throw new AppError(401, 'invalid_credentials', SIGNIN_MESSAGES.invalid_credentials);
+      }
+      await resetRateLimits(db, [emailKey]);
+      const { headers, response } = result;
+      if ('twoFactorRedirect' in response && response.twoFactorRedirect) {
+        forwardSetCookies(reply, headers);
+        return { status: 'two_factor_required' as const };
+      }
+      const userId = (response as { user: { id: string } }).user.id;
+      const context = await completeSignIn(app, request, reply, {
+        userId,
+        headers,
+        method: 'password',
+      });
+      return { status: 'signed_in' as const, session: toSessionResponse(context) };
+    },
+  );
+
+  app.post(
+    '/api/auth/two-factor/verify',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['auth'],
+        summary: 'Complete a sign-in with a TOTP code or a backup code',
+        body: totpCodeRequestSchema,
+        response: { 200: signInResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { code, trustDevice } = request.body;
+      const { db } = app.database;
+      const limited = await consumeRateLimits(db, [
+        { key: `two-factor:ip:${request.ip}`, limit: 10, windowSeconds: 5 * 60 },
+      ]);
+      if (limited) throw new AppError(429, 'rate_limit', SIGNIN_MESSAGES.rate_limit);
+      const isTotp = /^\d{6}$/.test(code);
+      let result;
+      try {
+        const options = { headers: toFetchHeaders(request), returnHeaders: true as const };
+        result = isTotp
+          ? await app.auth.api.verifyTOTP({ ...options, body: { code, trustDevice } })
+          : await app.auth.api.verifyBackupCode({ ...options, body: { code, trustDevice } });
+      } catch (error) {
+        if (!betterAuthErrorCode(error)) throw error;
+        await recordAudit(db, request, { action: 'auth.two_factor_failed' });
+        throw new AppError(401, 'invalid_code', SIGNIN_MESSAGES.invalid_code);
+      }
+      const userId = (result.response as { user: { id: string } }).user.id;
+      const context = await completeSignIn(app, request, reply, {
+        userId,
+        headers: result.headers,
+        method: isTotp ? 'totp' : 'backup_code',
+      });
+      return { status: 'signed_in' as const, session: toSessionResponse(context) };
+    },
+  );
+
+  app.get(
+    '/api/auth/session',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user, profile and company; null without a live session',
+        response: { 200: maybeSessionResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = await loadAuthContext(app, request, reply);
+      return context ? toSessionResponse(context) : null;
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-out',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out everywhere: every session of the user is revoked',
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const headers = toFetchHeaders(request);
+      const context = await loadAuthContext(app, request, reply).catch(() => null);
+      if (context) {
+        await app.auth.api.revokeSessions({ headers }).catch(() => undefined);
+        await recordAudit(app.database.db, request, {
+          action: 'auth.sign_out',
+          actorUserId: context.user.id,
+          companyId: context.profile.companyId,
+        });
+      }
+      // Whatever the server knew, the browser's cookies are cleared: sign-out always succeeds.
+      const result = await app.auth.api
+        .signOut({ headers, returnHeaders: true })
+        .catch(() => undefined);
+      forwardSetCookies(reply, result?.headers);
+      clearSessionCookies(reply);
+      return { ok: true as const };
+    },
+  );
+};
+
+/** Expires our cookies even when better-auth had no session to sign out of. */
+function clearSessionCookies(reply: import('fastify').FastifyReply) {
+  const existing = reply.getHeader('set-cookie');
+  const cookies = Array.isArray(existing) ? existing : existing ? [String(existing)] : [];
+  if (cookies.length > 0) return;
+  reply.header('set-cookie', [
+    'complivue.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+    'complivue.session_data=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+  ]);
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { queryRows, type Db } from '@complivue/db/database';
+import { account, user } from '@complivue/db/schema/auth';
+import { companies } from '@complivue/db/schema/companies';
+import { userProfiles } from '@complivue/db/schema/profiles';
+import { subscriptions } from '@complivue/db/schema/subscriptions';
+import type { AssetsSize, InstitutionType } from '@complivue/shared/institutions';
+import type { Role } from '@complivue/shared/roles';
+import { SIGNUP_MESSAGES } from '@complivue/shared/schemas/auth';
+import { sql } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.ts';
+import { isConnectionError, isUniqueViolation } from '../../lib/database-errors.ts';
+import type { Auth } from './auth.ts';
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  fullName: string;
+  jobTitle?: string | null;
+  role: Role;
+  company: {
+    name: string;
+    institutionType?: InstitutionType | null;
+    assetsSize?: AssetsSize | null;
+  };
+  subscription?: Omit<typeof subscriptions.$inferInsert, 'companyId' | 'userId'>;
+}
+
+/**
+ * Creates the user, the credential (hashed by better-auth), the company, the profile and the
+ * company's subscription in one transaction: all of them or none. `beforeInsert` runs inside
+ * the transaction (first-run set-up uses it to re-check that no user exists).
+ */
+export async function createAccount(
+  db: Db,
+  auth: Auth,
+  input: NewAccount,
+  beforeInsert?: (tx: Db) => Promise<void>,
+): Promise<{ userId: string; companyId: string }> {
+  const context = await auth.$context;
+  const passwordHash = await context.password.hash(input.password);
+  const userId = randomUUID();
+  try {
+    return await db.transaction(async (tx) => {
+      await beforeInsert?.(tx as unknown as Db);
+      await tx.insert(user).values({ id: userId, email: input.email, name: input.fullName });
+      await tx.insert(account).values({
+        id: randomUUID(),
+        accountId: userId,
+        providerId: 'credential',
+        userId,
+        password: passwordHash,
+      });
+      const [company] = await tx
+        .insert(companies)
+        .values({
+          name: input.company.name,
+          institutionType: input.company.institutionType ?? null,
+          assetsSize: input.company.assetsSize ?? null,
+          createdBy: userId,
+        })
+        .returning({ id: companies.id });
+      await tx.insert(userProfiles).values({
+        userId,
+        email: input.email,
+        fullName: input.fullName,
+        jobTitle: input.jobTitle ?? null,
+        role: input.role,
+        status: 'active',
+        companyId: company!.id,
+      });
+      if (input.subscription) {
+        await tx
+          .insert(subscriptions)
+          .values({ ...input.subscription, companyId: company!.id, userId });
+      }
+      return { userId, companyId: company!.id };
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (isUniqueViolation(error)) {
+      throw new AppError(409, 'duplicate_email', SIGNUP_MESSAGES.duplicate_email);
+    }
+    if (isConnectionError(error)) {
+      throw new AppError(503, 'database_unavailable', SIGNUP_MESSAGES.database_unavailable);
+    }
+    throw new AppError(500, 'account_not_created', SIGNUP_MESSAGES.account_not_created, undefined);
+  }
+}
+
+/** True when no account exists yet: the platform still needs its first administrator. */
+export async function hasNoUsers(db: Db): Promise<boolean> {
+  const [row] = await queryRows<{ empty: boolean }>(
+    db,
+    sql`SELECT NOT EXISTS (SELECT 1 FROM "user") AS empty`,
+  );
+  return row?.empty ?? false;
+}

@@ -1,0 +1,169 @@
+import {
+  PASSWORD_RESET_MESSAGES,
+  forgotPasswordRequestSchema,
+  normalizeEmail,
+  okResponseSchema,
+  resetPasswordRequestSchema,
+  resetTokenStatusSchema,
+  validatePassword,
+  validateResetEmail,
+} from '@complivue/shared/schemas/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { EmailUnavailableError } from '../../lib/email/mailer.ts';
+import { consumeRateLimits } from '../../lib/rate-limiter.ts';
+import { PUBLIC, SIGNED_IN } from '../../lib/route-access.ts';
+import { requireAuth } from './access.ts';
+import { betterAuthErrorCode } from './better-auth-errors.ts';
+import { forwardSetCookies, toFetchHeaders } from './session.ts';
+
+const RESET_WINDOW_SECONDS = 10 * 60;
+
+function causedBy(error: unknown, type: new (...args: never[]) => Error): boolean {
+  const seen = new Set<unknown>();
+  for (let current = error; current && !seen.has(current); current = (current as Error).cause) {
+    seen.add(current);
+    if (current instanceof type) return true;
+  }
+  return false;
+}
+
+export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/auth/password/forgot',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Email a single-use password reset link (same answer whether or not the account exists)',
+        body: forgotPasswordRequestSchema,
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!app.env.PASSWORD_RESET_ENABLED) {
+        throw new AppError(403, 'password_reset_disabled', PASSWORD_RESET_MESSAGES.disabled);
+      }
+      const failure = validateResetEmail(request.body.email);
+      if (failure) throw new AppError(400, failure.code, failure.message);
+      const email = normalizeEmail(request.body.email);
+      const limited = await consumeRateLimits(app.database.db, [
+        { key: `reset:ip:${request.ip}`, limit: 10, windowSeconds: RESET_WINDOW_SECONDS },
+        { key: `reset:email:${email}`, limit: 3, windowSeconds: RESET_WINDOW_SECONDS },
+      ]);
+      if (limited) throw new AppError(429, 'rate_limit', PASSWORD_RESET_MESSAGES.rate_limit);
+      try {
+        await app.auth.api.requestPasswordReset({
+          body: { email },
+          headers: toFetchHeaders(request),
+        });
+      } catch (error) {
+        if (causedBy(error, EmailUnavailableError)) {
+          request.log.error({ err: error }, 'password reset email could not be sent');
+          throw new AppError(503, 'email_unavailable', PASSWORD_RESET_MESSAGES.email_unavailable);
+        }
+        request.log.error({ err: error }, 'password reset request failed');
+        throw new AppError(500, 'reset_failed', PASSWORD_RESET_MESSAGES.failed);
+      }
+      await recordAudit(app.database.db, request, {
+        action: 'auth.password_reset_requested',
+        targetType: 'email',
+        targetId: email,
+      });
+      return { ok: true as const, message: PASSWORD_RESET_MESSAGES.sent };
+    },
+  );
+
+  app.get(
+    '/api/auth/password/reset-token',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a reset link is still usable',
+        querystring: z.object({ token: z.string().min(1).max(512) }),
+        response: { 200: resetTokenStatusSchema },
+      },
+    },
+    async (request) => {
+      const context = await app.auth.$context;
+      const verification = await context.internalAdapter.findVerificationValue(
+        `reset-password:${request.query.token}`,
+      );
+      return { valid: Boolean(verification && verification.expiresAt > new Date()) };
+    },
+  );
+
+  app.post(
+    '/api/auth/password/reset',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['auth'],
+        summary: "Set a new password with a reset link's token; signs out the user's sessions",
+        body: resetPasswordRequestSchema,
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      const failure = validatePassword(request.body.newPassword);
+      if (failure) throw new AppError(400, failure.code, failure.message);
+      const limited = await consumeRateLimits(app.database.db, [
+        { key: `reset-submit:ip:${request.ip}`, limit: 20, windowSeconds: RESET_WINDOW_SECONDS },
+      ]);
+      if (limited) throw new AppError(429, 'rate_limit', PASSWORD_RESET_MESSAGES.rate_limit);
+      try {
+        await app.auth.api.resetPassword({
+          body: { token: request.body.token, newPassword: request.body.newPassword },
+          headers: toFetchHeaders(request),
+        });
+      } catch (error) {
+        if (!betterAuthErrorCode(error)) throw error;
+        throw new AppError(400, 'invalid_token', PASSWORD_RESET_MESSAGES.invalid_token);
+      }
+      await recordAudit(app.database.db, request, { action: 'auth.password_reset' });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/password/change',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['auth'],
+        summary: "Change the signed-in user's password; other sessions are signed out",
+        body: z.object({
+          currentPassword: z.string().max(1024),
+          newPassword: z.string().max(1024),
+        }),
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const failure = validatePassword(request.body.newPassword, auth.user.email);
+      if (failure) throw new AppError(400, failure.code, failure.message);
+      try {
+        const { headers } = await app.auth.api.changePassword({
+          body: { ...request.body, revokeOtherSessions: true },
+          headers: toFetchHeaders(request),
+          returnHeaders: true,
+        });
+        forwardSetCookies(reply, headers);
+      } catch (error) {
+        if (!betterAuthErrorCode(error)) throw error;
+        throw new AppError(400, 'invalid_password', 'The current password is not correct.');
+      }
+      await recordAudit(app.database.db, request, {
+        action: 'auth.password_changed',
+        actorUserId: auth.user.id,
+        companyId: auth.profile.companyId,
+      });
+      return { ok: true as const };
+    },
+  );
+};

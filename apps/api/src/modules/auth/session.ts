@@ -1,0 +1,114 @@
+import type { Db } from '@complivue/db/database';
+import { companies } from '@complivue/db/schema/companies';
+import { userProfiles } from '@complivue/db/schema/profiles';
+import type { SessionResponse } from '@complivue/shared/schemas/auth';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export type ProfileRow = typeof userProfiles.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  image?: string | null;
+  twoFactorEnabled?: boolean | null;
+  createdAt: Date;
+}
+
+/** Who is calling: set on the request by the access preHandler for every non-public route. */
+export interface AuthContext {
+  user: SessionUser;
+  sessionId: string;
+  profile: ProfileRow;
+  company: CompanyRow | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+}
+
+/** The request's headers as a Fetch `Headers`, which better-auth's API takes. */
+export function toFetchHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
+    else if (value !== undefined) headers.set(name, String(value));
+  }
+  return headers;
+}
+
+/** Copies every cookie better-auth set (a new session, a refreshed one, a cleared one). */
+export function forwardSetCookies(reply: FastifyReply, headers: Headers | undefined): void {
+  const cookies = headers?.getSetCookie() ?? [];
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+}
+
+/** SPEC.md §4: the profile's name comes from the account's name, else the email, else 'User'. */
+export function defaultFullName(user: { name?: string | null; email?: string | null }): string {
+  return user.name?.trim() || user.email?.split('@')[0]?.trim() || 'User';
+}
+
+/**
+ * The user's profile, created when missing (accounts made outside sign-up: the CLI, invitations)
+ * with role `user` and status `active`, as SPEC.md §4 describes.
+ */
+export async function ensureProfile(db: Db, user: SessionUser): Promise<ProfileRow> {
+  const [existing] = await db.select().from(userProfiles).where(eq(userProfiles.userId, user.id));
+  if (existing) return existing;
+  await db
+    .insert(userProfiles)
+    .values({
+      userId: user.id,
+      email: user.email,
+      fullName: defaultFullName(user),
+      role: 'user',
+      status: 'active',
+    })
+    .onConflictDoNothing({ target: userProfiles.userId });
+  const [created] = await db.select().from(userProfiles).where(eq(userProfiles.userId, user.id));
+  return created!;
+}
+
+export async function findCompany(db: Db, companyId: string | null): Promise<CompanyRow | null> {
+  if (!companyId) return null;
+  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  return company ?? null;
+}
+
+export function toSessionResponse(context: Omit<AuthContext, 'sessionId'>): SessionResponse {
+  const { user, profile, company } = context;
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      image: user.image ?? null,
+      twoFactorEnabled: Boolean(user.twoFactorEnabled),
+      createdAt: user.createdAt.toISOString(),
+    },
+    profile: {
+      id: profile.id,
+      fullName: profile.fullName,
+      jobTitle: profile.jobTitle,
+      phone: profile.phone,
+      timezone: profile.timezone,
+      notificationPreferences: profile.notificationPreferences,
+      role: profile.role,
+      status: profile.status,
+      companyId: profile.companyId,
+      onboardingCompletedAt: profile.onboardingCompletedAt?.toISOString() ?? null,
+    },
+    company: company
+      ? {
+          id: company.id,
+          name: company.name,
+          institutionType: company.institutionType ?? null,
+          assetsSize: company.assetsSize ?? null,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,45 @@
+import { analyticsEvents } from '@complivue/db/schema/activity';
+import { user } from '@complivue/db/schema/auth';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { recordAudit } from '../../lib/audit.ts';
+import { ensureProfile, findCompany, forwardSetCookies, type AuthContext } from './session.ts';
+
+/** The full context of a user who has just signed in (the new session is in the reply's cookie). */
+export async function contextForUser(
+  app: FastifyInstance,
+  userId: string,
+): Promise<Omit<AuthContext, 'sessionId'>> {
+  const [row] = await app.database.db.select().from(user).where(eq(user.id, userId));
+  if (!row) throw new Error(`user ${userId} vanished during sign-in`);
+  const profile = await ensureProfile(app.database.db, row);
+  const company = await findCompany(app.database.db, profile.companyId);
+  return { user: row, profile, company };
+}
+
+/**
+ * What follows every completed sign-in (password, or password and second factor): the session
+ * cookie, the `user_signin` analytics event and the audit entry.
+ */
+export async function completeSignIn(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { userId: string; headers: Headers; method: 'password' | 'totp' | 'backup_code' },
+) {
+  forwardSetCookies(reply, options.headers);
+  const context = await contextForUser(app, options.userId);
+  await app.database.db.insert(analyticsEvents).values({
+    userId: options.userId,
+    companyId: context.profile.companyId,
+    eventType: 'user_signin',
+    eventData: { method: options.method },
+  });
+  await recordAudit(app.database.db, request, {
+    action: 'auth.sign_in',
+    actorUserId: options.userId,
+    companyId: context.profile.companyId,
+    after: { method: options.method },
+  });
+  return context;
+}

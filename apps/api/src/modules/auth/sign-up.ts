@@ -1,0 +1,135 @@
+import { user } from '@complivue/db/schema/auth';
+import type { PlanName } from '@complivue/shared/plans';
+import { PAID_SIGNUP_PERIOD_DAYS, TRIAL_DAYS } from '@complivue/shared/plans';
+import {
+  SIGNUP_MESSAGES,
+  normalizeEmail,
+  validateSignUp,
+  type signUpRequestSchema,
+} from '@complivue/shared/schemas/auth';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { isConnectionError } from '../../lib/database-errors.ts';
+import { consumeRateLimits } from '../../lib/rate-limiter.ts';
+import { createAccount, type NewAccount } from './create-account.ts';
+import { completeSignIn } from './sign-in.ts';
+import { toFetchHeaders, toSessionResponse } from './session.ts';
+
+type SignUpInput = z.output<typeof signUpRequestSchema>;
+
+const DAY_MS = 86_400_000;
+const PAID_PLANS: readonly PlanName[] = ['professional', 'enterprise'];
+
+/**
+ * The subscription a sign-up starts with. Trial and basic start a 14-day trial with no card
+ * (the intended plan is kept); professional and enterprise wait for payment.
+ */
+export function signUpSubscription(
+  input: SignUpInput,
+  now = new Date(),
+): NonNullable<NewAccount['subscription']> {
+  const billing = input.billing ?? 'monthly';
+  const questionnaireData = input.questionnaireData ?? null;
+  if (input.planType && PAID_PLANS.includes(input.planType)) {
+    return {
+      planName: input.planType,
+      planType: billing,
+      status: 'pending_payment',
+      currentPeriodStart: now,
+      currentPeriodEnd: new Date(now.getTime() + PAID_SIGNUP_PERIOD_DAYS * DAY_MS),
+      metadata: { signup_flow: true, questionnaire_data: questionnaireData },
+    };
+  }
+  return {
+    planName: 'trial',
+    planType: billing,
+    status: 'trialing',
+    trialEnd: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
+    metadata: {
+      signup_flow: true,
+      intended_plan: input.planType ?? 'trial',
+      questionnaire_data: questionnaireData,
+    },
+  };
+}
+
+export async function signUp(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: SignUpInput,
+) {
+  try {
+    return await createSignUp(app, request, reply, input);
+  } catch (error) {
+    if (isConnectionError(error)) {
+      throw new AppError(503, 'database_unavailable', SIGNUP_MESSAGES.database_unavailable);
+    }
+    throw error;
+  }
+}
+
+async function createSignUp(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: SignUpInput,
+) {
+  const failure = validateSignUp(input);
+  if (failure) throw new AppError(400, failure.code, failure.message);
+  const email = normalizeEmail(input.email);
+  const fullName = input.fullName.trim();
+  const { db } = app.database;
+
+  const limited = await consumeRateLimits(db, [
+    { key: `sign-up:ip:${request.ip}`, limit: 10, windowSeconds: 3600 },
+    { key: `sign-up:email:${email}`, limit: 5, windowSeconds: 3600 },
+  ]);
+  if (limited) throw new AppError(429, 'rate_limit', SIGNUP_MESSAGES.rate_limit);
+
+  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (existing) throw new AppError(409, 'duplicate_email', SIGNUP_MESSAGES.duplicate_email);
+
+  const subscription = signUpSubscription(input);
+  const { userId, companyId } = await createAccount(db, app.auth, {
+    email,
+    password: input.password,
+    fullName,
+    jobTitle: input.jobTitle?.trim() || null,
+    // Whoever creates a company administers it (DESIGN.md deviations).
+    role: 'admin',
+    company: {
+      name: input.companyName.trim(),
+      institutionType: input.institutionType ?? null,
+      assetsSize: input.assetsSize ?? null,
+    },
+    subscription,
+  });
+  await recordAudit(db, request, {
+    action: 'auth.sign_up',
+    actorUserId: userId,
+    companyId,
+    targetType: 'company',
+    targetId: companyId,
+    after: { plan: subscription.planName, status: subscription.status },
+  });
+
+  const { headers } = await app.auth.api.signInEmail({
+    body: { email, password: input.password, rememberMe: true },
+    headers: toFetchHeaders(request),
+    returnHeaders: true,
+  });
+  const context = await completeSignIn(app, request, reply, {
+    userId,
+    headers,
+    method: 'password',
+  });
+  const redirectTo =
+    subscription.status === 'pending_payment'
+      ? `/checkout?plan=${subscription.planName}&billing=${subscription.planType}`
+      : '/dashboard';
+  return { session: toSessionResponse(context), redirectTo };
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+/** The `cookie` header a browser would send back after this response. */
+export function cookiesFrom(response: LightMyRequestResponse): string {
+  const setCookie = response.headers['set-cookie'];
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list
+    .map((cookie) => cookie.split(';')[0]!)
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+}
+
+let addressCounter = 0;
+/** A distinct client address, so that per-IP limits of one test do not meet another's. */
+export function freshIp(): string {
+  addressCounter += 1;
+  return `198.51.100.${addressCounter % 250}`;
+}
+
+export const validSignUp = (overrides: Record<string, unknown> = {}) => ({
+  email: `officer-${crypto.randomUUID().slice(0, 8)}@firstcu.org`,
+  password: 'Examiner-ready 2026',
+  fullName: 'Dana Reyes',
+  jobTitle: 'Chief Compliance Officer',
+  companyName: 'First Community Credit Union',
+  institutionType: 'credit_union',
+  assetsSize: '500m_1b',
+  ...overrides,
+});
+
+/** Signs up through the API and returns the session cookie with the response body. */
+export async function signUpThroughApi(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+) {
+  const payload = validSignUp(overrides);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up',
+    payload,
+    remoteAddress: freshIp(),
+  });
+  if (response.statusCode !== 201) {
+    throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  }
+  return { cookie: cookiesFrom(response), body: response.json(), input: payload };
+}
+
+export async function signInThroughApi(app: FastifyInstance, email: string, password: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { email, password },
+    remoteAddress: freshIp(),
+  });
+}
