@@ -62,7 +62,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   app.decorate('mailer', mailer);
   app.decorate(
     'auth',
-    createAuth({ db: database.db, env, secret: resolveAuthSecret(env), mailer }),
+    createAuth({ db: database.db, env, secret: resolveAuthSecret(env), mailer, log: app.log }),
   );
 
   app.addHook('onRoute', (route) => {

@@ -10,6 +10,7 @@ import {
   totpCodeRequestSchema,
   validateSignIn,
 } from '@complivue/shared/schemas/auth';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -185,7 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Expires our cookies even when better-auth had no session to sign out of. */
-function clearSessionCookies(reply: import('fastify').FastifyReply) {
+function clearSessionCookies(reply: FastifyReply) {
   const existing = reply.getHeader('set-cookie');
   const cookies = Array.isArray(existing) ? existing : existing ? [String(existing)] : [];
   if (cookies.length > 0) return;

@@ -5,6 +5,8 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import type { Env } from '../../env.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { deliverTracked } from '../../lib/email/delivery-outcome.ts';
 import type { Mailer } from '../../lib/email/mailer.ts';
 import { passwordResetEmail } from '../../lib/email/templates.ts';
 
@@ -16,8 +18,14 @@ export const RESET_TOKEN_LIFETIME_SECONDS = 60 * 60;
  * hashed), TOTP. Its endpoints are not mounted; our routes call `auth.api` so that every route
  * keeps our validation, error shape, rate limits and audit trail.
  */
-export function createAuth(options: { db: Db; env: Env; secret: string; mailer: Mailer }) {
-  const { db, env, secret, mailer } = options;
+export function createAuth(options: {
+  db: Db;
+  env: Env;
+  secret: string;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}) {
+  const { db, env, secret, mailer, log } = options;
   return betterAuth({
     appName: 'Complivue',
     baseURL: env.APP_URL,
@@ -37,8 +45,10 @@ export function createAuth(options: { db: Db; env: Env; secret: string; mailer: 
       sendResetPassword: async ({ user: recipient, token }) => {
         const url = new URL('/reset-password', env.APP_URL);
         url.searchParams.set('token', token);
-        await mailer.send(
-          passwordResetEmail({ to: recipient.email, name: recipient.name, url: url.toString() }),
+        await deliverTracked(() =>
+          mailer.send(
+            passwordResetEmail({ to: recipient.email, name: recipient.name, url: url.toString() }),
+          ),
         );
       },
     },
@@ -56,6 +66,9 @@ export function createAuth(options: { db: Db; env: Env; secret: string; mailer: 
     // Our routes apply their own limits (per IP and per email, shared by all instances).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => log[level === 'debug' ? 'debug' : level]({ args }, message),
+    },
     trustedOrigins: [new URL(env.APP_URL).origin],
     plugins: [twoFactorPlugin({ issuer: 'Complivue' })],
   });

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { trackEmailDelivery } from '../../lib/email/delivery-outcome.ts';
 import { EmailUnavailableError } from '../../lib/email/mailer.ts';
 import { consumeRateLimits } from '../../lib/rate-limiter.ts';
 import { PUBLIC, SIGNED_IN } from '../../lib/route-access.ts';
@@ -20,15 +21,6 @@ import { betterAuthErrorCode } from './better-auth-errors.ts';
 import { forwardSetCookies, toFetchHeaders } from './session.ts';
 
 const RESET_WINDOW_SECONDS = 10 * 60;
-
-function causedBy(error: unknown, type: new (...args: never[]) => Error): boolean {
-  const seen = new Set<unknown>();
-  for (let current = error; current && !seen.has(current); current = (current as Error).cause) {
-    seen.add(current);
-    if (current instanceof type) return true;
-  }
-  return false;
-}
 
 export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -55,17 +47,20 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         { key: `reset:email:${email}`, limit: 3, windowSeconds: RESET_WINDOW_SECONDS },
       ]);
       if (limited) throw new AppError(429, 'rate_limit', PASSWORD_RESET_MESSAGES.rate_limit);
+      let deliveryError: unknown;
       try {
-        await app.auth.api.requestPasswordReset({
-          body: { email },
-          headers: toFetchHeaders(request),
-        });
+        ({ error: deliveryError } = await trackEmailDelivery(() =>
+          app.auth.api.requestPasswordReset({ body: { email }, headers: toFetchHeaders(request) }),
+        ));
       } catch (error) {
-        if (causedBy(error, EmailUnavailableError)) {
-          request.log.error({ err: error }, 'password reset email could not be sent');
+        request.log.error({ err: error }, 'password reset request failed');
+        throw new AppError(500, 'reset_failed', PASSWORD_RESET_MESSAGES.failed);
+      }
+      if (deliveryError) {
+        request.log.error({ err: deliveryError }, 'password reset email could not be sent');
+        if (deliveryError instanceof EmailUnavailableError) {
           throw new AppError(503, 'email_unavailable', PASSWORD_RESET_MESSAGES.email_unavailable);
         }
-        request.log.error({ err: error }, 'password reset request failed');
         throw new AppError(500, 'reset_failed', PASSWORD_RESET_MESSAGES.failed);
       }
       await recordAudit(app.database.db, request, {

@@ -1,0 +1,51 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedEmail {
+  to: string[];
+  /** The raw message with quoted-printable soft breaks and escapes undone. */
+  body: string;
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** A real SMTP server on a free local port that keeps what it receives. */
+export async function startSmtpReceiver() {
+  const received: ReceivedEmail[] = [];
+  const waiting: ((email: ReceivedEmail) => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const email = {
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          body: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
+        };
+        received.push(email);
+        waiting.shift()?.(email);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** The next message, or one that already arrived and was not taken yet. */
+    nextEmail(): Promise<ReceivedEmail> {
+      const already = received.shift();
+      if (already) return Promise.resolve(already);
+      return new Promise((resolve) => waiting.push((email) => resolve(received.shift() ?? email)));
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
