@@ -19,6 +19,7 @@ import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passwordRoutes } from './modules/auth/password.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { setupRoutes } from './modules/setup/setup.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,6 +91,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(passwordRoutes);
+  await app.register(setupRoutes);
   if (options.serveWebApp) await registerWebApp(app, env.WEB_DIST_DIR);
   registerNotFound(app);
   return app;

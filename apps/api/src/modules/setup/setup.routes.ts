@@ -1,0 +1,101 @@
+import {
+  normalizeEmail,
+  signUpResponseSchema,
+  validateSignUp,
+} from '@complivue/shared/schemas/auth';
+import {
+  setupRequestSchema,
+  setupStatusResponseSchema,
+  SETUP_MESSAGES,
+} from '@complivue/shared/schemas/setup';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { consumeRateLimits } from '../../lib/rate-limiter.ts';
+import { PUBLIC } from '../../lib/route-access.ts';
+import { loadAuthContext } from '../auth/access.ts';
+import { hasNoUsers } from '../auth/create-account.ts';
+import { completeSignIn } from '../auth/sign-in.ts';
+import { toFetchHeaders, toSessionResponse } from '../auth/session.ts';
+import { createPlatformAdministrator, getSystemStatus } from './setup.service.ts';
+
+export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/setup',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['setup'],
+        summary: 'First-run state: open while no user exists; system status for a super admin',
+        response: { 200: setupStatusResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (await hasNoUsers(app.database.db)) return { state: 'open' as const };
+      const context = await loadAuthContext(app, request, reply);
+      if (context?.profile.role !== 'super_admin') return { state: 'closed' as const };
+      return {
+        state: 'status' as const,
+        system: await getSystemStatus(app.database, app.mailer, app.env.PASSWORD_RESET_ENABLED),
+      };
+    },
+  );
+
+  app.post(
+    '/api/setup',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['setup'],
+        summary: 'Create the first platform administrator (only while no user exists)',
+        body: setupRequestSchema,
+        response: { 201: signUpResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const limited = await consumeRateLimits(app.database.db, [
+        { key: `setup:ip:${request.ip}`, limit: 10, windowSeconds: 3600 },
+      ]);
+      if (limited)
+        throw new AppError(429, 'rate_limited', 'Too many attempts. Please wait a few minutes.');
+      if (!(await hasNoUsers(app.database.db))) {
+        throw new AppError(403, 'setup_closed', SETUP_MESSAGES.closed);
+      }
+      const failure = validateSignUp(request.body);
+      if (failure) throw new AppError(400, failure.code, failure.message);
+      const email = normalizeEmail(request.body.email);
+      const { userId, companyId } = await createPlatformAdministrator(
+        app.database,
+        app.auth,
+        {
+          email,
+          password: request.body.password,
+          fullName: request.body.fullName.trim(),
+          companyName: request.body.companyName.trim(),
+        },
+        { onlyIfFirst: true },
+      );
+      await recordAudit(app.database.db, request, {
+        action: 'setup.first_administrator_created',
+        actorUserId: userId,
+        companyId,
+        targetType: 'user',
+        targetId: userId,
+        after: { role: 'super_admin' },
+      });
+      const { headers } = await app.auth.api.signInEmail({
+        body: { email, password: request.body.password, rememberMe: true },
+        headers: toFetchHeaders(request),
+        returnHeaders: true,
+      });
+      const context = await completeSignIn(app, request, reply, {
+        userId,
+        headers,
+        method: 'password',
+      });
+      return reply
+        .status(201)
+        .send({ session: toSessionResponse(context), redirectTo: '/database-setup' });
+    },
+  );
+};
