@@ -26,6 +26,11 @@ export interface BrowserSession {
   baseUrl: string;
   /** Console errors and uncaught exceptions seen in the page so far. */
   pageErrors: string[];
+  /**
+   * Declares console errors this test expects, such as the browser's own line for a 401 the
+   * test provokes on purpose; anything else still fails the test.
+   */
+  allowConsoleErrors(pattern: RegExp): void;
   close(): Promise<void>;
 }
 
@@ -33,7 +38,7 @@ export interface BrowserSession {
  * A fresh Chromium profile with one page. Every console error or uncaught exception is
  * collected; `close` fails the test if there were any.
  */
-export async function openBrowser(): Promise<BrowserSession> {
+export async function openBrowser(baseUrl: string = inject('baseUrl')): Promise<BrowserSession> {
   if (!existsSync(CHROME_PATH)) {
     throw new Error(
       `No Chromium at ${CHROME_PATH}. Install it with "apt-get install -y --no-install-recommends chromium" or set CHROME_PATH.`,
@@ -47,15 +52,19 @@ export async function openBrowser(): Promise<BrowserSession> {
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const pageErrors: string[] = [];
+  const allowed: RegExp[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(`console.error: ${message.text()}`);
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (!allowed.some((pattern) => pattern.test(text))) pageErrors.push(`console.error: ${text}`);
   });
   page.on('pageerror', (error) => pageErrors.push(`uncaught: ${error.message}`));
   return {
     page,
     context,
-    baseUrl: inject('baseUrl'),
+    baseUrl,
     pageErrors,
+    allowConsoleErrors: (pattern) => allowed.push(pattern),
     async close() {
       await context.close();
       await rm(userDataDir, { recursive: true, force: true });
@@ -69,6 +78,9 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length} nodes)`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
   expect(serious).toEqual([]);
 }

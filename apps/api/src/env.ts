@@ -15,8 +15,10 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Where the built web app is; served by the API in production. */
+  /** Where the built web app is. */
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
+  /** Serve the built web app from the API; on by default in production (`npm start` sets it). */
+  SERVE_WEB_APP: z.enum(['true', 'false']).optional(),
   /** The public origin users reach the app at; state-changing requests must come from it. */
   APP_URL: z.url().default('http://localhost:3000'),
   /** Requests with bigger bodies are refused with 413. */

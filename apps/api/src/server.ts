@@ -20,7 +20,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   });
   try {
     await migrateDatabase(database);
-    const app = await buildApp({ env, database, serveWebApp: env.NODE_ENV === 'production' });
+    const serveWebApp = (env.SERVE_WEB_APP ?? String(env.NODE_ENV === 'production')) === 'true';
+    const app = await buildApp({ env, database, serveWebApp });
     const url = await app.listen({ host: env.HOST, port: env.PORT });
     let stopping: Promise<void> | undefined;
     const stop = () =>

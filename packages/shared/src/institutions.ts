@@ -11,3 +11,18 @@ export type AssetsSize = (typeof ASSETS_SIZES)[number];
 
 export const PROFILE_STATUSES = ['active', 'invited', 'suspended'] as const;
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
+
+export const INSTITUTION_TYPE_LABELS: Record<InstitutionType, string> = {
+  credit_union: 'Credit union',
+  community_bank: 'Community bank',
+  mortgage_company: 'Mortgage company',
+  other: 'Other',
+};
+
+export const ASSETS_SIZE_LABELS: Record<AssetsSize, string> = {
+  under_100m: 'Under $100 million',
+  '100m_500m': '$100 million – $500 million',
+  '500m_1b': '$500 million – $1 billion',
+  '1b_5b': '$1 billion – $5 billion',
+  over_5b: 'Over $5 billion',
+};

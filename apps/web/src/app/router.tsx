@@ -14,15 +14,58 @@ const landing = async () => {
 
 export const router = createBrowserRouter([
   {
-    lazy: async () => {
-      const { PublicLayout } = await import('@/components/layouts/public-layout');
-      return { Component: PublicLayout };
-    },
     ErrorBoundary: RouteError,
     HydrateFallback: () => <Spinner />,
     children: [
-      { path: paths.home, lazy: landing },
-      { path: '*', lazy: landing },
+      {
+        lazy: async () => {
+          const { PublicLayout } = await import('@/components/layouts/public-layout');
+          return { Component: PublicLayout };
+        },
+        children: [
+          { path: paths.home, lazy: landing },
+          { path: '*', lazy: landing },
+        ],
+      },
+      {
+        path: paths.login,
+        lazy: async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage }),
+      },
+      {
+        path: paths.signup,
+        lazy: async () => ({ Component: (await import('@/features/auth/signup-page')).SignupPage }),
+      },
+      {
+        path: paths.forgotPassword,
+        lazy: async () => ({
+          Component: (await import('@/features/auth/forgot-password-page')).ForgotPasswordPage,
+        }),
+      },
+      {
+        path: paths.resetPassword,
+        lazy: async () => ({
+          Component: (await import('@/features/auth/reset-password-page')).ResetPasswordPage,
+        }),
+      },
+      {
+        path: paths.databaseSetup,
+        lazy: async () => ({
+          Component: (await import('@/features/setup/database-setup-page')).DatabaseSetupPage,
+        }),
+      },
+      {
+        lazy: async () => ({
+          Component: (await import('@/components/layouts/app-layout')).AppLayout,
+        }),
+        children: [
+          {
+            path: paths.dashboard,
+            lazy: async () => ({
+              Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage,
+            }),
+          },
+        ],
+      },
     ],
   },
 ]);

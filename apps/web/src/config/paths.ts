@@ -52,8 +52,19 @@ export const paths = {
 
 export type PathName = keyof typeof paths;
 
+/** SPEC.md §2: the free-trial call to action. */
+export const FREE_TRIAL_PATH = '/signup?join=true&plan=basic&billing=monthly';
+
 /** The routes that exist in this build; the router and every link read this set. */
-export const builtPaths: ReadonlySet<PathName> = new Set<PathName>(['home']);
+export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
+  'home',
+  'login',
+  'signup',
+  'forgotPassword',
+  'resetPassword',
+  'databaseSetup',
+  'dashboard',
+]);
 
 export function isBuilt(name: PathName): boolean {
   return builtPaths.has(name);

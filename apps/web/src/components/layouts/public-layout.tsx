@@ -1,6 +1,7 @@
 import { Link, Outlet } from 'react-router';
 import { DISCLAIMER } from '@/config/disclaimer';
-import { isBuilt, paths, type PathName } from '@/config/paths';
+import { Button } from '@/components/ui/button';
+import { FREE_TRIAL_PATH, isBuilt, paths, type PathName } from '@/config/paths';
 
 interface NavItem {
   label: string;
@@ -86,6 +87,13 @@ export function PublicLayout() {
                     </Link>
                   </li>
                 ))}
+                {isBuilt('signup') && (
+                  <li>
+                    <Button asChild size="sm">
+                      <Link to={FREE_TRIAL_PATH}>Start Free Trial</Link>
+                    </Button>
+                  </li>
+                )}
               </ul>
             </nav>
           )}

@@ -9,6 +9,9 @@ import {
   Users,
 } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { FREE_TRIAL_PATH, paths } from '@/config/paths';
 
 interface Capability {
   title: string;
@@ -89,6 +92,15 @@ export function LandingPage() {
             who must act, which policies are affected and what proof you have — across TRID, QM,
             HMDA, fair lending, CRA, BSA/AML, TILA and RESPA.
           </p>
+          <div className="mt-8 flex flex-wrap gap-4">
+            <Button asChild size="lg">
+              <Link to={FREE_TRIAL_PATH}>Start Free Trial</Link>
+            </Button>
+            <Button asChild size="lg" variant="secondary">
+              <Link to={paths.login}>Sign In</Link>
+            </Button>
+          </div>
+          <p className="mt-3 text-sm text-slate-700">14-day free trial. No credit card required.</p>
         </div>
       </section>
 

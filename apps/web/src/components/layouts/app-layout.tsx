@@ -1,0 +1,112 @@
+import { DropdownMenu } from 'radix-ui';
+import { LogOut } from 'lucide-react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { DISCLAIMER } from '@/config/disclaimer';
+import { paths } from '@/config/paths';
+import { displayName, initials } from '@/features/auth/display-name';
+import { useSession } from '@/features/auth/use-session';
+import { useSignOut } from '@/features/auth/use-sign-out';
+import { ApiClientError } from '@/lib/api-client';
+
+/**
+ * The signed-in frame: a spinner while the session loads, a visible error (with retry) when it
+ * cannot be checked, and a redirect to /login that remembers where the user was going.
+ */
+export function AppLayout() {
+  const session = useSession();
+  const location = useLocation();
+  const signOut = useSignOut();
+
+  if (session.isPending) {
+    return <Spinner label="Loading your workspace" className="min-h-screen" />;
+  }
+  if (session.isError) {
+    const timedOut = session.error instanceof ApiClientError && session.error.code === 'timeout';
+    return (
+      <main id="main" className="mx-auto max-w-lg px-4 py-24">
+        <Alert variant="destructive">
+          {timedOut
+            ? 'Checking your session took too long. The service may be busy.'
+            : 'We could not check your session.'}{' '}
+          {session.error.message}
+        </Alert>
+        <Button className="mt-4" onClick={() => session.refetch()}>
+          Try again
+        </Button>
+      </main>
+    );
+  }
+  if (!session.data) {
+    return (
+      <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />
+    );
+  }
+
+  const name = displayName(session.data);
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
+          <Link to={paths.dashboard} className="flex items-center gap-2 font-bold text-brand-800">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            Complivue
+          </Link>
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger asChild>
+              <button
+                type="button"
+                className="flex items-center gap-3 rounded-md px-2 py-1 text-left hover:bg-slate-100"
+              >
+                <span className="sr-only">Open account menu:</span>
+                <span
+                  aria-hidden="true"
+                  className="flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
+                >
+                  {initials(name)}
+                </span>
+                <span className="hidden text-sm sm:block">
+                  <span className="block font-medium text-slate-900">{name}</span>
+                  <span className="block text-slate-600">{session.data.user.email}</span>
+                </span>
+              </button>
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content
+                align="end"
+                sideOffset={6}
+                className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 text-sm shadow-lg"
+              >
+                <DropdownMenu.Label className="px-3 py-2 text-slate-600">
+                  {session.data.user.email}
+                </DropdownMenu.Label>
+                <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+                <DropdownMenu.Item
+                  onSelect={() => void signOut()}
+                  className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-slate-900 outline-none data-[highlighted]:bg-slate-100"
+                >
+                  <LogOut aria-hidden="true" className="size-4" />
+                  Log out
+                </DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+        <Outlet />
+      </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-slate-600 sm:px-6">{DISCLAIMER}</p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+/** SPEC.md §3: the browser storage keys kept per user. */
+export const storageKeys = {
+  onboardingCompleted: (userId: string) => `onboarding_completed_${userId}`,
+  questionnaireData: (userId: string) => `questionnaire_data_${userId}`,
+  questionnaireDataTemp: (email: string) => `questionnaire_data_temp_${email}`,
+};
+
+function readJson(key: string): Record<string, unknown> | undefined {
+  try {
+    const raw = localStorage.getItem(key);
+    const value: unknown = raw ? JSON.parse(raw) : undefined;
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Answers the questionnaire left for this email before the account existed. */
+export function takePendingQuestionnaire(email: string): Record<string, unknown> | undefined {
+  return readJson(storageKeys.questionnaireDataTemp(email));
+}
+
+/** After sign-up the answers belong to the user: moved from the email key to the user key. */
+export function keepQuestionnaireForUser(
+  email: string,
+  userId: string,
+  data: Record<string, unknown>,
+) {
+  try {
+    localStorage.setItem(storageKeys.questionnaireData(userId), JSON.stringify(data));
+    localStorage.removeItem(storageKeys.questionnaireDataTemp(email));
+  } catch {
+    // Storage full or disabled: the server has the answers in the subscription's metadata.
+  }
+}

@@ -1,0 +1,176 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSmtpReceiver } from '../apps/api/test/smtp-receiver.ts';
+import { startE2eServer } from './support/e2e-server.ts';
+import {
+  expectNoSeriousAxeViolations,
+  openBrowser,
+  type BrowserSession,
+} from './support/browser.ts';
+
+/*
+ * The account journeys on a server of their own, whose first user is created here through the
+ * first-run setup, and whose emails go to a real SMTP receiver.
+ */
+let server: Awaited<ReturnType<typeof startE2eServer>>;
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let session: BrowserSession;
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  server = await startE2eServer({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+});
+beforeEach(async () => {
+  session = await openBrowser(server.url);
+});
+afterEach(() => session.close());
+
+const uniqueEmail = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@firstcu.org`;
+const PASSWORD = 'Examiner-ready 2026';
+
+async function heading(page: Page, level = 1): Promise<string> {
+  const locator = page.getByRole('heading', { level });
+  await locator.first().waitFor();
+  return (await locator.first().textContent()) ?? '';
+}
+
+async function signUp(page: Page, email: string) {
+  await page.goto(`${server.url}/signup?join=true&plan=basic&billing=monthly`);
+  await page.getByLabel('Full name').fill('Dana Reyes');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Institution name').fill('First Community Credit Union');
+  await page.getByLabel('Institution type').selectOption('credit_union');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(`${server.url}/dashboard`);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${server.url}/login`);
+  expect(await heading(page)).toBe('Welcome Back');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function signOutThroughMenu(page: Page) {
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.waitForURL(`${server.url}/`);
+}
+
+describe('accounts', () => {
+  it('creates the first administrator at /database-setup, which then shows system status', async () => {
+    const { page } = session;
+    await page.goto(`${server.url}/database-setup`);
+    expect(await heading(page)).toBe('Set up Complivue');
+    await expectNoSeriousAxeViolations(page);
+    await page.getByLabel('Full name').fill('Pat Operator');
+    await page.getByLabel('Email').fill('operator@complivue.example');
+    await page.getByLabel('Password', { exact: true }).fill('Operator passphrase 1');
+    await page.getByLabel('Operating organisation').fill('Complivue Operations');
+    await page.getByRole('button', { name: 'Create administrator' }).click();
+    await expect.poll(() => heading(page)).toBe('System status');
+    expect(await page.getByText('Migrations').isVisible()).toBe(true);
+    expect(await page.getByText(/SMTP: messages are sent/).isVisible()).toBe(true);
+  });
+
+  it('signs up a trial user, lands on the dashboard, and closes setup to them', async () => {
+    const { page } = session;
+    await signUp(page, uniqueEmail('trial'));
+    await expect.poll(() => heading(page)).toMatch(/, Dana Reyes$/);
+    expect(await page.getByText('System Active').isVisible()).toBe(true);
+    expect(await page.getByText('First Community Credit Union').isVisible()).toBe(true);
+    expect(await page.locator('footer').textContent()).toContain('not legal advice');
+    await expectNoSeriousAxeViolations(page);
+
+    await page.goto(`${server.url}/database-setup`);
+    await page.getByText('Setup is complete. Sign in to continue.').waitFor();
+  });
+
+  it('shows the server message in an alert for a wrong password, and toggles the password', async () => {
+    const { page } = session;
+    session.allowConsoleErrors(/status of 401/);
+    await signIn(page, 'nobody@firstcu.org', 'not the password');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('Invalid email or password');
+    expect(await page.getByRole('button', { name: 'Sign In' }).isEnabled()).toBe(true);
+
+    const field = page.getByLabel('Password', { exact: true });
+    expect(await field.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await field.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    expect(await field.getAttribute('type')).toBe('password');
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  it('sends a guest to /login and back to the page they wanted', async () => {
+    const { page } = session;
+    const email = uniqueEmail('return');
+    await signUp(page, email);
+    await signOutThroughMenu(page);
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(`${server.url}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+  });
+
+  it('signs out: storage cleared, history replaced, the dashboard closed again', async () => {
+    const { page } = session;
+    await signUp(page, uniqueEmail('signout'));
+    await page.evaluate(() => {
+      localStorage.setItem('left-behind', '1');
+      sessionStorage.setItem('left-behind', '1');
+    });
+    await signOutThroughMenu(page);
+    expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+    await page.goBack();
+    expect(new URL(page.url()).pathname).not.toBe('/dashboard');
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(`${server.url}/login`);
+  });
+
+  it('resets a forgotten password through the emailed link, once', async () => {
+    const { page } = session;
+    const email = uniqueEmail('reset');
+    await signUp(page, email);
+    await signOutThroughMenu(page);
+
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect.poll(() => heading(page)).toBe('Reset your password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText(/we have sent a link to reset the password/).waitFor();
+
+    const mail = await smtp.nextEmail();
+    expect(mail.to).toEqual([email]);
+    const link = mail.body.match(/https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/)?.[0];
+    expect(link).toBeTruthy();
+    const resetUrl = `${server.url}${new URL(link!).pathname}${new URL(link!).search}`;
+
+    await page.goto(resetUrl);
+    await page.getByLabel('New password', { exact: true }).fill('A fresh passphrase 9');
+    await page.getByLabel('Confirm new password').fill('A fresh passphrase 9');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText(/Your password has been changed/).waitFor();
+
+    await signIn(page, email, 'A fresh passphrase 9');
+    await page.waitForURL(`${server.url}/dashboard`);
+
+    await page.goto(resetUrl);
+    await page
+      .getByText('This reset link is invalid or has expired. Request a new email.')
+      .waitFor();
+    await page.goto(`${server.url}/reset-password`);
+    await page.getByText('No session defined in URL').waitFor();
+  });
+});
