@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 
 /*
@@ -26,6 +27,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The web app's `@/` imports (apps/web/vite.config.ts) resolve the same way here.
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
         test: {
           name: 'unit',
           include: ['apps/**/*.test.{ts,tsx}', 'packages/**/*.test.ts'],
