@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Database } from '@complivue/db/database';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -20,6 +21,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passwordRoutes } from './modules/auth/password.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
+import { accountSecurityRoutes } from './modules/auth/account-security.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { createLocalFileStorage, type FileStorage } from './lib/file-storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +31,7 @@ declare module 'fastify' {
     env: Env;
     auth: Auth;
     mailer: Mailer;
+    storage: FileStorage;
   }
 }
 
@@ -61,6 +66,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
     log: app.log,
   });
   app.decorate('mailer', mailer);
+  app.decorate('storage', createLocalFileStorage(join(env.DATA_DIR, 'files')));
   app.decorate(
     'auth',
     createAuth({ db: database.db, env, secret: resolveAuthSecret(env), mailer, log: app.log }),
@@ -92,6 +98,8 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(authRoutes);
   await app.register(passwordRoutes);
   await app.register(setupRoutes);
+  await app.register(accountSecurityRoutes);
+  await app.register(profileRoutes);
   if (options.serveWebApp) await registerWebApp(app, env.WEB_DIST_DIR);
   registerNotFound(app);
   return app;

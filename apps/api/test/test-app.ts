@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openTestDatabase, type TestDatabase } from '@complivue/db/testing/test-databases';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -11,8 +13,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Uploaded files of this test process go to a temporary directory, never the repository. */
+const TEST_DATA_DIR = join(tmpdir(), `complivue-test-data-${process.pid}`);
+
 export function testEnv(overrides: Record<string, string> = {}): Env {
-  return parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+  return parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: TEST_DATA_DIR, ...overrides });
 }
 
 /** A fresh database for this test file, from the run's template. */

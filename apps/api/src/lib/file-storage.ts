@@ -1,0 +1,44 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+
+/**
+ * Where uploaded files live (avatars now; evidence, attachments and policies later). Local disk
+ * under DATA_DIR today; an S3-compatible implementation is what several instances will need.
+ */
+export interface FileStorage {
+  put(key: string, data: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer | null>;
+  delete(key: string): Promise<void>;
+}
+
+/** Keys are slash-separated names of letters, digits, dots, dashes and underscores. */
+const KEY_PATTERN = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
+
+export function createLocalFileStorage(rootDir: string): FileStorage {
+  const root = resolve(rootDir);
+  const pathOf = (key: string) => {
+    const path = resolve(join(root, key));
+    if (!KEY_PATTERN.test(key) || key.includes('..') || !path.startsWith(root + sep)) {
+      throw new Error(`invalid storage key: ${key}`);
+    }
+    return path;
+  };
+  return {
+    async put(key, data) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, data);
+    },
+    async get(key) {
+      try {
+        return await readFile(pathOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

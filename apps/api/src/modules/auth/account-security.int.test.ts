@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookiesFrom, signInThroughApi, signUpThroughApi } from '../../../test/http.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { totpCodeFor } from '../../../test/totp.ts';
+
+describe('devices and two-factor authentication', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("lists the user's devices and signs one out, but never another user's", async () => {
+    const { cookie, input } = await signUpThroughApi(t.app);
+    const other = cookiesFrom(await signInThroughApi(t.app, input.email, input.password));
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/sessions',
+      headers: { cookie },
+    });
+    const { sessions } = list.json();
+    expect(sessions).toHaveLength(2);
+    expect(sessions.filter((device: { current: boolean }) => device.current)).toHaveLength(1);
+    const otherDevice = sessions.find((device: { current: boolean }) => !device.current);
+
+    const stranger = await signUpThroughApi(t.app);
+    const foreign = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/sessions/${otherDevice.id}`,
+      headers: { cookie: stranger.cookie },
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    const revoke = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/sessions/${otherDevice.id}`,
+      headers: { cookie },
+    });
+    expect(revoke.statusCode).toBe(200);
+    const revoked = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: other },
+    });
+    expect(revoked.json()).toBeNull();
+    const still = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie },
+    });
+    expect(still.json().user.email).toBe(input.email);
+  });
+
+  it('enrols TOTP, then challenges at sign-in, accepts a backup code once, and turns off with a code', async () => {
+    const { cookie: firstCookie, input } = await signUpThroughApi(t.app);
+    let cookie = firstCookie;
+    const wrongPassword = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/enable',
+      headers: { cookie },
+      payload: { password: 'not my password' },
+    });
+    expect(wrongPassword.statusCode).toBe(400);
+
+    const enable = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/enable',
+      headers: { cookie },
+      payload: { password: input.password },
+    });
+    expect(enable.statusCode).toBe(200);
+    const { totpURI, backupCodes } = enable.json();
+    expect(totpURI).toMatch(/^otpauth:\/\/totp\/Complivue:/);
+    expect(backupCodes.length).toBeGreaterThanOrEqual(8);
+
+    const badConfirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/confirm',
+      headers: { cookie },
+      payload: { code: '000000' },
+    });
+    expect(badConfirm.statusCode).toBe(400);
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/confirm',
+      headers: { cookie },
+      payload: { code: await totpCodeFor(totpURI) },
+    });
+    expect(confirm.statusCode).toBe(200);
+    cookie = cookiesFrom(confirm) || cookie;
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    expect(me.json().user.twoFactorEnabled).toBe(true);
+
+    // Password alone is no longer enough.
+    const signIn = await signInThroughApi(t.app, input.email, input.password);
+    expect(signIn.json()).toEqual({ status: 'two_factor_required' });
+    const challengeCookie = cookiesFrom(signIn);
+    expect(
+      await t.app
+        .inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: challengeCookie } })
+        .then((r) => r.json()),
+    ).toBeNull();
+    const wrongCode = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify',
+      headers: { cookie: challengeCookie },
+      payload: { code: '123456' },
+    });
+    expect(wrongCode.statusCode).toBe(401);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify',
+      headers: { cookie: challengeCookie },
+      payload: { code: await totpCodeFor(totpURI) },
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().status).toBe('signed_in');
+
+    const backupSignIn = cookiesFrom(await signInThroughApi(t.app, input.email, input.password));
+    const withBackup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify',
+      headers: { cookie: backupSignIn },
+      payload: { code: backupCodes[0] },
+    });
+    expect(withBackup.statusCode).toBe(200);
+    const reuseSignIn = cookiesFrom(await signInThroughApi(t.app, input.email, input.password));
+    const reused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify',
+      headers: { cookie: reuseSignIn },
+      payload: { code: backupCodes[0] },
+    });
+    expect(reused.statusCode).toBe(401);
+
+    const disableWithoutCode = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/disable',
+      headers: { cookie },
+      payload: { password: input.password, code: '000000' },
+    });
+    expect(disableWithoutCode.statusCode).toBe(400);
+    const disable = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/disable',
+      headers: { cookie },
+      payload: { password: input.password, code: await totpCodeFor(totpURI) },
+    });
+    expect(disable.statusCode).toBe(200);
+    const plain = await signInThroughApi(t.app, input.email, input.password);
+    expect(plain.json().status).toBe('signed_in');
+  });
+});

@@ -1,0 +1,211 @@
+import { session as sessionTable, twoFactor } from '@complivue/db/schema/auth';
+import { SIGNIN_MESSAGES, okResponseSchema } from '@complivue/shared/schemas/auth';
+import {
+  deviceSessionsResponseSchema,
+  enableTwoFactorResponseSchema,
+} from '@complivue/shared/schemas/profile';
+import { createOTP } from '@better-auth/utils/otp';
+import { symmetricDecrypt } from 'better-auth/crypto';
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { consumeRateLimits } from '../../lib/rate-limiter.ts';
+import { SIGNED_IN } from '../../lib/route-access.ts';
+import { requireAuth } from './access.ts';
+import { betterAuthErrorCode } from './better-auth-errors.ts';
+import { forwardSetCookies, toFetchHeaders } from './session.ts';
+
+const WRONG_PASSWORD = 'The password is not correct.';
+
+/** The signed-in user's devices and second factor. */
+export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/auth/sessions',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['auth'],
+        summary: 'Your signed-in devices',
+        response: { 200: deviceSessionsResponseSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const rows = await app.database.db
+        .select()
+        .from(sessionTable)
+        .where(and(eq(sessionTable.userId, auth.user.id), gt(sessionTable.expiresAt, new Date())))
+        .orderBy(desc(sessionTable.updatedAt));
+      return {
+        sessions: rows.map((row) => ({
+          id: row.id,
+          createdAt: row.createdAt.toISOString(),
+          lastActiveAt: row.updatedAt.toISOString(),
+          expiresAt: row.expiresAt.toISOString(),
+          ipAddress: row.ipAddress,
+          userAgent: row.userAgent,
+          current: row.id === auth.sessionId,
+        })),
+      };
+    },
+  );
+
+  app.delete(
+    '/api/auth/sessions/:sessionId',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out one of your devices',
+        params: z.object({ sessionId: z.string().min(1).max(100) }),
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const deleted = await app.database.db
+        .delete(sessionTable)
+        .where(
+          and(eq(sessionTable.id, request.params.sessionId), eq(sessionTable.userId, auth.user.id)),
+        )
+        .returning({ id: sessionTable.id });
+      // Another user's session id is answered like an unknown one.
+      if (deleted.length === 0) throw AppError.notFound('That device is not signed in.');
+      await recordAudit(app.database.db, request, {
+        action: 'auth.session_revoked',
+        actorUserId: auth.user.id,
+        companyId: auth.profile.companyId,
+        targetType: 'session',
+        targetId: request.params.sessionId,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/two-factor/enable',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Start TOTP enrolment: returns the otpauth URI and backup codes; confirm with a code',
+        body: z.object({ password: z.string().min(1).max(1024) }),
+        response: { 200: enableTwoFactorResponseSchema },
+      },
+    },
+    async (request) => {
+      requireAuth(request);
+      try {
+        const result = await app.auth.api.enableTwoFactor({
+          body: { password: request.body.password },
+          headers: toFetchHeaders(request),
+        });
+        if (!('totpURI' in result) || !result.totpURI)
+          throw new Error('TOTP enrolment returned no URI');
+        return { totpURI: result.totpURI, backupCodes: result.backupCodes };
+      } catch (error) {
+        if (!betterAuthErrorCode(error)) throw error;
+        throw new AppError(400, 'invalid_password', WRONG_PASSWORD);
+      }
+    },
+  );
+
+  app.post(
+    '/api/auth/two-factor/confirm',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish TOTP enrolment with a code from the authenticator app',
+        body: z.object({
+          code: z
+            .string()
+            .trim()
+            .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+        }),
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      try {
+        const { headers } = await app.auth.api.verifyTOTP({
+          body: { code: request.body.code },
+          headers: toFetchHeaders(request),
+          returnHeaders: true,
+        });
+        forwardSetCookies(reply, headers);
+      } catch (error) {
+        if (!betterAuthErrorCode(error)) throw error;
+        throw new AppError(400, 'invalid_code', SIGNIN_MESSAGES.invalid_code);
+      }
+      await recordAudit(app.database.db, request, {
+        action: 'auth.two_factor_enabled',
+        actorUserId: auth.user.id,
+        companyId: auth.profile.companyId,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/two-factor/disable',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['auth'],
+        summary: 'Turn two-factor authentication off with your password and a current code',
+        body: z.object({
+          password: z.string().min(1).max(1024),
+          code: z
+            .string()
+            .trim()
+            .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+        }),
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const limited = await consumeRateLimits(app.database.db, [
+        { key: `two-factor-disable:user:${auth.user.id}`, limit: 5, windowSeconds: 15 * 60 },
+      ]);
+      if (limited) throw new AppError(429, 'rate_limit', SIGNIN_MESSAGES.rate_limit);
+      if (!(await isCurrentTotp(auth.user.id, request.body.code))) {
+        throw new AppError(400, 'invalid_code', SIGNIN_MESSAGES.invalid_code);
+      }
+      try {
+        const { headers } = await app.auth.api.disableTwoFactor({
+          body: { password: request.body.password },
+          headers: toFetchHeaders(request),
+          returnHeaders: true,
+        });
+        forwardSetCookies(reply, headers);
+      } catch (error) {
+        if (!betterAuthErrorCode(error)) throw error;
+        throw new AppError(400, 'invalid_password', WRONG_PASSWORD);
+      }
+      await recordAudit(app.database.db, request, {
+        action: 'auth.two_factor_disabled',
+        actorUserId: auth.user.id,
+        companyId: auth.profile.companyId,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  /** Checks a code against the user's enrolled TOTP secret (decrypted with better-auth's key). */
+  async function isCurrentTotp(userId: string, code: string): Promise<boolean> {
+    const [row] = await app.database.db
+      .select()
+      .from(twoFactor)
+      .where(eq(twoFactor.userId, userId));
+    if (!row) return false;
+    const context = await app.auth.$context;
+    const secret = await symmetricDecrypt({ key: context.secretConfig, data: row.secret });
+    return createOTP(secret).verify(code, { window: 1 });
+  }
+};

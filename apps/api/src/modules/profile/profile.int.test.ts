@@ -1,0 +1,175 @@
+import { analyticsEvents } from '@complivue/db/schema/activity';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '@complivue/shared/schemas/profile';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpThroughApi } from '../../../test/http.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function multipart(file: Buffer, fileName: string, contentType: string) {
+  const boundary = `----complivue${crypto.randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('profile', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const changes = {
+    fullName: 'Dana M. Reyes',
+    jobTitle: 'BSA Officer',
+    phone: '+1 (555) 010-2030',
+    timezone: 'America/Chicago',
+    notificationPreferences: {
+      ...DEFAULT_NOTIFICATION_PREFERENCES,
+      email_digest: 'daily' as const,
+    },
+  };
+
+  it('saves the profile, renames the account and records profile_updated', async () => {
+    const { cookie, body } = await signUpThroughApi(t.app);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: { cookie },
+      payload: changes,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().profile).toMatchObject({
+      fullName: 'Dana M. Reyes',
+      jobTitle: 'BSA Officer',
+      timezone: 'America/Chicago',
+      notificationPreferences: { email_digest: 'daily' },
+    });
+    expect(response.json().user.name).toBe('Dana M. Reyes');
+    const events = await t.db
+      .select()
+      .from(analyticsEvents)
+      .where(
+        and(
+          eq(analyticsEvents.userId, body.session.user.id),
+          eq(analyticsEvents.eventType, 'profile_updated'),
+        ),
+      );
+    expect(events).toHaveLength(1);
+  });
+
+  it.each([
+    [{ fullName: ' ' }, 'Full name is required'],
+    [{ timezone: 'Mars/Olympus_Mons' }, 'Choose a time zone from the list'],
+    [{ phone: 'call me maybe' }, 'Enter a phone number with digits, spaces, +, ( ), - or .'],
+  ])('refuses %o', async (change, message) => {
+    const { cookie } = await signUpThroughApi(t.app);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: { cookie },
+      payload: { ...changes, ...change },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json().error.details)).toContain(message);
+  });
+
+  it('needs a session', async () => {
+    const response = await t.app.inject({ method: 'PATCH', url: '/api/profile', payload: changes });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('stores a PNG avatar, serves it to signed-in users, and replaces it', async () => {
+    const { cookie } = await signUpThroughApi(t.app);
+    const form = multipart(PNG, 'me.png', 'image/png');
+    const first = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/avatar',
+      headers: { cookie, ...form.headers },
+      payload: form.payload,
+    });
+    expect(first.statusCode).toBe(200);
+    const image: string = first.json().image;
+    expect(image).toMatch(/^\/api\/files\/avatars\/.+\.png$/);
+    const served = await t.app.inject({ method: 'GET', url: image, headers: { cookie } });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: image })).statusCode).toBe(401);
+
+    const again = multipart(PNG, 'me2.png', 'image/png');
+    const second = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/avatar',
+      headers: { cookie, ...again.headers },
+      payload: again.payload,
+    });
+    expect(second.json().image).not.toBe(image);
+    expect(
+      (await t.app.inject({ method: 'GET', url: image, headers: { cookie } })).statusCode,
+    ).toBe(404);
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie },
+    });
+    expect(session.json().user.image).toBe(second.json().image);
+  });
+
+  it('refuses a file that is not a PNG, JPEG or WebP, whatever it claims', async () => {
+    const { cookie } = await signUpThroughApi(t.app);
+    const form = multipart(
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      'x.png',
+      'image/png',
+    );
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/avatar',
+      headers: { cookie, ...form.headers },
+      payload: form.payload,
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.message).toBe('The picture must be a PNG, JPEG or WebP image.');
+  });
+
+  it('refuses a picture over 2 MB', async () => {
+    const { cookie } = await signUpThroughApi(t.app);
+    const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
+    const form = multipart(big, 'big.png', 'image/png');
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/avatar',
+      headers: { cookie, ...form.headers },
+      payload: form.payload,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.message).toBe('The picture must be 2 MB or smaller.');
+  });
+
+  it('keeps onboarding completion on the server', async () => {
+    const { cookie } = await signUpThroughApi(t.app);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/onboarding-complete',
+      headers: { cookie },
+    });
+    expect(done.statusCode).toBe(200);
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie },
+    });
+    expect(session.json().profile.onboardingCompletedAt).toBeTruthy();
+  });
+});

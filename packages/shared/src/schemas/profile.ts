@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+export const NOTIFICATION_CATEGORIES = [
+  'regulatory_updates',
+  'deadlines',
+  'tasks',
+  'mentions',
+] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+
+export const NOTIFICATION_CATEGORY_LABELS: Record<NotificationCategory, string> = {
+  regulatory_updates: 'Regulatory updates',
+  deadlines: 'Deadlines',
+  tasks: 'Tasks assigned to me',
+  mentions: 'Mentions',
+};
+
+export const EMAIL_DIGESTS = ['off', 'daily', 'weekly'] as const;
+
+const channelsSchema = z.object({ in_app: z.boolean(), email: z.boolean() });
+
+export const notificationPreferencesSchema = z.object({
+  categories: z.object({
+    regulatory_updates: channelsSchema,
+    deadlines: channelsSchema,
+    tasks: channelsSchema,
+    mentions: channelsSchema,
+  }),
+  email_digest: z.enum(EMAIL_DIGESTS),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  categories: {
+    regulatory_updates: { in_app: true, email: true },
+    deadlines: { in_app: true, email: true },
+    tasks: { in_app: true, email: false },
+    mentions: { in_app: true, email: false },
+  },
+  email_digest: 'weekly',
+};
+
+/** Stored preferences merged over the defaults (older rows may lack newer keys). */
+export function resolveNotificationPreferences(stored: unknown): NotificationPreferences {
+  const parsed = notificationPreferencesSchema.safeParse(stored);
+  return parsed.success ? parsed.data : DEFAULT_NOTIFICATION_PREFERENCES;
+}
+
+/** An IANA time zone the runtime knows ("America/Chicago", "UTC"). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const PROFILE_MESSAGES = {
+  full_name_required: 'Full name is required',
+  invalid_time_zone: 'Choose a time zone from the list',
+  invalid_phone: 'Enter a phone number with digits, spaces, +, ( ), - or .',
+  avatar_type: 'The picture must be a PNG, JPEG or WebP image.',
+  avatar_size: 'The picture must be 2 MB or smaller.',
+  saved: 'Your profile has been saved.',
+} as const;
+
+export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
+
+export const updateProfileRequestSchema = z.object({
+  fullName: z.string().trim().min(1, PROFILE_MESSAGES.full_name_required).max(200),
+  jobTitle: z.string().trim().max(200).nullable(),
+  phone: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[0-9+().\-\s]*$/, PROFILE_MESSAGES.invalid_phone)
+    .nullable(),
+  timezone: z.string().refine(isTimeZone, PROFILE_MESSAGES.invalid_time_zone).nullable(),
+  notificationPreferences: notificationPreferencesSchema,
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+export const deviceSessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastActiveAt: z.string(),
+  expiresAt: z.string(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  current: z.boolean(),
+});
+export const deviceSessionsResponseSchema = z.object({ sessions: z.array(deviceSessionSchema) });
+
+export const enableTwoFactorResponseSchema = z.object({
+  totpURI: z.string(),
+  backupCodes: z.array(z.string()),
+});
+
+export const avatarResponseSchema = z.object({ image: z.string().nullable() });
