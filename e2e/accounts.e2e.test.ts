@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpReceiver } from '../apps/api/test/smtp-receiver.ts';
+import { totpCodeForSecret } from '../apps/api/test/totp.ts';
 import { startE2eServer } from './support/e2e-server.ts';
 import {
   expectNoSeriousAxeViolations,
@@ -172,5 +173,50 @@ describe('accounts', () => {
       .waitFor();
     await page.goto(`${server.url}/reset-password`);
     await page.getByText('No session defined in URL').waitFor();
+  });
+
+  it('edits the profile and keeps the changes', async () => {
+    const { page } = session;
+    await signUp(page, uniqueEmail('profile'));
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await expect.poll(() => heading(page)).toBe('Your profile');
+    await expectNoSeriousAxeViolations(page);
+    await page.getByLabel('Job title').fill('BSA/AML Officer');
+    await page.getByLabel('Time zone').selectOption('America/Chicago');
+    await page.getByLabel('Mentions by email').check();
+    await page.getByLabel('Email digest').selectOption('daily');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Your profile has been saved.').waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Job title').inputValue()).toBe('BSA/AML Officer');
+    expect(await page.getByLabel('Time zone').inputValue()).toBe('America/Chicago');
+    expect(await page.getByLabel('Mentions by email').isChecked()).toBe(true);
+    expect(await page.getByLabel('Email digest').inputValue()).toBe('daily');
+  });
+
+  it('enrols TOTP on /profile and asks for a code at the next sign-in', async () => {
+    const { page } = session;
+    const email = uniqueEmail('totp');
+    await signUp(page, email);
+    await page.goto(`${server.url}/profile`);
+    await page
+      .getByLabel('Confirm your password to set up two-factor authentication')
+      .fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    await page.getByAltText('QR code for your authenticator app').waitFor();
+    const secret = (await page
+      .locator('#profile-two-factor ~ * code, code')
+      .first()
+      .textContent())!.trim();
+    await page.getByLabel('6-digit code').fill(await totpCodeForSecret(secret));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByText('Two-factor authentication is on.').waitFor();
+
+    await signOutThroughMenu(page);
+    await signIn(page, email, PASSWORD);
+    await page.getByLabel('Authentication code').fill(await totpCodeForSecret(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
   });
 });

@@ -64,6 +64,12 @@ export const router = createBrowserRouter([
               Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage,
             }),
           },
+          {
+            path: paths.profile,
+            lazy: async () => ({
+              Component: (await import('@/features/profile/profile-page')).ProfilePage,
+            }),
+          },
         ],
       },
     ],

@@ -64,6 +64,7 @@ export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
   'resetPassword',
   'databaseSetup',
   'dashboard',
+  'profile',
 ]);
 
 export function isBuilt(name: PathName): boolean {

@@ -50,6 +50,8 @@ export async function apiRequest<Schema extends z.ZodType>(
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
 
+  // A FormData body (a file upload) goes as multipart; the browser sets its boundary.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   let response: Response;
   try {
     response = await fetchImpl(path, {
@@ -57,9 +59,9 @@ export async function apiRequest<Schema extends z.ZodType>(
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
       },
-      body: body === undefined ? null : JSON.stringify(body),
+      body: body === undefined ? null : isForm ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {

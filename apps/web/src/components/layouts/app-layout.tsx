@@ -1,12 +1,15 @@
 import { DropdownMenu } from 'radix-ui';
-import { LogOut } from 'lucide-react';
+import { LogOut, UserRound } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { DISCLAIMER } from '@/config/disclaimer';
 import { paths } from '@/config/paths';
-import { displayName, initials } from '@/features/auth/display-name';
+import { storageKeys } from '@/features/auth/browser-storage';
+import { displayName } from '@/features/auth/display-name';
+import { UserAvatar } from '@/features/profile/avatar-editor';
 import { useSession } from '@/features/auth/use-session';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { ApiClientError } from '@/lib/api-client';
@@ -15,10 +18,21 @@ import { ApiClientError } from '@/lib/api-client';
  * The signed-in frame: a spinner while the session loads, a visible error (with retry) when it
  * cannot be checked, and a redirect to /login that remembers where the user was going.
  */
+const MENU_ITEM =
+  'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-slate-900 outline-none data-[highlighted]:bg-slate-100';
+
 export function AppLayout() {
   const session = useSession();
   const location = useLocation();
   const signOut = useSignOut();
+
+  // Onboarding completion survives sign-out on the server; mirror it back into this browser.
+  const userId = session.data?.user.id;
+  const onboardingDone = Boolean(session.data?.profile.onboardingCompletedAt);
+  useEffect(() => {
+    if (userId && onboardingDone)
+      localStorage.setItem(storageKeys.onboardingCompleted(userId), 'true');
+  }, [userId, onboardingDone]);
 
   if (session.isPending) {
     return <Spinner label="Loading your workspace" className="min-h-screen" />;
@@ -67,12 +81,7 @@ export function AppLayout() {
                 className="flex items-center gap-3 rounded-md px-2 py-1 text-left hover:bg-slate-100"
               >
                 <span className="sr-only">Open account menu:</span>
-                <span
-                  aria-hidden="true"
-                  className="flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
-                >
-                  {initials(name)}
-                </span>
+                <UserAvatar session={session.data} size={36} />
                 <span className="hidden text-sm sm:block">
                   <span className="block font-medium text-slate-900">{name}</span>
                   <span className="block text-slate-600">{session.data.user.email}</span>
@@ -89,10 +98,13 @@ export function AppLayout() {
                   {session.data.user.email}
                 </DropdownMenu.Label>
                 <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-                <DropdownMenu.Item
-                  onSelect={() => void signOut()}
-                  className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-slate-900 outline-none data-[highlighted]:bg-slate-100"
-                >
+                <DropdownMenu.Item asChild className={MENU_ITEM}>
+                  <Link to={paths.profile}>
+                    <UserRound aria-hidden="true" className="size-4" />
+                    Profile
+                  </Link>
+                </DropdownMenu.Item>
+                <DropdownMenu.Item onSelect={() => void signOut()} className={MENU_ITEM}>
                   <LogOut aria-hidden="true" className="size-4" />
                   Log out
                 </DropdownMenu.Item>

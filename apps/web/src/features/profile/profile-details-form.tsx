@@ -1,0 +1,209 @@
+import type { SessionResponse } from '@complivue/shared/schemas/auth';
+import {
+  EMAIL_DIGESTS,
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_CATEGORY_LABELS,
+  PROFILE_MESSAGES,
+  resolveNotificationPreferences,
+  type NotificationPreferences,
+} from '@complivue/shared/schemas/profile';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Select } from '@/components/ui/input';
+import { sessionQueryKey } from '@/features/auth/api';
+import { ApiClientError } from '@/lib/api-client';
+import { updateProfile } from './api.ts';
+
+const DIGEST_LABELS = { off: 'Off', daily: 'Daily', weekly: 'Weekly' } as const;
+
+function timeZones(): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return zones.includes('UTC') ? zones : ['UTC', ...zones];
+}
+
+export function ProfileDetailsForm({ session }: { session: SessionResponse }) {
+  const queryClient = useQueryClient();
+  const [zones] = useState(timeZones);
+  const [form, setForm] = useState({
+    fullName: session.profile.fullName ?? session.user.name,
+    jobTitle: session.profile.jobTitle ?? '',
+    phone: session.profile.phone ?? '',
+    timezone: session.profile.timezone ?? '',
+  });
+  const [preferences, setPreferences] = useState<NotificationPreferences>(
+    resolveNotificationPreferences(session.profile.notificationPreferences),
+  );
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const update = (field: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  function toggle(category: (typeof NOTIFICATION_CATEGORIES)[number], channel: 'in_app' | 'email') {
+    setPreferences((current) => ({
+      ...current,
+      categories: {
+        ...current.categories,
+        [category]: {
+          ...current.categories[category],
+          [channel]: !current.categories[category][channel],
+        },
+      },
+    }));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.fullName.trim()) {
+      setError(PROFILE_MESSAGES.full_name_required);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const saved = await updateProfile({
+        fullName: form.fullName.trim(),
+        jobTitle: form.jobTitle.trim() || null,
+        phone: form.phone.trim() || null,
+        timezone: form.timezone || null,
+        notificationPreferences: preferences,
+      });
+      queryClient.setQueryData(sessionQueryKey, saved);
+      toast.success(PROFILE_MESSAGES.saved);
+    } catch (caught) {
+      const details = caught instanceof ApiClientError ? caught.details : undefined;
+      const firstDetail = Array.isArray(details)
+        ? (details[0] as { message?: string })?.message
+        : undefined;
+      setError(
+        firstDetail ??
+          (caught instanceof Error ? caught.message : 'Your profile could not be saved.'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6">
+      {error && <Alert variant="destructive">{error}</Alert>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Full name">
+          {({ id }) => (
+            <Input
+              id={id}
+              autoComplete="name"
+              value={form.fullName}
+              onChange={update('fullName')}
+            />
+          )}
+        </FormField>
+        <FormField label="Job title">
+          {({ id }) => (
+            <Input
+              id={id}
+              autoComplete="organization-title"
+              value={form.jobTitle}
+              onChange={update('jobTitle')}
+            />
+          )}
+        </FormField>
+        <FormField label="Phone">
+          {({ id }) => (
+            <Input
+              id={id}
+              type="tel"
+              autoComplete="tel"
+              value={form.phone}
+              onChange={update('phone')}
+            />
+          )}
+        </FormField>
+        <FormField label="Time zone" hint="Deadlines and reminders are shown in this zone.">
+          {({ id, describedBy }) => (
+            <Select
+              id={id}
+              aria-describedby={describedBy}
+              value={form.timezone}
+              onChange={update('timezone')}
+            >
+              <option value="">Use my browser's time zone</option>
+              {zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replaceAll('_', ' ')}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      </div>
+
+      <fieldset>
+        <legend className="text-base font-semibold text-slate-900">Notifications</legend>
+        <table className="mt-3 w-full text-left text-sm">
+          <thead>
+            <tr className="text-slate-600">
+              <th scope="col" className="py-2 font-medium">
+                Category
+              </th>
+              <th scope="col" className="w-24 py-2 text-center font-medium">
+                In the app
+              </th>
+              <th scope="col" className="w-24 py-2 text-center font-medium">
+                By email
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {NOTIFICATION_CATEGORIES.map((category) => (
+              <tr key={category}>
+                <th scope="row" className="py-2 font-normal text-slate-900">
+                  {NOTIFICATION_CATEGORY_LABELS[category]}
+                </th>
+                {(['in_app', 'email'] as const).map((channel) => (
+                  <td key={channel} className="py-2 text-center">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-brand-700"
+                      aria-label={`${NOTIFICATION_CATEGORY_LABELS[category]} ${channel === 'email' ? 'by email' : 'in the app'}`}
+                      checked={preferences.categories[category][channel]}
+                      onChange={() => toggle(category, channel)}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="mt-4 max-w-xs">
+          <FormField label="Email digest">
+            {({ id }) => (
+              <Select
+                id={id}
+                value={preferences.email_digest}
+                onChange={(event) =>
+                  setPreferences((current) => ({
+                    ...current,
+                    email_digest: event.target.value as NotificationPreferences['email_digest'],
+                  }))
+                }
+              >
+                {EMAIL_DIGESTS.map((digest) => (
+                  <option key={digest} value={digest}>
+                    {DIGEST_LABELS[digest]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        </div>
+      </fieldset>
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Saving...' : 'Save profile'}
+      </Button>
+    </form>
+  );
+}
