@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { accountSecurityRoutes } from './modules/auth/account-security.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { createLocalFileStorage, type FileStorage } from './lib/file-storage.ts';
 
 declare module 'fastify' {
@@ -100,6 +101,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(setupRoutes);
   await app.register(accountSecurityRoutes);
   await app.register(profileRoutes);
+  await app.register(companyRoutes);
   if (options.serveWebApp) await registerWebApp(app, env.WEB_DIST_DIR);
   registerNotFound(app);
   return app;

@@ -28,7 +28,7 @@ const PAID_PLANS: readonly PlanName[] = ['professional', 'enterprise'];
  * (the intended plan is kept); professional and enterprise wait for payment.
  */
 export function signUpSubscription(
-  input: SignUpInput,
+  input: Pick<SignUpInput, 'planType' | 'billing' | 'questionnaireData'>,
   now = new Date(),
 ): NonNullable<NewAccount['subscription']> {
   const billing = input.billing ?? 'monthly';

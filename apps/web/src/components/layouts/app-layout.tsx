@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { DISCLAIMER } from '@/config/disclaimer';
 import { paths } from '@/config/paths';
 import { storageKeys } from '@/features/auth/browser-storage';
+import { CreateCompanyPrompt } from '@/features/companies/create-company-prompt';
 import { displayName } from '@/features/auth/display-name';
 import { UserAvatar } from '@/features/profile/avatar-editor';
 import { useSession } from '@/features/auth/use-session';
@@ -60,6 +61,11 @@ export function AppLayout() {
   }
 
   const name = displayName(session.data);
+  // A member without an institution creates one (or waits for an invitation); the profile stays open.
+  const needsCompany =
+    !session.data.company &&
+    session.data.profile.role !== 'super_admin' &&
+    location.pathname !== paths.profile;
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <a
@@ -114,7 +120,7 @@ export function AppLayout() {
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
-        <Outlet />
+        {needsCompany ? <CreateCompanyPrompt /> : <Outlet />}
       </main>
       <footer className="border-t border-slate-200 bg-white">
         <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-slate-600 sm:px-6">{DISCLAIMER}</p>

@@ -1,0 +1,70 @@
+import { companies } from '@complivue/db/schema/companies';
+import { userProfiles } from '@complivue/db/schema/profiles';
+import { subscriptions } from '@complivue/db/schema/subscriptions';
+import { sessionResponseSchema } from '@complivue/shared/schemas/auth';
+import { COMPANY_MESSAGES, createCompanyRequestSchema } from '@complivue/shared/schemas/companies';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { SIGNED_IN } from '../../lib/route-access.ts';
+import { requireAuth } from '../auth/access.ts';
+import { signUpSubscription } from '../auth/sign-up.ts';
+import { toSessionResponse } from '../auth/session.ts';
+
+export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/companies',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['companies'],
+        summary:
+          'Create your institution (for an account without one): you become its administrator and its 14-day trial starts',
+        body: createCompanyRequestSchema,
+        response: { 201: sessionResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      if (auth.profile.companyId)
+        throw new AppError(409, 'already_member', COMPANY_MESSAGES.already_member);
+      const result = await app.database.db.transaction(async (tx) => {
+        const [company] = await tx
+          .insert(companies)
+          .values({
+            name: request.body.name,
+            institutionType: request.body.institutionType ?? null,
+            assetsSize: request.body.assetsSize ?? null,
+            createdBy: auth.user.id,
+          })
+          .returning();
+        // Only a profile that still has no company is moved: a concurrent request loses here.
+        const [profile] = await tx
+          .update(userProfiles)
+          .set({
+            companyId: company!.id,
+            role: auth.profile.role === 'super_admin' ? 'super_admin' : 'admin',
+          })
+          .where(and(eq(userProfiles.userId, auth.user.id), isNull(userProfiles.companyId)))
+          .returning();
+        if (!profile) throw new AppError(409, 'already_member', COMPANY_MESSAGES.already_member);
+        await tx.insert(subscriptions).values({
+          ...signUpSubscription({}),
+          companyId: company!.id,
+          userId: auth.user.id,
+        });
+        return { company: company!, profile };
+      });
+      await recordAudit(app.database.db, request, {
+        action: 'company.created',
+        actorUserId: auth.user.id,
+        companyId: result.company.id,
+        targetType: 'company',
+        targetId: result.company.id,
+        after: { name: result.company.name, role: result.profile.role },
+      });
+      return reply.status(201).send(toSessionResponse({ ...auth, ...result }));
+    },
+  );
+};
