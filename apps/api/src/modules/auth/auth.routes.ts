@@ -10,6 +10,7 @@ import {
   totpCodeRequestSchema,
   validateSignIn,
 } from '@complivue/shared/schemas/auth';
+import { analyticsEvents } from '@complivue/db/schema/activity';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -78,6 +79,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           action: 'auth.sign_in_failed',
           targetType: 'email',
           targetId: email,
+        });
+        await db.insert(analyticsEvents).values({
+          eventType: 'user_signin_failed',
+          eventData: { reason: 'invalid_credentials' },
         });
         throw new AppError(401, 'invalid_credentials', SIGNIN_MESSAGES.invalid_credentials);
       }
