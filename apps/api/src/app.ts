@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Database } from '@complivue/db/database';
+import type { AccessRequirement } from '@complivue/shared/access';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -24,6 +25,7 @@ import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { accountSecurityRoutes } from './modules/auth/account-security.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
+import { subscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
 import { createLocalFileStorage, type FileStorage } from './lib/file-storage.ts';
 
 declare module 'fastify' {
@@ -33,7 +35,15 @@ declare module 'fastify' {
     auth: Auth;
     mailer: Mailer;
     storage: FileStorage;
+    /** Every API route with its declared access requirement (the access-matrix test reads it). */
+    apiRoutes: ApiRoute[];
   }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: AccessRequirement;
 }
 
 export interface BuildAppOptions {
@@ -73,6 +83,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
     createAuth({ db: database.db, env, secret: resolveAuthSecret(env), mailer, log: app.log }),
   );
 
+  app.decorate('apiRoutes', [] as ApiRoute[]);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     // The API reference pages (a third-party plugin) are public documentation.
@@ -80,8 +91,12 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
       route.config = { ...route.config, access: PUBLIC };
       return;
     }
-    if (!route.config?.access) {
+    const access = route.config?.access;
+    if (!access) {
       throw new Error(`Route ${route.method} ${route.url} does not declare its access requirement`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
     }
   });
   app.addHook('onSend', async (request, reply) => {
@@ -102,6 +117,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(accountSecurityRoutes);
   await app.register(profileRoutes);
   await app.register(companyRoutes);
+  await app.register(subscriptionRoutes);
   if (options.serveWebApp) await registerWebApp(app, env.WEB_DIST_DIR);
   registerNotFound(app);
   return app;

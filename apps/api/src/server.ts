@@ -2,6 +2,7 @@ import { openDatabase, type Database } from '@complivue/db/database';
 import { migrateDatabase } from '@complivue/db/migrate';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { startJobs } from './jobs/job-runner.ts';
 import type { Env } from './env.ts';
 
 export interface RunningServer {
@@ -22,11 +23,13 @@ export async function startServer(env: Env): Promise<RunningServer> {
     await migrateDatabase(database);
     const serveWebApp = (env.SERVE_WEB_APP ?? String(env.NODE_ENV === 'production')) === 'true';
     const app = await buildApp({ env, database, serveWebApp });
+    const jobs = await startJobs({ database, databaseUrl: env.DATABASE_URL, log: app.log });
     const url = await app.listen({ host: env.HOST, port: env.PORT });
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {
         await app.close();
+        await jobs.stop();
         await database.close();
       })());
     return { app, database, url, stop };

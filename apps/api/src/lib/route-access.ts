@@ -1,18 +1,22 @@
-import type { Role } from '@complivue/shared/roles';
+import type { AccessRequirement } from '@complivue/shared/access';
 
 /**
- * Every API route declares who may call it (`config.access`); a route without a declaration
- * stops the server from starting, and one preHandler (modules/auth/access.ts) enforces it.
- * The plans capability adds subscription, plan and feature requirements.
+ * Every API route declares who may call it (`config.access`) with a requirement from the one
+ * access table in packages/shared; a route without a declaration stops the server from
+ * starting, and one preHandler (modules/auth/access.ts) enforces it.
  */
-export type RouteAccess = { kind: 'public' } | { kind: 'session' } | { kind: 'role'; role: Role };
-
-export const PUBLIC: RouteAccess = { kind: 'public' };
-export const SIGNED_IN: RouteAccess = { kind: 'session' };
-export const requireRole = (role: Role): RouteAccess => ({ kind: 'role', role });
+export {
+  PUBLIC,
+  SIGNED_IN,
+  SUBSCRIBED,
+  requireAll,
+  requireFeature,
+  requirePlan,
+  requireRole,
+} from '@complivue/shared/access';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    access?: RouteAccess;
+    access?: AccessRequirement;
   }
 }

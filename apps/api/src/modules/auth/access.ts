@@ -1,4 +1,9 @@
-import { ROLE_LABELS, hasRoleAtLeast } from '@complivue/shared/roles';
+import { decideAccess, denialStatus, type AccessRequirement } from '@complivue/shared/access';
+import type { FeatureName } from '@complivue/shared/features';
+import {
+  checkFeatureAccess,
+  findCompanySubscription,
+} from '../subscriptions/company-subscription.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import {
@@ -29,9 +34,25 @@ export async function loadAuthContext(
   return { user: response.user, sessionId: response.session.id, profile, company };
 }
 
-/** Enforces each route's declared access; the only place that decides who may call what. */
+function needsFeatureCheck(requirement: AccessRequirement): FeatureName[] {
+  if (requirement.kind === 'feature') return [requirement.feature];
+  if (requirement.kind === 'all') return requirement.of.flatMap(needsFeatureCheck);
+  return [];
+}
+
+function needsSubscription(requirement: AccessRequirement): boolean {
+  if (requirement.kind === 'all') return requirement.of.some(needsSubscription);
+  return ['subscription', 'plan', 'feature'].includes(requirement.kind);
+}
+
+/**
+ * Enforces each route's declared access: the only place that decides who may call what. The
+ * decision is the shared `decideAccess`; feature grants are confirmed by the database's
+ * `check_feature_access`, and a check that fails or errors denies.
+ */
 export function registerAccessControl(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request, reply) => {
+  // Before validation: a caller without access learns nothing from the schema's messages.
+  app.addHook('preValidation', async (request, reply) => {
     const access = request.routeOptions.config?.access;
     if (!access || access.kind === 'public') return;
     const context = await loadAuthContext(app, request, reply);
@@ -44,15 +65,31 @@ export function registerAccessControl(app: FastifyInstance): void {
         'Your account is not active. Contact your administrator.',
       );
     }
-    if (access.kind === 'role' && !hasRoleAtLeast(profile.role, access.role)) {
-      throw new AppError(
-        403,
-        'role_required',
-        `This requires the ${ROLE_LABELS[access.role]} role; your role is ${ROLE_LABELS[profile.role]}.`,
-        { needed: access.role, current: profile.role },
-      );
+    const subscription = needsSubscription(access)
+      ? await findCompanySubscription(app.database.db, profile.companyId)
+      : null;
+    let decision = decideAccess(access, { role: profile.role, subscription });
+    if (decision.allowed && profile.role !== 'super_admin') {
+      for (const feature of needsFeatureCheck(access)) {
+        if (!(await checkFeatureAccess(app.database.db, context.user.id, feature))) {
+          decision = {
+            allowed: false,
+            code: 'feature_unavailable',
+            message: "Your current plan doesn't include access to this feature.",
+            needed: feature,
+            current: subscription?.planName ?? null,
+          };
+          break;
+        }
+      }
     }
-    request.auth = context;
+    if (!decision.allowed) {
+      throw new AppError(denialStatus(decision.code), decision.code, decision.message, {
+        needed: decision.needed ?? null,
+        current: decision.current ?? null,
+      });
+    }
+    request.auth = { ...context, subscription };
   });
 }
 

@@ -4,6 +4,7 @@ import { userProfiles } from '@complivue/db/schema/profiles';
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SubscriptionRow } from '../subscriptions/company-subscription.ts';
 
 export type ProfileRow = typeof userProfiles.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
@@ -23,6 +24,8 @@ export interface AuthContext {
   sessionId: string;
   profile: ProfileRow;
   company: CompanyRow | null;
+  /** Loaded when the route's requirement involves the subscription. */
+  subscription?: SubscriptionRow | null;
 }
 
 declare module 'fastify' {
