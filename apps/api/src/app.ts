@@ -26,6 +26,7 @@ import { accountSecurityRoutes } from './modules/auth/account-security.routes.ts
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
+import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { createLocalFileStorage, type FileStorage } from './lib/file-storage.ts';
 
 declare module 'fastify' {
@@ -118,6 +119,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(profileRoutes);
   await app.register(companyRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(paymentRoutes);
   if (options.serveWebApp) await registerWebApp(app, env.WEB_DIST_DIR);
   registerNotFound(app);
   return app;

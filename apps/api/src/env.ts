@@ -31,6 +31,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   EMAIL_FROM: z.string().min(3).default('Complivue <no-reply@complivue.local>'),
+  /** Allows the test checkout (no charge) in production, for demonstrations. */
+  PAYMENTS_SANDBOX: z.enum(['0', '1']).default('0'),
   PASSWORD_RESET_ENABLED: z
     .enum(['true', 'false'])
     .default('true')

@@ -93,6 +93,8 @@ export function registerAccessControl(app: FastifyInstance): void {
   });
 }
 
+export type AuthContextWithCompany = AuthContext & { company: NonNullable<AuthContext['company']> };
+
 /** The caller of a route whose access is not public (the preHandler guarantees it). */
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw AppError.generic(401, 'unauthorized');

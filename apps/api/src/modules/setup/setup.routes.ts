@@ -17,6 +17,7 @@ import { loadAuthContext } from '../auth/access.ts';
 import { hasNoUsers } from '../auth/create-account.ts';
 import { completeSignIn } from '../auth/sign-in.ts';
 import { toFetchHeaders, toSessionResponse } from '../auth/session.ts';
+import { paymentsMode } from '../payments/payments.routes.ts';
 import { createPlatformAdministrator, getSystemStatus } from './setup.service.ts';
 
 export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +37,11 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       if (context?.profile.role !== 'super_admin') return { state: 'closed' as const };
       return {
         state: 'status' as const,
-        system: await getSystemStatus(app.database, app.mailer, app.env.PASSWORD_RESET_ENABLED),
+        system: await getSystemStatus(app.database, {
+          mailer: app.mailer,
+          paymentsMode: paymentsMode(app),
+          passwordResetEnabled: app.env.PASSWORD_RESET_ENABLED,
+        }),
       };
     },
   );

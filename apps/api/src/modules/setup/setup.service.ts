@@ -59,15 +59,17 @@ export async function createPlatformAdministrator(
 
 export async function getSystemStatus(
   database: Database,
-  mailer: Mailer,
-  passwordResetEnabled: boolean,
+  options: {
+    mailer: Mailer;
+    paymentsMode: 'sandbox' | 'not_configured';
+    passwordResetEnabled: boolean;
+  },
 ) {
   return {
     database: database.engine,
     migrations: await getMigrationStatus(database),
-    emailMode: mailer.mode,
-    // Payments arrive with the plans capability; until then nothing can be charged.
-    paymentsMode: 'not_configured' as const,
-    passwordResetEnabled,
+    emailMode: options.mailer.mode,
+    paymentsMode: options.paymentsMode,
+    passwordResetEnabled: options.passwordResetEnabled,
   };
 }

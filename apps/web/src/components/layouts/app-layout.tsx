@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { DISCLAIMER } from '@/config/disclaimer';
 import { paths } from '@/config/paths';
 import { storageKeys } from '@/features/auth/browser-storage';
+import { RouteGuard } from '@/features/access/route-guard';
 import { CreateCompanyPrompt } from '@/features/companies/create-company-prompt';
 import { displayName } from '@/features/auth/display-name';
 import { UserAvatar } from '@/features/profile/avatar-editor';
@@ -120,7 +121,13 @@ export function AppLayout() {
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
-        {needsCompany ? <CreateCompanyPrompt /> : <Outlet />}
+        {needsCompany ? (
+          <CreateCompanyPrompt />
+        ) : (
+          <RouteGuard pathname={location.pathname} session={session.data}>
+            <Outlet />
+          </RouteGuard>
+        )}
       </main>
       <footer className="border-t border-slate-200 bg-white">
         <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-slate-600 sm:px-6">{DISCLAIMER}</p>
