@@ -34,6 +34,8 @@ export async function startE2eServer(extraEnv: Record<string, string> = {}) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     AUTH_SECRET: randomBytes(32).toString('base64url'),
+    // The browser tests pay through the sandbox, as an operator's demo would.
+    PAYMENTS_SANDBOX: '1',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...extraEnv,
   });

@@ -65,6 +65,37 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: paths.subscription,
+            lazy: async () => ({
+              Component: (await import('@/features/billing/subscription-page')).SubscriptionPage,
+            }),
+          },
+          {
+            path: paths.settingsSubscription,
+            lazy: async () => ({
+              Component: (await import('@/features/billing/subscription-page')).SubscriptionPage,
+            }),
+          },
+          {
+            path: paths.checkout,
+            lazy: async () => ({
+              Component: (await import('@/features/billing/checkout-page')).CheckoutPage,
+            }),
+          },
+          {
+            path: `${paths.checkout}/sandbox/:sessionId`,
+            lazy: async () => ({
+              Component: (await import('@/features/billing/sandbox-checkout-page'))
+                .SandboxCheckoutPage,
+            }),
+          },
+          {
+            path: paths.success,
+            lazy: async () => ({
+              Component: (await import('@/features/billing/success-page')).SuccessPage,
+            }),
+          },
+          {
             path: paths.profile,
             lazy: async () => ({
               Component: (await import('@/features/profile/profile-page')).ProfilePage,

@@ -65,6 +65,10 @@ export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
   'databaseSetup',
   'dashboard',
   'profile',
+  'subscription',
+  'settingsSubscription',
+  'checkout',
+  'success',
 ]);
 
 export function isBuilt(name: PathName): boolean {

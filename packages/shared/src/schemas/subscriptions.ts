@@ -10,6 +10,9 @@ export const subscriptionSchema = z.object({
   currentPeriodEnd: z.string().nullable(),
   trialEnd: z.string().nullable(),
   createdAt: z.string(),
+  /** `stripe` or `sandbox` when paid through a provider; null for trials and manual plans. */
+  provider: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
   /** Days left in the trial, or in the paid period; null when there is no end. */
   daysLeft: z.number().int().nullable(),
   /** True for an expired subscription and for a trial past its end (even before the job ran). */

@@ -19,6 +19,8 @@ export function toSubscriptionResponse(row: SubscriptionRow) {
     currentPeriodEnd: iso(row.currentPeriodEnd),
     trialEnd: iso(row.trialEnd),
     createdAt: row.createdAt.toISOString(),
+    provider: row.provider ?? null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     ...deriveSubscriptionState(row),
   };
 }

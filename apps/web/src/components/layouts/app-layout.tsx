@@ -1,5 +1,5 @@
 import { DropdownMenu } from 'radix-ui';
-import { LogOut, UserRound } from 'lucide-react';
+import { CreditCard, LogOut, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -109,6 +109,12 @@ export function AppLayout() {
                   <Link to={paths.profile}>
                     <UserRound aria-hidden="true" className="size-4" />
                     Profile
+                  </Link>
+                </DropdownMenu.Item>
+                <DropdownMenu.Item asChild className={MENU_ITEM}>
+                  <Link to={paths.subscription}>
+                    <CreditCard aria-hidden="true" className="size-4" />
+                    Subscription
                   </Link>
                 </DropdownMenu.Item>
                 <DropdownMenu.Item onSelect={() => void signOut()} className={MENU_ITEM}>

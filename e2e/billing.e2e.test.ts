@@ -1,0 +1,60 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  expectNoSeriousAxeViolations,
+  openBrowser,
+  type BrowserSession,
+} from './support/browser.ts';
+import { headingText, signUpInBrowser, uniqueEmail } from './support/journeys.ts';
+
+describe('plans and payment (sandbox)', () => {
+  let session: BrowserSession;
+  beforeEach(async () => {
+    session = await openBrowser();
+  });
+  afterEach(() => session.close());
+
+  it('takes a professional sign-up through the test checkout to an active plan', async () => {
+    const { page, baseUrl } = session;
+    await signUpInBrowser(page, baseUrl, {
+      email: uniqueEmail('pro'),
+      query: '?plan=professional&billing=annual',
+    });
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(
+      '/checkout?plan=professional&billing=annual',
+    );
+    await page.getByText('$2,868').waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByText(/Test checkout — no charge/).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL((url) => url.pathname === '/success');
+    await page.getByRole('heading', { name: 'Your Professional plan is active' }).waitFor();
+
+    await page.getByRole('link', { name: 'View your subscription' }).click();
+    await expect.poll(() => headingText(page)).toBe('Subscription');
+    await page.getByText('Active', { exact: true }).waitFor();
+    expect(await page.getByText('Professional', { exact: true }).isVisible()).toBe(true);
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  it("shows 'Invalid plan' for an unknown plan", async () => {
+    const { page, baseUrl } = session;
+    await signUpInBrowser(page, baseUrl, { email: uniqueEmail('invalid') });
+    await page.goto(`${baseUrl}/checkout?plan=platinum&billing=monthly`);
+    await page.getByText('Invalid plan: platinum').waitFor();
+  });
+
+  it("shows 'Subscription Required' on /profile to a company waiting for payment", async () => {
+    const { page, baseUrl } = session;
+    await signUpInBrowser(page, baseUrl, {
+      email: uniqueEmail('pending'),
+      query: '?plan=enterprise&billing=monthly',
+    });
+    await page.goto(`${baseUrl}/profile`);
+    await expect.poll(() => headingText(page)).toBe('Subscription Required');
+    await page.getByRole('link', { name: 'Manage Subscription' }).click();
+    await expect.poll(() => headingText(page)).toBe('Subscription');
+    await page.getByText('Waiting for payment').waitFor();
+  });
+});

@@ -1,0 +1,28 @@
+import type { Page } from 'playwright-core';
+
+export const E2E_PASSWORD = 'Examiner-ready 2026';
+
+export const uniqueEmail = (label: string) =>
+  `${label}-${crypto.randomUUID().slice(0, 8)}@firstcu.org`;
+
+/** Signs up through the form; resolves once the app has navigated away from /signup. */
+export async function signUpInBrowser(
+  page: Page,
+  baseUrl: string,
+  options: { email: string; query?: string },
+) {
+  await page.goto(`${baseUrl}/signup${options.query ?? ''}`);
+  await page.getByLabel('Full name').fill('Dana Reyes');
+  await page.getByLabel('Work email').fill(options.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByLabel('Institution name').fill('First Community Credit Union');
+  await page.getByLabel('Institution type').selectOption('credit_union');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL((url) => url.pathname !== '/signup');
+}
+
+export async function headingText(page: Page, level = 1): Promise<string> {
+  const locator = page.getByRole('heading', { level }).first();
+  await locator.waitFor();
+  return (await locator.textContent()) ?? '';
+}
