@@ -1,4 +1,3 @@
-import { userProfiles } from '@complivue/db/schema/profiles';
 import { decideAccess, denialStatus, type SubscriptionFacts } from '@complivue/shared/access';
 import type { PlanName, SubscriptionStatus } from '@complivue/shared/plans';
 import { ROLES, type Role } from '@complivue/shared/roles';
@@ -8,7 +7,7 @@ import {
   daysFromNow,
 } from '@complivue/db/testing/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookiesFrom, signInThroughApi } from '../test/http.ts';
+import { signedInMember } from '../test/http.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 /*
@@ -70,15 +69,7 @@ describe('access matrix', () => {
         if (state.subscription) {
           await createTestSubscription(t.db, { companyId: company.id, ...state.subscription });
         }
-        const email = `matrix-${crypto.randomUUID().slice(0, 8)}@firstcu.org`;
-        const password = 'Matrix passphrase 1';
-        const { user } = await t.app.auth.api.signUpEmail({
-          body: { email, password, name: 'Matrix Member' },
-        });
-        await t.db
-          .insert(userProfiles)
-          .values({ userId: user.id, email, role, companyId: company.id });
-        const cookie = cookiesFrom(await signInThroughApi(t.app, email, password));
+        const { cookie } = await signedInMember(t.app, { companyId: company.id, role });
         callers.push({
           label: `${role} / ${state.name}`,
           role,

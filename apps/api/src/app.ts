@@ -27,6 +27,8 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/subscription.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { roleRoutes } from './modules/roles/roles.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createLocalFileStorage, type FileStorage } from './lib/file-storage.ts';
 
 declare module 'fastify' {
@@ -120,6 +122,8 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(companyRoutes);
   await app.register(subscriptionRoutes);
   await app.register(paymentRoutes);
+  await app.register(roleRoutes);
+  await app.register(adminRoutes);
   if (options.serveWebApp) await registerWebApp(app, env.WEB_DIST_DIR);
   registerNotFound(app);
   return app;

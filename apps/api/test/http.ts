@@ -1,3 +1,4 @@
+import { userProfiles } from '@complivue/db/schema/profiles';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 /** The `cookie` header a browser would send back after this response. */
@@ -53,4 +54,30 @@ export async function signInThroughApi(app: FastifyInstance, email: string, pass
     payload: { email, password },
     remoteAddress: freshIp(),
   });
+}
+
+/**
+ * A signed-in member of `companyId` holding `role` (an account made the way the CLI or an
+ * invitation makes one), with the session cookie.
+ */
+export async function signedInMember(
+  app: FastifyInstance,
+  options: { companyId: string | null; role: 'user' | 'manager' | 'admin' | 'super_admin' },
+) {
+  const email = `member-${crypto.randomUUID().slice(0, 8)}@firstcu.org`;
+  const password = 'Member passphrase 1';
+  const { user } = await app.auth.api.signUpEmail({
+    body: { email, password, name: 'Casey Member' },
+  });
+  await app.database.db
+    .insert(userProfiles)
+    .values({
+      userId: user.id,
+      email,
+      fullName: 'Casey Member',
+      role: options.role,
+      companyId: options.companyId,
+    });
+  const cookie = cookiesFrom(await signInThroughApi(app, email, password));
+  return { cookie, userId: user.id, email };
 }

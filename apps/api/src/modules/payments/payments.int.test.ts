@@ -1,9 +1,8 @@
 import { subscriptions } from '@complivue/db/schema/subscriptions';
-import { userProfiles } from '@complivue/db/schema/profiles';
 import { auditLog } from '@complivue/db/schema/audit';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookiesFrom, signInThroughApi, signUpThroughApi } from '../../../test/http.ts';
+import { signedInMember, signUpThroughApi } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { applyPaidPlanEvent } from './activate-plan.ts';
 
@@ -160,14 +159,10 @@ describe('sandbox payments', () => {
 
   it('leaves billing to the company administrator', async () => {
     const { body } = await signUpThroughApi(t.app);
-    const email = `member-${crypto.randomUUID().slice(0, 6)}@firstcu.org`;
-    const { user } = await t.app.auth.api.signUpEmail({
-      body: { email, password: 'Member passphrase 1', name: 'Member' },
+    const { cookie } = await signedInMember(t.app, {
+      companyId: body.session.company.id,
+      role: 'user',
     });
-    await t.db
-      .insert(userProfiles)
-      .values({ userId: user.id, email, role: 'user', companyId: body.session.company.id });
-    const cookie = cookiesFrom(await signInThroughApi(t.app, email, 'Member passphrase 1'));
     const response = await post('/api/stripe/create-checkout-session', cookie, {
       priceId: 'sandbox_basic_monthly',
     });
