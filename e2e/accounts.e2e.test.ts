@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startSmtpReceiver } from '../apps/api/test/smtp-receiver.ts';
 import { totpCodeForSecret } from '../apps/api/test/totp.ts';
 import { startE2eServer } from './support/e2e-server.ts';
+import { signUpInBrowser } from './support/journeys.ts';
 import {
   expectNoSeriousAxeViolations,
   openBrowser,
@@ -218,5 +219,63 @@ describe('accounts', () => {
     await page.getByLabel('Authentication code').fill(await totpCodeForSecret(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(`${server.url}/dashboard`);
+  });
+
+  it("shows 'Access Denied' on /super-admin to a company admin, naming both roles", async () => {
+    const { page } = session;
+    await signUp(page, uniqueEmail('admin'));
+    await page.goto(`${server.url}/super-admin`);
+    await expect.poll(() => heading(page)).toBe('Access Denied');
+    const text = await page.getByRole('region', { name: 'Access Denied' }).textContent();
+    expect(text).toContain('super_admin');
+    expect(text).toContain('(admin)');
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+  });
+
+  it('lets the super admin change a role and end a trial; the audit log and the member see it', async () => {
+    const { page } = session;
+    const institution = `Lakeshore Trial Bank ${crypto.randomUUID().slice(0, 6)}`;
+    const memberEmail = uniqueEmail('member');
+    await signUpInBrowser(page, server.url, { email: memberEmail, institution });
+    await signOutThroughMenu(page);
+
+    await signIn(page, 'operator@complivue.example', 'Operator passphrase 1');
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Super Admin' }).click();
+    await expect.poll(() => heading(page)).toBe('Super Admin');
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByLabel('Search users by email, name or institution').fill(memberEmail);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByLabel(`Role of ${memberEmail}`).selectOption('manager');
+    await page.getByRole('button', { name: 'Change role' }).click();
+    await page.getByText(`${memberEmail} is now Manager.`).waitFor();
+
+    await page.getByRole('tab', { name: 'Institutions' }).click();
+    await page.getByLabel('Search institutions by name').fill(institution);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const planForm = page.getByRole('form', { name: `Plan of ${institution}` });
+    await planForm.getByLabel('Status').selectOption('trialing');
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await planForm.getByLabel('Trial ends').fill(yesterday);
+    await planForm.getByRole('button', { name: 'Save plan' }).click();
+    await page.getByText(`${institution}: plan saved.`).waitFor();
+
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    await page.getByLabel('Search by action, e.g. role.changed').fill('role.changed');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('{"role":"admin"} → {"role":"manager"}').waitFor();
+
+    await signOutThroughMenu(page);
+    await signIn(page, memberEmail, PASSWORD);
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.goto(`${server.url}/profile`);
+    await expect.poll(() => heading(page)).toBe('Trial Expired');
+    expect(await page.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).toBe(
+      '/subscription',
+    );
   });
 });

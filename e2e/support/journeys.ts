@@ -9,13 +9,15 @@ export const uniqueEmail = (label: string) =>
 export async function signUpInBrowser(
   page: Page,
   baseUrl: string,
-  options: { email: string; query?: string },
+  options: { email: string; query?: string; institution?: string },
 ) {
   await page.goto(`${baseUrl}/signup${options.query ?? ''}`);
   await page.getByLabel('Full name').fill('Dana Reyes');
   await page.getByLabel('Work email').fill(options.email);
   await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
-  await page.getByLabel('Institution name').fill('First Community Credit Union');
+  await page
+    .getByLabel('Institution name')
+    .fill(options.institution ?? 'First Community Credit Union');
   await page.getByLabel('Institution type').selectOption('credit_union');
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL((url) => url.pathname !== '/signup');

@@ -69,15 +69,13 @@ export async function signedInMember(
   const { user } = await app.auth.api.signUpEmail({
     body: { email, password, name: 'Casey Member' },
   });
-  await app.database.db
-    .insert(userProfiles)
-    .values({
-      userId: user.id,
-      email,
-      fullName: 'Casey Member',
-      role: options.role,
-      companyId: options.companyId,
-    });
+  await app.database.db.insert(userProfiles).values({
+    userId: user.id,
+    email,
+    fullName: 'Casey Member',
+    role: options.role,
+    companyId: options.companyId,
+  });
   const cookie = cookiesFrom(await signInThroughApi(app, email, password));
   return { cookie, userId: user.id, email };
 }

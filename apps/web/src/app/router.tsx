@@ -96,6 +96,12 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: paths.superAdmin,
+            lazy: async () => ({
+              Component: (await import('@/features/super-admin/super-admin-page')).SuperAdminPage,
+            }),
+          },
+          {
             path: paths.profile,
             lazy: async () => ({
               Component: (await import('@/features/profile/profile-page')).ProfilePage,

@@ -69,6 +69,7 @@ export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
   'settingsSubscription',
   'checkout',
   'success',
+  'superAdmin',
 ]);
 
 export function isBuilt(name: PathName): boolean {

@@ -1,5 +1,5 @@
 import { DropdownMenu } from 'radix-ui';
-import { CreditCard, LogOut, UserRound } from 'lucide-react';
+import { CreditCard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -117,6 +117,14 @@ export function AppLayout() {
                     Subscription
                   </Link>
                 </DropdownMenu.Item>
+                {session.data.profile.role === 'super_admin' && (
+                  <DropdownMenu.Item asChild className={MENU_ITEM}>
+                    <Link to={paths.superAdmin}>
+                      <ShieldCheck aria-hidden="true" className="size-4" />
+                      Super Admin
+                    </Link>
+                  </DropdownMenu.Item>
+                )}
                 <DropdownMenu.Item onSelect={() => void signOut()} className={MENU_ITEM}>
                   <LogOut aria-hidden="true" className="size-4" />
                   Log out

@@ -1,0 +1,61 @@
+import {
+  adminCompaniesResponseSchema,
+  adminCompanySchema,
+  adminUserSchema,
+  adminUsersResponseSchema,
+  auditLogResponseSchema,
+  featureMatrixResponseSchema,
+  featureMatrixRowSchema,
+  outboxResponseSchema,
+} from '@complivue/shared/schemas/admin';
+import type { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+
+const pageQuery = (query: string, page: number) =>
+  `?${new URLSearchParams({ ...(query ? { query } : {}), page: String(page) })}`;
+
+export const findCompanies = (query: string, page: number) =>
+  apiRequest(`/api/admin/companies${pageQuery(query, page)}`, {
+    schema: adminCompaniesResponseSchema,
+  });
+
+export const findUsers = (query: string, page: number) =>
+  apiRequest(`/api/admin/users${pageQuery(query, page)}`, { schema: adminUsersResponseSchema });
+
+export const findOutbox = (page: number) =>
+  apiRequest(`/api/admin/email-outbox${pageQuery('', page)}`, { schema: outboxResponseSchema });
+
+export const findAuditLog = (query: string, page: number) =>
+  apiRequest(`/api/admin/audit-log${pageQuery(query, page)}`, { schema: auditLogResponseSchema });
+
+export const getFeatureMatrix = () =>
+  apiRequest('/api/admin/feature-matrix', { schema: featureMatrixResponseSchema });
+
+export const setFeatureAccess = (row: z.infer<typeof featureMatrixRowSchema>) =>
+  apiRequest('/api/admin/feature-matrix', {
+    method: 'PUT',
+    body: row,
+    schema: featureMatrixRowSchema,
+  });
+
+export const changeRole = (userId: string, role: string) =>
+  apiRequest(`/api/users/${encodeURIComponent(userId)}/role`, {
+    method: 'PATCH',
+    body: { role },
+    schema: adminUserSchema,
+  });
+
+export const setCompanySubscription = (
+  companyId: string,
+  body: {
+    planName: string;
+    status: string;
+    currentPeriodEnd?: string | null;
+    trialEnd?: string | null;
+  },
+) =>
+  apiRequest(`/api/admin/companies/${companyId}/subscription`, {
+    method: 'PUT',
+    body,
+    schema: adminCompanySchema,
+  });
