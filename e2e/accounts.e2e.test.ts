@@ -250,13 +250,16 @@ describe('accounts', () => {
     await page.getByRole('tab', { name: 'Users' }).click();
     await page.getByLabel('Search users by email, name or institution').fill(memberEmail);
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByLabel(`Role of ${memberEmail}`).selectOption('manager');
-    await page.getByRole('button', { name: 'Change role' }).click();
+    await page.getByText(/^1 result ·/).waitFor();
+    const memberRow = page.getByRole('row').filter({ hasText: memberEmail });
+    await memberRow.getByLabel(`Role of ${memberEmail}`).selectOption('manager');
+    await memberRow.getByRole('button', { name: 'Change role' }).click();
     await page.getByText(`${memberEmail} is now Manager.`).waitFor();
 
     await page.getByRole('tab', { name: 'Institutions' }).click();
     await page.getByLabel('Search institutions by name').fill(institution);
     await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText(/^1 result ·/).waitFor();
     const planForm = page.getByRole('form', { name: `Plan of ${institution}` });
     await planForm.getByLabel('Status').selectOption('trialing');
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
