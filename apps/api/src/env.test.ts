@@ -30,4 +30,10 @@ describe('parseEnv', () => {
     expect(message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
     expect(message).toContain('NODE_ENV');
   });
+
+  it('requires every Stripe price and the webhook secret once Stripe is turned on', () => {
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_0123456789' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set[\s\S]*STRIPE_PRICE_ENTERPRISE_ANNUAL/,
+    );
+  });
 });

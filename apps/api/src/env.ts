@@ -31,12 +31,45 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   EMAIL_FROM: z.string().min(3).default('Complivue <no-reply@complivue.local>'),
+  /** Stripe: the secret key turns the Stripe provider on; every price id and the webhook secret are then required. */
+  STRIPE_SECRET_KEY: z.string().min(10).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(10).optional(),
+  STRIPE_PRICE_BASIC_MONTHLY: z.string().min(3).optional(),
+  STRIPE_PRICE_BASIC_ANNUAL: z.string().min(3).optional(),
+  STRIPE_PRICE_PROFESSIONAL_MONTHLY: z.string().min(3).optional(),
+  STRIPE_PRICE_PROFESSIONAL_ANNUAL: z.string().min(3).optional(),
+  STRIPE_PRICE_ENTERPRISE_MONTHLY: z.string().min(3).optional(),
+  STRIPE_PRICE_ENTERPRISE_ANNUAL: z.string().min(3).optional(),
+  /** Another Stripe API address (stripe-mock, a test double); unset: Stripe's own. */
+  STRIPE_API_BASE: z.url().optional(),
   /** Allows the test checkout (no charge) in production, for demonstrations. */
   PAYMENTS_SANDBOX: z.enum(['0', '1']).default('0'),
   PASSWORD_RESET_ENABLED: z
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+});
+
+const STRIPE_REQUIRED = [
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_BASIC_MONTHLY',
+  'STRIPE_PRICE_BASIC_ANNUAL',
+  'STRIPE_PRICE_PROFESSIONAL_MONTHLY',
+  'STRIPE_PRICE_PROFESSIONAL_ANNUAL',
+  'STRIPE_PRICE_ENTERPRISE_MONTHLY',
+  'STRIPE_PRICE_ENTERPRISE_ANNUAL',
+] as const;
+
+const checkedEnvSchema = envSchema.superRefine((env, context) => {
+  if (!env.STRIPE_SECRET_KEY) return;
+  for (const name of STRIPE_REQUIRED) {
+    if (!env[name])
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'is required when STRIPE_SECRET_KEY is set',
+      });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -51,7 +84,7 @@ export class EnvError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable means "unset" (a common result of `FOO= npm start`).
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const result = envSchema.safeParse(present);
+  const result = checkedEnvSchema.safeParse(present);
   if (!result.success) {
     throw new EnvError(
       result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
@@ -68,4 +101,6 @@ export const SERVER_ONLY_ENV_NAMES = [
   'DATABASE_URL',
   'AUTH_SECRET',
   'SMTP_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
 ] as const satisfies readonly (keyof Env)[];

@@ -1,4 +1,5 @@
 import { paymentCheckouts, subscriptions } from '@complivue/db/schema/subscriptions';
+import type { BillingInterval, PaidPlanName } from '@complivue/shared/plans';
 import {
   PAYMENT_MESSAGES,
   checkoutSessionResponseSchema,
@@ -8,9 +9,8 @@ import {
   redirectResponseSchema,
 } from '@complivue/shared/schemas/payments';
 import { subscriptionSchema } from '@complivue/shared/schemas/subscriptions';
-import type { BillingInterval } from '@complivue/shared/plans';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,23 +21,29 @@ import { findCompanySubscription } from '../subscriptions/company-subscription.t
 import { toSubscriptionResponse } from '../subscriptions/subscription.routes.ts';
 import { applyPaidPlanEvent } from './activate-plan.ts';
 import { priceList, sandboxPriceId } from './price-catalogue.ts';
+import {
+  createSandboxProvider,
+  createStripeClient,
+  createStripeProvider,
+  type PaymentProvider,
+} from './providers.ts';
+import { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
 
 // Billing changes are the company administrator's; paying needs no active subscription, so a
 // blocked company can always pay.
 const BILLING_ADMIN = requireRole('admin');
 
-export type PaymentsMode = 'sandbox' | 'not_configured';
+export type PaymentsMode = 'stripe' | 'sandbox' | 'not_configured';
 
-/** The sandbox charges nothing; production allows it only when the operator says so. */
+/**
+ * Stripe when its key is set; else the sandbox, which charges nothing and which production
+ * allows only when the operator says so.
+ */
 export function paymentsMode(app: FastifyInstance): PaymentsMode {
+  if (app.env.STRIPE_SECRET_KEY) return 'stripe';
   return app.env.NODE_ENV !== 'production' || app.env.PAYMENTS_SANDBOX === '1'
     ? 'sandbox'
     : 'not_configured';
-}
-
-function requirePayments(app: FastifyInstance) {
-  if (paymentsMode(app) === 'not_configured')
-    throw new AppError(503, 'payments_not_configured', PAYMENT_MESSAGES.not_configured);
 }
 
 /** Only paths inside this app are followed after a checkout (no open redirect). */
@@ -55,12 +61,35 @@ function addPeriod(start: Date, billing: BillingInterval): Date {
 }
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const prices = priceList(sandboxPriceId);
+  const mode = paymentsMode(app);
+  const stripe = mode === 'stripe' ? createStripeClient(app.env) : null;
+  const provider: PaymentProvider | null =
+    mode === 'stripe'
+      ? createStripeProvider(app.env, stripe!)
+      : mode === 'sandbox'
+        ? createSandboxProvider()
+        : null;
+  const prices = provider?.prices ?? priceList(sandboxPriceId);
   const priceById = new Map(prices.map((price) => [price.priceId, price]));
+  const { db } = app.database;
+  const absolute = (path: string) => new URL(path, app.env.APP_URL).toString();
+
+  function requireProvider(): PaymentProvider {
+    if (!provider)
+      throw new AppError(503, 'payments_not_configured', PAYMENT_MESSAGES.not_configured);
+    return provider;
+  }
+
+  function requireCompany(request: FastifyRequest): AuthContextWithCompany {
+    const auth = requireAuth(request);
+    if (!auth.company)
+      throw new AppError(409, 'no_company', 'Create your institution before choosing a plan.');
+    return auth as AuthContextWithCompany;
+  }
 
   async function findOwnCheckout(auth: AuthContextWithCompany, id: string) {
     if (!z.uuid().safeParse(id).success) throw AppError.notFound(PAYMENT_MESSAGES.not_found);
-    const [checkout] = await app.database.db
+    const [checkout] = await db
       .select()
       .from(paymentCheckouts)
       .where(and(eq(paymentCheckouts.id, id), eq(paymentCheckouts.companyId, auth.company.id)));
@@ -68,11 +97,17 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     return checkout;
   }
 
-  function requireCompany(request: Parameters<typeof requireAuth>[0]): AuthContextWithCompany {
-    const auth = requireAuth(request);
-    if (!auth.company)
-      throw new AppError(409, 'no_company', 'Create your institution before choosing a plan.');
-    return auth as AuthContextWithCompany;
+  async function findOwnSubscription(auth: AuthContextWithCompany, subscriptionId: string) {
+    if (!z.uuid().safeParse(subscriptionId).success)
+      throw AppError.notFound('That subscription was not found.');
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(eq(subscriptions.id, subscriptionId), eq(subscriptions.companyId, auth.company.id)),
+      );
+    if (!row) throw AppError.notFound('That subscription was not found.');
+    return row;
   }
 
   app.get(
@@ -85,7 +120,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: plansResponseSchema },
       },
     },
-    async () => ({ mode: paymentsMode(app), prices }),
+    async () => ({ mode, prices }),
   );
 
   app.post(
@@ -102,32 +137,44 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireCompany(request);
-      requirePayments(app);
+      const payments = requireProvider();
       const price = priceById.get(request.body.priceId);
       if (!price) throw new AppError(400, 'unknown_price', PAYMENT_MESSAGES.unknown_price);
-      const [checkout] = await app.database.db
+      const cancelUrl = localPath(
+        request.body.cancelUrl,
+        `/checkout?plan=${price.plan}&billing=${price.billing}`,
+      );
+      const [checkout] = await db
         .insert(paymentCheckouts)
         .values({
           companyId: auth.company.id,
           userId: auth.user.id,
-          provider: 'sandbox',
+          provider: payments.mode,
           planName: price.plan,
           planType: price.billing,
           priceId: price.priceId,
           successUrl: 'pending',
-          cancelUrl: localPath(
-            request.body.cancelUrl,
-            `/checkout?plan=${price.plan}&billing=${price.billing}`,
-          ),
+          cancelUrl,
         })
         .returning();
-      const successUrl = localPath(request.body.successUrl, `/success?plan=${price.plan}`);
-      const withSession = `${successUrl}${successUrl.includes('?') ? '&' : '?'}session_id=${checkout!.id}`;
-      await app.database.db
+      const successPath = localPath(request.body.successUrl, `/success?plan=${price.plan}`);
+      const successUrl = `${successPath}${successPath.includes('?') ? '&' : '?'}session_id=${checkout!.id}`;
+      const current = await findCompanySubscription(db, auth.company.id);
+      const started = await payments.createCheckout({
+        checkoutId: checkout!.id,
+        price,
+        companyId: auth.company.id,
+        userId: auth.user.id,
+        customerEmail: auth.user.email,
+        customerId: current?.providerCustomerId ?? null,
+        successUrl: absolute(successUrl),
+        cancelUrl: absolute(cancelUrl),
+      });
+      await db
         .update(paymentCheckouts)
-        .set({ successUrl: withSession, providerSessionId: checkout!.id })
+        .set({ successUrl, providerSessionId: started.providerSessionId })
         .where(eq(paymentCheckouts.id, checkout!.id));
-      return { sessionId: checkout!.id, url: `/checkout/sandbox/${checkout!.id}` };
+      return { sessionId: checkout!.id, url: started.url };
     },
   );
 
@@ -145,11 +192,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireCompany(request);
       const checkout = await findOwnCheckout(auth, request.params.id);
-      const subscription = await findCompanySubscription(app.database.db, auth.company.id);
+      const subscription = await findCompanySubscription(db, auth.company.id);
       return {
         sessionId: checkout.id,
         status: checkout.status,
-        plan: checkout.planName as 'basic' | 'professional' | 'enterprise',
+        plan: checkout.planName as PaidPlanName,
         billing: checkout.planType,
         amount: priceById.get(checkout.priceId)?.amount ?? 0,
         sandbox: checkout.provider === 'sandbox',
@@ -172,21 +219,20 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireCompany(request);
-      requirePayments(app);
       const checkout = await findOwnCheckout(auth, request.params.id);
       if (checkout.status === 'complete') return { url: checkout.successUrl };
-      if (checkout.status !== 'open' || checkout.provider !== 'sandbox') {
+      if (checkout.status !== 'open' || checkout.provider !== 'sandbox' || mode !== 'sandbox') {
         throw new AppError(409, 'checkout_closed', 'This checkout is no longer open.');
       }
       const now = new Date();
-      await applyPaidPlanEvent(app.database.db, {
+      await applyPaidPlanEvent(db, {
         provider: 'sandbox',
         eventId: `checkout.completed:${checkout.id}`,
         eventType: 'checkout.session.completed',
         occurredAt: now,
         companyId: auth.company.id,
         userId: auth.user.id,
-        plan: checkout.planName as 'basic' | 'professional' | 'enterprise',
+        plan: checkout.planName as PaidPlanName,
         billing: checkout.planType,
         priceId: checkout.priceId,
         status: 'active',
@@ -195,11 +241,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         customerId: `sandbox_customer_${auth.company.id}`,
         subscriptionId: `sandbox_subscription_${auth.company.id}`,
       });
-      await app.database.db
+      await db
         .update(paymentCheckouts)
         .set({ status: 'complete' })
         .where(eq(paymentCheckouts.id, checkout.id));
-      await recordAudit(app.database.db, request, {
+      await recordAudit(db, request, {
         action: 'billing.plan_activated',
         actorUserId: auth.user.id,
         companyId: auth.company.id,
@@ -224,8 +270,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireCompany(request);
       const checkout = await findOwnCheckout(auth, request.params.id);
-      if (checkout.status === 'open') {
-        await app.database.db
+      if (checkout.status === 'open' && checkout.provider === 'sandbox') {
+        await db
           .update(paymentCheckouts)
           .set({ status: 'canceled' })
           .where(eq(paymentCheckouts.id, checkout.id));
@@ -233,19 +279,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       return { url: checkout.cancelUrl };
     },
   );
-
-  async function findOwnSubscription(auth: AuthContextWithCompany, subscriptionId: string) {
-    if (!z.uuid().safeParse(subscriptionId).success)
-      throw AppError.notFound('That subscription was not found.');
-    const [row] = await app.database.db
-      .select()
-      .from(subscriptions)
-      .where(
-        and(eq(subscriptions.id, subscriptionId), eq(subscriptions.companyId, auth.company.id)),
-      );
-    if (!row) throw AppError.notFound('That subscription was not found.');
-    return row;
-  }
 
   app.post(
     '/api/stripe/cancel-subscription',
@@ -260,21 +293,22 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireCompany(request);
-      requirePayments(app);
+      const payments = requireProvider();
       const row = await findOwnSubscription(auth, request.body.subscriptionId);
-      if (row.status !== 'active' || !row.provider) {
+      if (row.status !== 'active' || row.provider !== payments.mode) {
         throw new AppError(
           409,
           'not_cancellable',
           'Only a paid, active subscription can be cancelled.',
         );
       }
-      const [updated] = await app.database.db
+      await payments.cancelAtPeriodEnd(row);
+      const [updated] = await db
         .update(subscriptions)
         .set({ cancelAtPeriodEnd: true })
         .where(eq(subscriptions.id, row.id))
         .returning();
-      await recordAudit(app.database.db, request, {
+      await recordAudit(db, request, {
         action: 'billing.cancel_at_period_end',
         actorUserId: auth.user.id,
         companyId: auth.company.id,
@@ -300,29 +334,34 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireCompany(request);
-      requirePayments(app);
+      const payments = requireProvider();
       const row = await findOwnSubscription(auth, request.body.subscriptionId);
       const price = priceById.get(request.body.newPriceId);
       if (!price) throw new AppError(400, 'unknown_price', PAYMENT_MESSAGES.unknown_price);
-      if (row.status !== 'active' || !row.provider) {
+      if (row.status !== 'active' || row.provider !== payments.mode) {
         throw new AppError(409, 'not_changeable', 'Choose a plan through the checkout first.');
       }
-      const now = new Date();
-      await applyPaidPlanEvent(app.database.db, {
-        provider: 'sandbox',
-        eventId: `subscription.updated:${row.id}:${now.getTime()}`,
-        eventType: 'customer.subscription.updated',
-        occurredAt: now,
-        companyId: auth.company.id,
-        userId: auth.user.id,
-        plan: price.plan,
-        billing: price.billing,
-        priceId: price.priceId,
-        status: 'active',
-        periodStart: row.currentPeriodStart ?? now,
-        periodEnd: row.currentPeriodEnd ?? addPeriod(now, price.billing),
-      });
-      await recordAudit(app.database.db, request, {
+      await payments.changePrice(row, price);
+      if (payments.mode === 'sandbox') {
+        // The sandbox is its own provider: it confirms the change at once. Stripe confirms it
+        // with a customer.subscription.updated webhook.
+        const now = new Date();
+        await applyPaidPlanEvent(db, {
+          provider: 'sandbox',
+          eventId: `subscription.updated:${row.id}:${now.getTime()}`,
+          eventType: 'customer.subscription.updated',
+          occurredAt: now,
+          companyId: auth.company.id,
+          userId: auth.user.id,
+          plan: price.plan,
+          billing: price.billing,
+          priceId: price.priceId,
+          status: 'active',
+          periodStart: row.currentPeriodStart ?? now,
+          periodEnd: row.currentPeriodEnd ?? addPeriod(now, price.billing),
+        });
+      }
+      await recordAudit(db, request, {
         action: 'billing.plan_changed',
         actorUserId: auth.user.id,
         companyId: auth.company.id,
@@ -331,7 +370,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         before: { plan: row.planName, billing: row.planType },
         after: { plan: price.plan, billing: price.billing },
       });
-      const current = await findCompanySubscription(app.database.db, auth.company.id);
+      const current = await findCompanySubscription(db, auth.company.id);
       return toSubscriptionResponse(current!);
     },
   );
@@ -342,7 +381,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: BILLING_ADMIN },
       schema: {
         tags: ['payments'],
-        summary: "The billing portal; in the sandbox, the app's own subscription page",
+        summary:
+          "The billing portal for your company's customer; in the sandbox, the app's own subscription page",
         body: z.object({
           customerId: z.string().max(200).optional(),
           returnUrl: z.string().max(2000).optional(),
@@ -351,9 +391,27 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireCompany(request);
-      requirePayments(app);
-      return { url: localPath(request.body.returnUrl, '/subscription') };
+      const auth = requireCompany(request);
+      const payments = requireProvider();
+      const returnPath = localPath(request.body.returnUrl, '/subscription');
+      if (payments.mode === 'sandbox') return { url: returnPath };
+      // The customer is the company's own, whatever the body says.
+      const current = await findCompanySubscription(db, auth.company.id);
+      if (!current?.providerCustomerId) {
+        throw new AppError(
+          409,
+          'no_customer',
+          'Your institution has no billing account yet: choose a plan first.',
+        );
+      }
+      return payments.createPortal({
+        customerId: current.providerCustomerId,
+        returnUrl: absolute(returnPath),
+      });
     },
   );
+
+  if (stripe) {
+    await app.register(stripeWebhookRoutes, { stripe, prices });
+  }
 };

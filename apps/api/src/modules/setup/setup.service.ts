@@ -5,6 +5,7 @@ import type { Auth } from '../auth/auth.ts';
 import { createAccount, hasNoUsers } from '../auth/create-account.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/email/mailer.ts';
+import type { PaymentsMode } from '../payments/payments.routes.ts';
 import { SETUP_MESSAGES } from '@complivue/shared/schemas/setup';
 import { ENTERPRISE_ADMIN_SUBSCRIPTION_DAYS } from '@complivue/shared/plans';
 
@@ -61,7 +62,7 @@ export async function getSystemStatus(
   database: Database,
   options: {
     mailer: Mailer;
-    paymentsMode: 'sandbox' | 'not_configured';
+    paymentsMode: PaymentsMode;
     passwordResetEnabled: boolean;
   },
 ) {
