@@ -9,9 +9,9 @@ import type { PlanPrice } from './price-catalogue.ts';
 /** How a Stripe subscription status reads in the app. */
 export function statusFromStripe(status: Stripe.Subscription.Status): PaidPlanEvent['status'] {
   switch (status) {
+    // Stripe retries a failed renewal for a while (past_due); access continues meanwhile.
     case 'active':
     case 'trialing':
-    // Stripe retries a failed renewal for a while; access continues meanwhile.
     case 'past_due':
       return 'active';
     case 'canceled':
