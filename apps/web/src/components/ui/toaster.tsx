@@ -9,7 +9,8 @@ export function Toaster() {
     <Sonner
       visibleToasts={TOAST_LIMIT}
       duration={TOAST_DURATION_MS}
-      position="top-right"
+      // Bottom right: a toast never covers the header's account menu.
+      position="bottom-right"
       closeButton
       richColors
     />
