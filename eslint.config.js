@@ -51,6 +51,35 @@ export default tseslint.config(
     },
   },
   {
+    // A feature never imports another feature; what several share lives in components/ or lib/.
+    files: [
+      'apps/web/src/features/**/*.{ts,tsx}',
+      'apps/web/src/components/**/*.{ts,tsx}',
+      'apps/web/src/lib/**/*.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@complivue/db', '@complivue/db/*'],
+              message: 'The web app must not import the database package.',
+            },
+            {
+              group: ['**/apps/api/**', '@complivue/api', '@complivue/api/*'],
+              message: 'The web app must not import server code.',
+            },
+            {
+              group: ['@/features/*', '@/app/*'],
+              message: 'Features do not import one another or the app layer.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', '.ci/**/*.mjs'],
     rules: { 'no-console': 'off' },
   },

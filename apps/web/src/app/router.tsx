@@ -55,7 +55,7 @@ export const router = createBrowserRouter([
       },
       {
         lazy: async () => ({
-          Component: (await import('@/components/layouts/app-layout')).AppLayout,
+          Component: (await import('@/app/layouts/app-layout')).AppLayout,
         }),
         children: [
           {

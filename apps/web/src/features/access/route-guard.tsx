@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { PlanName } from '@complivue/shared/plans';
 import type { Role } from '@complivue/shared/roles';
 import { Alert } from '@/components/ui/alert';
-import { useSubscription } from '@/features/subscriptions/api';
+import { useSubscription } from '@/lib/subscription';
 import {
   AccessDenied,
   SubscriptionRequired,

@@ -1,5 +1,4 @@
 import {
-  maybeSessionResponseSchema,
   okResponseSchema,
   resetTokenStatusSchema,
   signInResponseSchema,
@@ -7,17 +6,6 @@ import {
   type SignUpRequest,
 } from '@complivue/shared/schemas/auth';
 import { apiRequest } from '@/lib/api-client';
-
-/** SPEC.md §9: the session check gives up after 45 s. */
-export const SESSION_CHECK_TIMEOUT_MS = 45_000;
-
-export const sessionQueryKey = ['session'] as const;
-
-export const getSession = () =>
-  apiRequest('/api/auth/session', {
-    schema: maybeSessionResponseSchema,
-    timeoutMs: SESSION_CHECK_TIMEOUT_MS,
-  });
 
 export const signUp = (body: SignUpRequest) =>
   apiRequest('/api/auth/sign-up', { method: 'POST', body, schema: signUpResponseSchema });

@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { ApiClientError } from '@/lib/api-client';
 import { requestPasswordReset } from './api.ts';
-import { AuthPageLayout } from './auth-page-layout.tsx';
+import { AuthPageLayout } from '@/components/layouts/auth-page-layout';
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');

@@ -9,11 +9,12 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { sessionQueryKey, signIn, verifyTwoFactor } from './api.ts';
-import { AuthPageLayout } from './auth-page-layout.tsx';
+import { sessionQueryKey } from '@/lib/session';
+import { signIn, verifyTwoFactor } from './api.ts';
+import { AuthPageLayout } from '@/components/layouts/auth-page-layout';
 import { signInErrorMessage } from './auth-errors.ts';
-import { PasswordInput } from './password-input.tsx';
-import { useSession } from './use-session.ts';
+import { PasswordInput } from '@/components/password-input';
+import { useSession } from '@/lib/session';
 
 /** SPEC.md §9. */
 const LOGIN_BUSY_RESET_MS = 3000;

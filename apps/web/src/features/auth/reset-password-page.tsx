@@ -9,8 +9,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiClientError } from '@/lib/api-client';
 import { getResetTokenStatus, resetPassword } from './api.ts';
-import { AuthPageLayout } from './auth-page-layout.tsx';
-import { PasswordInput } from './password-input.tsx';
+import { AuthPageLayout } from '@/components/layouts/auth-page-layout';
+import { PasswordInput } from '@/components/password-input';
 
 function RequestNewLink() {
   return (

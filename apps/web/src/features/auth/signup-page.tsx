@@ -1,11 +1,4 @@
-import {
-  ASSETS_SIZES,
-  ASSETS_SIZE_LABELS,
-  INSTITUTION_TYPES,
-  INSTITUTION_TYPE_LABELS,
-  type AssetsSize,
-  type InstitutionType,
-} from '@complivue/shared/institutions';
+import type { AssetsSize, InstitutionType } from '@complivue/shared/institutions';
 import {
   BILLING_INTERVALS,
   PLAN_CATALOGUE,
@@ -21,13 +14,15 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input, Select } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
+import { InstitutionFields } from '@/components/institution-fields';
 import { paths } from '@/config/paths';
-import { sessionQueryKey, signUp } from './api.ts';
-import { AuthPageLayout } from './auth-page-layout.tsx';
+import { sessionQueryKey } from '@/lib/session';
+import { signUp } from './api.ts';
+import { AuthPageLayout } from '@/components/layouts/auth-page-layout';
 import { signUpErrorMessage } from './auth-errors.ts';
-import { keepQuestionnaireForUser, takePendingQuestionnaire } from './browser-storage.ts';
-import { PasswordInput } from './password-input.tsx';
+import { keepQuestionnaireForUser, takePendingQuestionnaire } from '@/lib/browser-storage';
+import { PasswordInput } from '@/components/password-input';
 
 function pick<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
   return allowed.find((item) => item === value);
@@ -170,30 +165,14 @@ export function SignupPage() {
             )}
           </FormField>
         </div>
-        <FormField label="Institution type">
-          {({ id }) => (
-            <Select id={id} value={form.institutionType} onChange={update('institutionType')}>
-              <option value="">Choose…</option>
-              {INSTITUTION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {INSTITUTION_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField label="Total assets">
-          {({ id }) => (
-            <Select id={id} value={form.assetsSize} onChange={update('assetsSize')}>
-              <option value="">Choose…</option>
-              {ASSETS_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {ASSETS_SIZE_LABELS[size]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <InstitutionFields
+          institutionType={form.institutionType}
+          assetsSize={form.assetsSize}
+          onInstitutionTypeChange={(institutionType) =>
+            setForm((current) => ({ ...current, institutionType }))
+          }
+          onAssetsSizeChange={(assetsSize) => setForm((current) => ({ ...current, assetsSize }))}
+        />
         <div className="sm:col-span-2">
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? 'Creating your account...' : 'Create account'}

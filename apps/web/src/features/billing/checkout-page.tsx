@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/lib/session';
 import { formatUsd, paymentError, startCheckout, usePlans } from './api.ts';
 
 function isPaidPlan(value: string): value is PaidPlanName {

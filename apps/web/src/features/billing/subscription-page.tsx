@@ -14,8 +14,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useSession } from '@/features/auth/use-session';
-import { subscriptionQueryKey, useSubscription } from '@/features/subscriptions/api';
+import { useSession } from '@/lib/session';
+import { subscriptionQueryKey, useSubscription } from '@/lib/subscription';
 import { cancelAtPeriodEnd, changePlan, formatUsd, paymentError, usePlans } from './api.ts';
 
 const STATUS_LABELS: Record<Subscription['status'], string> = {

@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { subscriptionQueryKey } from '@/features/subscriptions/api';
+import { subscriptionQueryKey } from '@/lib/subscription';
 import { getCheckoutStatus } from './api.ts';
 
 const WAIT_FOR_CONFIRMATION_MS = 2000;

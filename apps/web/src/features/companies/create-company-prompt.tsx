@@ -1,11 +1,4 @@
-import {
-  ASSETS_SIZES,
-  ASSETS_SIZE_LABELS,
-  INSTITUTION_TYPES,
-  INSTITUTION_TYPE_LABELS,
-  type AssetsSize,
-  type InstitutionType,
-} from '@complivue/shared/institutions';
+import type { AssetsSize, InstitutionType } from '@complivue/shared/institutions';
 import { sessionResponseSchema } from '@complivue/shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -13,8 +6,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
-import { Input, Select } from '@/components/ui/input';
-import { sessionQueryKey } from '@/features/auth/api';
+import { Input } from '@/components/ui/input';
+import { InstitutionFields } from '@/components/institution-fields';
+import { sessionQueryKey } from '@/lib/session';
 import { ApiClientError, apiRequest } from '@/lib/api-client';
 
 /**
@@ -73,38 +67,12 @@ export function CreateCompanyPrompt() {
             />
           )}
         </FormField>
-        <FormField label="Institution type">
-          {({ id }) => (
-            <Select
-              id={id}
-              value={institutionType}
-              onChange={(e) => setInstitutionType(e.target.value as InstitutionType)}
-            >
-              <option value="">Choose…</option>
-              {INSTITUTION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {INSTITUTION_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField label="Total assets">
-          {({ id }) => (
-            <Select
-              id={id}
-              value={assetsSize}
-              onChange={(e) => setAssetsSize(e.target.value as AssetsSize)}
-            >
-              <option value="">Choose…</option>
-              {ASSETS_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {ASSETS_SIZE_LABELS[size]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <InstitutionFields
+          institutionType={institutionType}
+          assetsSize={assetsSize}
+          onInstitutionTypeChange={setInstitutionType}
+          onAssetsSizeChange={setAssetsSize}
+        />
         <Button type="submit" disabled={busy}>
           {busy ? 'Creating...' : 'Create institution'}
         </Button>

@@ -1,8 +1,8 @@
 import { ASSETS_SIZE_LABELS, INSTITUTION_TYPE_LABELS } from '@complivue/shared/institutions';
 import { ROLE_LABELS } from '@complivue/shared/roles';
 import { Card } from '@/components/ui/card';
-import { displayName } from '@/features/auth/display-name';
-import { useSession } from '@/features/auth/use-session';
+import { displayName } from '@/lib/session';
+import { useSession } from '@/lib/session';
 
 function greeting(hour: number): string {
   if (hour < 12) return 'Good morning';

@@ -4,37 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { sessionQueryKey } from '@/features/auth/api';
-import { displayName, initials } from '@/features/auth/display-name';
+import { sessionQueryKey } from '@/lib/session';
+import { UserAvatar } from '@/components/user-avatar';
 import { ApiClientError } from '@/lib/api-client';
 import { removeAvatar, uploadAvatar } from './api.ts';
 
 const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp'];
-
-export function UserAvatar({ session, size = 40 }: { session: SessionResponse; size?: number }) {
-  const name = displayName(session);
-  if (session.user.image) {
-    return (
-      <img
-        src={session.user.image}
-        alt=""
-        width={size}
-        height={size}
-        className="rounded-full object-cover"
-        style={{ width: size, height: size }}
-      />
-    );
-  }
-  return (
-    <span
-      aria-hidden="true"
-      className="flex items-center justify-center rounded-full bg-brand-700 font-semibold text-white"
-      style={{ width: size, height: size, fontSize: size / 2.6 }}
-    >
-      {initials(name)}
-    </span>
-  );
-}
 
 export function AvatarEditor({ session }: { session: SessionResponse }) {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { PasswordInput } from '@/features/auth/password-input';
+import { PasswordInput } from '@/components/password-input';
 import { ApiClientError } from '@/lib/api-client';
 import { changePassword } from './api.ts';
 

@@ -14,7 +14,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
-import { sessionQueryKey } from '@/features/auth/api';
+import { sessionQueryKey } from '@/lib/session';
 import { ApiClientError } from '@/lib/api-client';
 import { updateProfile } from './api.ts';
 

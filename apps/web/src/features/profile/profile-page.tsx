@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/lib/session';
 import { AvatarEditor } from './avatar-editor.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DevicesList } from './devices-list.tsx';

@@ -7,8 +7,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { sessionQueryKey } from '@/features/auth/api';
-import { PasswordInput } from '@/features/auth/password-input';
+import { sessionQueryKey } from '@/lib/session';
+import { PasswordInput } from '@/components/password-input';
 import { ApiClientError } from '@/lib/api-client';
 import { confirmTwoFactor, disableTwoFactor, enableTwoFactor } from './api.ts';
 

@@ -9,9 +9,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { sessionQueryKey } from '@/features/auth/api';
-import { AuthPageLayout } from '@/features/auth/auth-page-layout';
-import { PasswordInput } from '@/features/auth/password-input';
+import { sessionQueryKey } from '@/lib/session';
+import { AuthPageLayout } from '@/components/layouts/auth-page-layout';
+import { PasswordInput } from '@/components/password-input';
 import { ApiClientError } from '@/lib/api-client';
 import { createFirstAdministrator, getSetupStatus, setupQueryKey } from './api.ts';
 

@@ -1,6 +1,6 @@
 import { Tabs } from 'radix-ui';
 import { Card } from '@/components/ui/card';
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/lib/session';
 import { CompaniesTab } from './companies-tab.tsx';
 import { FeatureMatrixTab } from './feature-matrix-tab.tsx';
 import { AuditLogTab, OutboxTab } from './records-tabs.tsx';

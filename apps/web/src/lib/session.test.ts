@@ -1,6 +1,6 @@
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
 import { describe, expect, it } from 'vitest';
-import { displayName, initials } from './display-name.ts';
+import { displayName, initials } from './session.ts';
 
 const session = (fullName: string | null, name: string, email: string) =>
   ({ profile: { fullName }, user: { name, email } }) as unknown as SessionResponse;

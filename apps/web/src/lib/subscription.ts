@@ -1,6 +1,6 @@
 import { maybeSubscriptionResponseSchema } from '@complivue/shared/schemas/subscriptions';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from './api-client.ts';
 
 export const subscriptionQueryKey = ['subscription'] as const;
 

@@ -7,12 +7,12 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { DISCLAIMER } from '@/config/disclaimer';
 import { paths } from '@/config/paths';
-import { storageKeys } from '@/features/auth/browser-storage';
+import { storageKeys } from '@/lib/browser-storage';
 import { RouteGuard } from '@/features/access/route-guard';
 import { CreateCompanyPrompt } from '@/features/companies/create-company-prompt';
-import { displayName } from '@/features/auth/display-name';
-import { UserAvatar } from '@/features/profile/avatar-editor';
-import { useSession } from '@/features/auth/use-session';
+import { displayName } from '@/lib/session';
+import { UserAvatar } from '@/components/user-avatar';
+import { useSession } from '@/lib/session';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { ApiClientError } from '@/lib/api-client';
 
