@@ -12,8 +12,15 @@ const offsetOf = (page: number) => (page - 1) * ADMIN_PAGE_SIZE;
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const pattern = (query: string) => `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-export async function findAdminCompanies(db: Db, options: { query?: string; page: number }) {
-  const where = options.query ? ilike(companies.name, pattern(options.query)) : undefined;
+export async function findAdminCompanies(
+  db: Db,
+  options: { query?: string; page: number; companyId?: string },
+) {
+  const where = options.companyId
+    ? eq(companies.id, options.companyId)
+    : options.query
+      ? ilike(companies.name, pattern(options.query))
+      : undefined;
   const [{ total } = { total: 0 }] = await db
     .select({ total: count() })
     .from(companies)

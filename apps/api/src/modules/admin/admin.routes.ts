@@ -11,7 +11,7 @@ import {
   pageQuerySchema,
   setCompanySubscriptionRequestSchema,
 } from '@complivue/shared/schemas/admin';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -108,8 +108,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           : null,
         after: values,
       });
-      const page = await findAdminCompanies(db, { query: company.name, page: 1 });
-      return page.items.find((item) => item.id === companyId)!;
+      const { items } = await findAdminCompanies(db, { companyId, page: 1 });
+      return items[0]!;
     },
   );
 
@@ -153,7 +153,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         .select()
         .from(featureAccessMatrix)
         .where(
-          sql`${featureAccessMatrix.planName} = ${planName} AND ${featureAccessMatrix.featureName} = ${featureName}`,
+          and(
+            eq(featureAccessMatrix.planName, planName),
+            eq(featureAccessMatrix.featureName, featureName),
+          ),
         );
       await db
         .insert(featureAccessMatrix)
