@@ -3,6 +3,7 @@
  * endpoint with autocannon, printing requests/s and p50/p99 latency per endpoint and engine and
  * saving them under bench/results/. Later capabilities add their endpoints to ENDPOINTS.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,13 +12,27 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServerProcess } from '../scripts/server-process.ts';
 
-const ENDPOINTS = [{ name: 'health', path: '/api/health' }];
+interface Endpoint {
+  name: string;
+  path: string;
+  /** Signed-in routes are called with the session of a freshly signed-up administrator. */
+  signedIn?: boolean;
+}
+
+const ENDPOINTS: Endpoint[] = [
+  { name: 'health', path: '/api/health' },
+  // One signed-in route: session check, profile, company, subscription.
+  { name: 'subscription', path: '/api/subscription', signedIn: true },
+];
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SERVER_URL =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/postgres';
+
+// The server runs in production mode, which requires a secret; a throwaway one per run.
+const AUTH_SECRET = randomBytes(32).toString('base64url');
 
 interface Row {
   engine: string;
@@ -38,16 +53,37 @@ async function adminQuery(text: string) {
   }
 }
 
+/** Signs up a benchmark institution and returns its administrator's session cookie. */
+async function signUp(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: `bench-${Date.now()}@bench.example`,
+      password: 'Benchmark passphrase 1',
+      fullName: 'Bench Mark',
+      companyName: 'Benchmark Community Bank',
+    }),
+  });
+  if (response.status !== 201) throw new Error(`bench sign-up failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
 async function load(engine: string, baseUrl: string): Promise<Row[]> {
   const rows: Row[] = [];
+  const cookie = await signUp(baseUrl);
   for (const endpoint of ENDPOINTS) {
-    // A short warm-up so that JIT and connection pools are settled before measuring.
-    await autocannon({ url: baseUrl + endpoint.path, connections: CONNECTIONS, duration: 2 });
-    const result = await autocannon({
+    const options = {
       url: baseUrl + endpoint.path,
       connections: CONNECTIONS,
-      duration: DURATION_SECONDS,
-    });
+      headers: endpoint.signedIn ? { cookie } : {},
+    };
+    // A short warm-up so that JIT and connection pools are settled before measuring.
+    await autocannon({ ...options, duration: 2 });
+    const result = await autocannon({ ...options, duration: DURATION_SECONDS });
     rows.push({
       engine,
       endpoint: endpoint.name,
@@ -70,22 +106,27 @@ async function benchPostgres(): Promise<Row[]> {
   }
   const url = new URL(SERVER_URL);
   url.pathname = `/${name}`;
-  const server = await startServerProcess({
-    DATABASE_URL: url.toString(),
-    LOG_LEVEL: 'info',
-    DATA_DIR: tmpdir(),
-  });
   try {
-    return await load('postgres', server.url);
+    const server = await startServerProcess({
+      DATABASE_URL: url.toString(),
+      LOG_LEVEL: 'info',
+      DATA_DIR: tmpdir(),
+      AUTH_SECRET,
+    });
+    try {
+      return await load('postgres', server.url);
+    } finally {
+      await server.stop();
+    }
   } finally {
-    await server.stop();
+    // Dropped even when the server failed to start: a run leaves nothing behind.
     await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
 }
 
 async function benchPglite(): Promise<Row[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'complivue-bench-'));
-  const server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+  const server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info', AUTH_SECRET });
   try {
     return await load('pglite', server.url);
   } finally {
