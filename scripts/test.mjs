@@ -3,6 +3,8 @@
 // the production build. Stops at the first failing step and exits non-zero.
 import { spawnSync } from 'node:child_process';
 
+const say = (line) => process.stdout.write(`${line}\n`);
+
 const steps = [
   ['typecheck', ['run', 'typecheck']],
   ['lint', ['run', 'lint']],
@@ -12,20 +14,20 @@ const steps = [
 ];
 
 const engines = process.env.TEST_DATABASE_URL ? 'PGlite and PostgreSQL' : 'PGlite only';
-console.log(`API tests run on ${engines}.`);
+say(`API tests run on ${engines}.`);
 
 let passed = 0;
 for (const [name, args] of steps) {
   const started = Date.now();
-  console.log(`\n▶ ${name}`);
+  say(`\n▶ ${name}`);
   const result = spawnSync('npm', args, { stdio: 'inherit' });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed after ${seconds} s`);
-    console.log(`steps: ${passed} passed, 1 failed`);
+    say(`\n✖ ${name} failed after ${seconds} s`);
+    say(`steps: ${passed} passed, 1 failed`);
     process.exit(result.status ?? 1);
   }
-  console.log(`✔ ${name} (${seconds} s)`);
+  say(`✔ ${name} (${seconds} s)`);
   passed += 1;
 }
-console.log(`steps: ${passed} passed, 0 failed`);
+say(`steps: ${passed} passed, 0 failed`);

@@ -29,6 +29,17 @@ describe('profile', () => {
   });
   afterAll(() => t.close());
 
+  /** PUT /api/profile/avatar with one file, as a browser's form would send it. */
+  const uploadAvatar = (cookie: string, file: Buffer, fileName: string) => {
+    const form = multipart(file, fileName, 'image/png');
+    return t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/avatar',
+      headers: { cookie, ...form.headers },
+      payload: form.payload,
+    });
+  };
+
   const changes = {
     fullName: 'Dana M. Reyes',
     jobTitle: 'BSA Officer',
@@ -91,13 +102,7 @@ describe('profile', () => {
 
   it('stores a PNG avatar, serves it to signed-in users, and replaces it', async () => {
     const { cookie } = await signUpThroughApi(t.app);
-    const form = multipart(PNG, 'me.png', 'image/png');
-    const first = await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile/avatar',
-      headers: { cookie, ...form.headers },
-      payload: form.payload,
-    });
+    const first = await uploadAvatar(cookie, PNG, 'me.png');
     expect(first.statusCode).toBe(200);
     const image: string = first.json().image;
     expect(image).toMatch(/^\/api\/files\/avatars\/.+\.png$/);
@@ -107,13 +112,7 @@ describe('profile', () => {
     expect(served.rawPayload.equals(PNG)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: image })).statusCode).toBe(401);
 
-    const again = multipart(PNG, 'me2.png', 'image/png');
-    const second = await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile/avatar',
-      headers: { cookie, ...again.headers },
-      payload: again.payload,
-    });
+    const second = await uploadAvatar(cookie, PNG, 'me2.png');
     expect(second.json().image).not.toBe(image);
     expect(
       (await t.app.inject({ method: 'GET', url: image, headers: { cookie } })).statusCode,
@@ -128,17 +127,11 @@ describe('profile', () => {
 
   it('refuses a file that is not a PNG, JPEG or WebP, whatever it claims', async () => {
     const { cookie } = await signUpThroughApi(t.app);
-    const form = multipart(
+    const response = await uploadAvatar(
+      cookie,
       Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
       'x.png',
-      'image/png',
     );
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile/avatar',
-      headers: { cookie, ...form.headers },
-      payload: form.payload,
-    });
     expect(response.statusCode).toBe(415);
     expect(response.json().error.message).toBe('The picture must be a PNG, JPEG or WebP image.');
   });
@@ -146,13 +139,7 @@ describe('profile', () => {
   it('refuses a picture over 2 MB', async () => {
     const { cookie } = await signUpThroughApi(t.app);
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
-    const form = multipart(big, 'big.png', 'image/png');
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: '/api/profile/avatar',
-      headers: { cookie, ...form.headers },
-      payload: form.payload,
-    });
+    const response = await uploadAvatar(cookie, big, 'big.png');
     expect(response.statusCode).toBe(413);
     expect(response.json().error.message).toBe('The picture must be 2 MB or smaller.');
   });

@@ -1,7 +1,7 @@
 import { PLAN_NAMES, SUBSCRIPTION_STATUSES } from '@complivue/shared/plans';
 import { INSTITUTION_TYPE_LABELS } from '@complivue/shared/institutions';
 import type { adminCompanySchema } from '@complivue/shared/schemas/admin';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -12,6 +12,7 @@ import { ApiClientError } from '@/lib/api-client';
 import { findCompanies, setCompanySubscription } from './api.ts';
 import { Pager } from './pager.tsx';
 import { SearchBox } from './search-box.tsx';
+import { usePagedSearch } from './use-paged-search.ts';
 
 type AdminCompany = z.infer<typeof adminCompanySchema>;
 
@@ -103,22 +104,10 @@ function PlanEditor({ company }: { company: AdminCompany }) {
 }
 
 export function CompaniesTab() {
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const companies = useQuery({
-    queryKey: ['admin', 'companies', query, page],
-    queryFn: () => findCompanies(query, page),
-    placeholderData: keepPreviousData,
-  });
+  const { result: companies, setPage, search } = usePagedSearch('companies', findCompanies);
   return (
     <div>
-      <SearchBox
-        label="Search institutions by name"
-        onSearch={(value) => {
-          setQuery(value);
-          setPage(1);
-        }}
-      />
+      <SearchBox label="Search institutions by name" onSearch={search} />
       {companies.isPending ? (
         <Spinner label="Loading institutions" />
       ) : companies.isError ? (

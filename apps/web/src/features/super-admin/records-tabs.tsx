@@ -1,10 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { findAuditLog, findOutbox } from './api.ts';
 import { Pager } from './pager.tsx';
 import { SearchBox } from './search-box.tsx';
+import { usePagedSearch } from './use-paged-search.ts';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -12,12 +11,7 @@ const compact = (value: unknown) =>
   value === null || value === undefined ? '' : JSON.stringify(value);
 
 export function OutboxTab() {
-  const [page, setPage] = useState(1);
-  const outbox = useQuery({
-    queryKey: ['admin', 'outbox', page],
-    queryFn: () => findOutbox(page),
-    placeholderData: keepPreviousData,
-  });
+  const { result: outbox, setPage } = usePagedSearch('outbox', (_query, page) => findOutbox(page));
   if (outbox.isPending) return <Spinner label="Loading the outbox" />;
   if (outbox.isError) return <Alert variant="destructive">{outbox.error.message}</Alert>;
   return (
@@ -51,22 +45,10 @@ export function OutboxTab() {
 }
 
 export function AuditLogTab() {
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const log = useQuery({
-    queryKey: ['admin', 'audit', query, page],
-    queryFn: () => findAuditLog(query, page),
-    placeholderData: keepPreviousData,
-  });
+  const { result: log, setPage, search } = usePagedSearch('audit', findAuditLog);
   return (
     <div>
-      <SearchBox
-        label="Search by action, e.g. role.changed"
-        onSearch={(value) => {
-          setQuery(value);
-          setPage(1);
-        }}
-      />
+      <SearchBox label="Search by action, e.g. role.changed" onSearch={search} />
       {log.isPending ? (
         <Spinner label="Loading the audit log" />
       ) : log.isError ? (

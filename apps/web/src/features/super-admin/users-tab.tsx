@@ -1,7 +1,7 @@
 import { ROLES, ROLE_LABELS, type Role } from '@complivue/shared/roles';
 import type { z } from 'zod';
 import type { adminUserSchema } from '@complivue/shared/schemas/admin';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
@@ -11,6 +11,7 @@ import { ApiClientError } from '@/lib/api-client';
 import { changeRole, findUsers } from './api.ts';
 import { Pager } from './pager.tsx';
 import { SearchBox } from './search-box.tsx';
+import { usePagedSearch } from './use-paged-search.ts';
 
 type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -55,22 +56,10 @@ function RoleEditor({ member, isSelf }: { member: AdminUser; isSelf: boolean }) 
 }
 
 export function UsersTab({ currentUserId }: { currentUserId: string }) {
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const users = useQuery({
-    queryKey: ['admin', 'users', query, page],
-    queryFn: () => findUsers(query, page),
-    placeholderData: keepPreviousData,
-  });
+  const { result: users, setPage, search } = usePagedSearch('users', findUsers);
   return (
     <div>
-      <SearchBox
-        label="Search users by email, name or institution"
-        onSearch={(value) => {
-          setQuery(value);
-          setPage(1);
-        }}
-      />
+      <SearchBox label="Search users by email, name or institution" onSearch={search} />
       {users.isPending ? (
         <Spinner label="Loading users" />
       ) : users.isError ? (
