@@ -80,7 +80,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', '.ci/**/*.mjs'],
+    files: ['scripts/**/*.mjs', '.ci/**/*.mjs', 'apps/web/scripts/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+import { markdownContent } from './apps/web/vite-plugins/markdown.ts';
 
 /*
  * unit: fast tests next to the code, no database.
@@ -28,7 +29,13 @@ export default defineConfig({
     projects: [
       {
         // The web app's `@/` imports (apps/web/vite.config.ts) resolve the same way here.
-        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        plugins: [markdownContent()],
+        resolve: {
+          alias: {
+            '@content': fileURLToPath(new URL('./apps/web/content', import.meta.url)),
+            '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)),
+          },
+        },
         test: {
           name: 'unit',
           include: ['apps/**/*.test.{ts,tsx}', 'packages/**/*.test.ts'],

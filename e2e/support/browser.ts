@@ -38,7 +38,24 @@ export interface BrowserSession {
  * A fresh Chromium profile with one page. Every console error or uncaught exception is
  * collected; `close` fails the test if there were any.
  */
-export async function openBrowser(baseUrl: string = inject('baseUrl')): Promise<BrowserSession> {
+export interface BrowserOptions {
+  baseUrl?: string;
+  /**
+   * `decided` (default): the visitor has already answered the cookie banner (all optional
+   * cookies rejected), so it does not cover the pages under test. `undecided`: a first visit.
+   */
+  cookieConsent?: 'decided' | 'undecided';
+  viewport?: { width: number; height: number };
+}
+
+const CONSENT_KEY = 'complivue.cookie-consent';
+
+export async function openBrowser(options: BrowserOptions | string = {}): Promise<BrowserSession> {
+  const {
+    baseUrl = inject('baseUrl'),
+    cookieConsent = 'decided',
+    viewport,
+  } = typeof options === 'string' ? { baseUrl: options } : options;
   if (!existsSync(CHROME_PATH)) {
     throw new Error(
       `No Chromium at ${CHROME_PATH}. Install it with "apt-get install -y --no-install-recommends chromium" or set CHROME_PATH.`,
@@ -49,7 +66,26 @@ export async function openBrowser(baseUrl: string = inject('baseUrl')): Promise<
     executablePath: CHROME_PATH,
     args: CHROME_ARGS,
     headless: true,
+    ...(viewport ? { viewport } : {}),
   });
+  if (cookieConsent === 'decided') {
+    await context.addInitScript(
+      ({ key, consent }) => {
+        if (!localStorage.getItem(key)) localStorage.setItem(key, consent);
+      },
+      {
+        key: CONSENT_KEY,
+        consent: JSON.stringify({
+          necessary: true,
+          analytics: false,
+          marketing: false,
+          personalization: false,
+          timestamp: new Date().toISOString(),
+          version: '1.0',
+        }),
+      },
+    );
+  }
   const page = context.pages()[0] ?? (await context.newPage());
   const pageErrors: string[] = [];
   const allowed: RegExp[] = [];

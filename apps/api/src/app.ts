@@ -9,6 +9,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Env } from './env.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { cookieConsentRoutes } from './modules/cookie-consent/cookie-consent.routes.ts';
 import { registerNotFound } from './plugins/not-found.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -110,7 +112,10 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   });
 
   registerErrorHandler(app);
-  await registerSecurity(app, env.APP_URL);
+  await registerSecurity(app, {
+    appUrl: env.APP_URL,
+    consentScriptUrls: [env.ANALYTICS_SCRIPT_URL, env.MARKETING_PIXEL_URL],
+  });
   await registerOpenApi(app);
   registerAccessControl(app);
   await app.register(healthRoutes);
@@ -124,7 +129,10 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(paymentRoutes);
   await app.register(roleRoutes);
   await app.register(adminRoutes);
-  if (options.serveWebApp) await registerWebApp(app, env.WEB_DIST_DIR);
+  await app.register(contactRoutes);
+  await app.register(cookieConsentRoutes);
+  if (options.serveWebApp)
+    await registerWebApp(app, { distDir: env.WEB_DIST_DIR, appUrl: env.APP_URL });
   registerNotFound(app);
   return app;
 }

@@ -44,6 +44,12 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   /** Allows the test checkout (no charge) in production, for demonstrations. */
   PAYMENTS_SANDBOX: z.enum(['0', '1']).default('0'),
+  /** Where contact-form messages are sent; unset: they are kept (and shown to super admins) only. */
+  CONTACT_EMAIL: z.email().optional(),
+  /** A web-analytics script, loaded only for visitors who accept analytics cookies. */
+  ANALYTICS_SCRIPT_URL: z.url().optional(),
+  /** An advertising pixel script, loaded only for visitors who accept marketing cookies. */
+  MARKETING_PIXEL_URL: z.url().optional(),
   PASSWORD_RESET_ENABLED: z
     .enum(['true', 'false'])
     .default('true')

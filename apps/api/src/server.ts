@@ -23,7 +23,13 @@ export async function startServer(env: Env): Promise<RunningServer> {
     await migrateDatabase(database);
     const serveWebApp = (env.SERVE_WEB_APP ?? String(env.NODE_ENV === 'production')) === 'true';
     const app = await buildApp({ env, database, serveWebApp });
-    const jobs = await startJobs({ database, databaseUrl: env.DATABASE_URL, log: app.log });
+    const jobs = await startJobs({
+      database,
+      databaseUrl: env.DATABASE_URL,
+      log: app.log,
+      mailer: app.mailer,
+      contactEmail: env.CONTACT_EMAIL,
+    });
     const url = await app.listen({ host: env.HOST, port: env.PORT });
     let stopping: Promise<void> | undefined;
     const stop = () =>

@@ -9,3 +9,4 @@ export * from './schema/subscriptions.ts';
 export * from './schema/activity.ts';
 export * from './schema/audit.ts';
 export * from './schema/platform.ts';
+export * from './schema/site.ts';

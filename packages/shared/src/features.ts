@@ -69,3 +69,27 @@ export const PLAN_FEATURES: Record<PlanName, readonly FeatureName[]> = {
 export function planHasFeature(plan: PlanName, feature: FeatureName): boolean {
   return PLAN_FEATURES[plan].includes(feature);
 }
+
+/** How each feature is named to people (pricing table, locked sidebar items, guard screens). */
+export const FEATURE_LABELS: Record<FeatureName, string> = {
+  compliance_library: 'Compliance library',
+  team_collaboration: 'Team collaboration',
+  analytics_reporting: 'Analytics and reporting',
+  user_management: 'User management',
+  subscription_management: 'Subscription management',
+  ai_assistant: 'Compliance assistant',
+  regulatory_feeds: 'Regulatory feeds',
+  change_management: 'Change management',
+  risk_scoring: 'Risk scoring',
+  policy_cross_referencing: 'Policy cross-referencing',
+  automation_system: 'Automation hub',
+  regulatory_calendar: 'Regulatory calendar',
+  advanced_analytics: 'Advanced analytics',
+  custom_integrations: 'Custom integrations',
+  priority_support: 'Priority support',
+  dedicated_manager: 'Dedicated account manager',
+  workflow_automation: 'Workflow automation',
+  api_access: 'API access',
+  white_label: 'White label',
+  soc2_compliance: 'SOC 2 documentation package',
+};

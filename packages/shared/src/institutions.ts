@@ -26,3 +26,23 @@ export const ASSETS_SIZE_LABELS: Record<AssetsSize, string> = {
   '1b_5b': '$1 billion – $5 billion',
   over_5b: 'Over $5 billion',
 };
+
+/** The prudential regulator that examines the institution (state-licensed lenders: the state). */
+export const PRIMARY_REGULATORS = [
+  'occ',
+  'fdic',
+  'federal_reserve',
+  'ncua',
+  'state',
+  'other',
+] as const;
+export type PrimaryRegulator = (typeof PRIMARY_REGULATORS)[number];
+
+export const PRIMARY_REGULATOR_LABELS: Record<PrimaryRegulator, string> = {
+  occ: 'OCC (Office of the Comptroller of the Currency)',
+  fdic: 'FDIC',
+  federal_reserve: 'Federal Reserve',
+  ncua: 'NCUA',
+  state: 'State regulator only (state-licensed lender)',
+  other: 'Other or not sure',
+};

@@ -54,3 +54,17 @@ export const ENTERPRISE_ADMIN_SUBSCRIPTION_DAYS = 365;
 export function isPlanName(value: string): value is PlanName {
   return (PLAN_NAMES as readonly string[]).includes(value);
 }
+
+/** Members a company may have on each plan; null: no limit. */
+export const PLAN_SEAT_LIMITS: Record<PlanName, number | null> = {
+  trial: 5,
+  basic: 5,
+  professional: 25,
+  enterprise: null,
+};
+
+/** What the annual price saves against twelve monthly payments, in whole percent. */
+export function annualSavingsPercent(plan: PlanCatalogueEntry): number {
+  const twelveMonths = plan.price.monthly * 12;
+  return Math.round(((twelveMonths - plan.price.annual) / twelveMonths) * 100);
+}

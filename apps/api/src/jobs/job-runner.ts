@@ -1,9 +1,12 @@
 import type { Database } from '@complivue/db/database';
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromPglite } from 'pg-boss';
+import type { Mailer } from '../lib/email/mailer.ts';
+import { deliverPendingContactRequests } from '../modules/contact/contact-delivery.ts';
 import { expireEndedTrials } from '../modules/subscriptions/trial-expiry.ts';
 
 const EXPIRE_TRIALS = 'expire-trials';
+const DELIVER_CONTACT_REQUESTS = 'deliver-contact-requests';
 
 /**
  * Background jobs on pg-boss, in the same database on either engine. Every job is idempotent,
@@ -11,6 +14,8 @@ const EXPIRE_TRIALS = 'expire-trials';
  */
 export async function startJobs(options: {
   database: Database;
+  mailer: Mailer;
+  contactEmail: string | undefined;
   databaseUrl?: string;
   log: FastifyBaseLogger;
 }): Promise<{ stop(): Promise<void> }> {
@@ -29,6 +34,18 @@ export async function startJobs(options: {
   // Hourly, and once now so that a server started after a pause catches up at once.
   await boss.schedule(EXPIRE_TRIALS, '0 * * * *');
   await boss.send(EXPIRE_TRIALS);
+
+  // Contact-form messages whose email failed when they were sent: retried every minute.
+  await boss.createQueue(DELIVER_CONTACT_REQUESTS);
+  await boss.work(DELIVER_CONTACT_REQUESTS, async () => {
+    const outcome = await deliverPendingContactRequests({
+      db: database.db,
+      mailer: options.mailer,
+      contactEmail: options.contactEmail,
+    });
+    if (outcome.delivered + outcome.failed > 0) log.info(outcome, 'contact requests retried');
+  });
+  await boss.schedule(DELIVER_CONTACT_REQUESTS, '* * * * *');
 
   return { stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
 }

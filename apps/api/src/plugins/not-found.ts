@@ -1,17 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import { sendWebApp } from './web-app.ts';
+import { sendDocument } from './web-app.ts';
 
 /**
- * Unknown `/api/*` paths are JSON 404s. Any other GET is a page of the single-page app, which
- * shows the landing page for paths it does not know; without a built app it is a 404 too.
+ * Unknown `/api/*` paths are JSON 404s. Any other unknown page path shows the landing page
+ * (SPEC.md §2) with status 200 and `noindex`; without a built app it is a 404 too.
  */
 export function registerNotFound(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    // A missing file (an old asset after a deploy, say) is a 404, never a page in its place.
     const isPageRequest =
-      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
-    if (isPageRequest && app.webAppIndexHtml) {
-      return sendWebApp(reply, app.webAppIndexHtml);
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api') &&
+      !/\.[a-z0-9]+$/i.test(pathname);
+    if (isPageRequest && app.webDocuments) {
+      return sendDocument(reply, app.webDocuments.notFound);
     }
     throw AppError.notFound();
   });

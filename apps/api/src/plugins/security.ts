@@ -9,17 +9,26 @@ const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * state-changing API requests: a browser always sends Origin on them, so a request from another
  * site is refused before it reaches a handler (cookies are SameSite=Lax as a second line).
  */
-export async function registerSecurity(app: FastifyInstance, appUrl: string): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { appUrl: string; consentScriptUrls: (string | undefined)[] },
+): Promise<void> {
+  const { appUrl } = options;
+  // Scripts the operator configured for consenting visitors (analytics, advertising pixel):
+  // their origins, and only theirs, are allowed beside our own.
+  const consentOrigins = options.consentScriptUrls
+    .filter((url): url is string => Boolean(url))
+    .map((url) => new URL(url).origin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...consentOrigins],
         // Radix positions popovers with inline style attributes; no inline <script> is allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...consentOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...consentOrigins],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

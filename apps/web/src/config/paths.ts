@@ -55,9 +55,49 @@ export type PathName = keyof typeof paths;
 /** SPEC.md §2: the free-trial call to action. */
 export const FREE_TRIAL_PATH = '/signup?join=true&plan=basic&billing=monthly';
 
-/** The routes that exist in this build; the router and every link read this set. */
-export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
+/**
+ * The public website: prerendered to HTML at build time (src/site), one document per page, so
+ * it paints before any JavaScript and ships none of the app's router or data layer.
+ * `/blog/:slug` and `/help/:slug` pages come from the markdown files in `content/`.
+ */
+export const sitePageNames = [
   'home',
+  'features',
+  'pricing',
+  'about',
+  'blog',
+  'contact',
+  'privacy',
+  'terms',
+  'cookies',
+  'help',
+  'questionnaire',
+] as const satisfies readonly PathName[];
+
+/**
+ * The routes of the single-page app (app.html). The server answers exactly these with the app
+ * and every other unknown path with the landing page; `router.test.ts` keeps this list equal
+ * to the router's.
+ */
+export const appRoutePatterns = [
+  paths.login,
+  paths.signup,
+  paths.forgotPassword,
+  paths.resetPassword,
+  paths.databaseSetup,
+  paths.dashboard,
+  paths.subscription,
+  paths.settingsSubscription,
+  paths.checkout,
+  `${paths.checkout}/sandbox/:sessionId`,
+  paths.success,
+  paths.superAdmin,
+  paths.profile,
+] as const;
+
+/** The routes that exist in this build; every link reads this set. */
+export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
+  ...sitePageNames,
   'login',
   'signup',
   'forgotPassword',

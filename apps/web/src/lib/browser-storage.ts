@@ -1,8 +1,11 @@
+import { normalizeEmail } from '@complivue/shared/schemas/auth';
+import { logWarning } from './log.ts';
+
 /** SPEC.md §3: the browser storage keys kept per user. */
 export const storageKeys = {
   onboardingCompleted: (userId: string) => `onboarding_completed_${userId}`,
   questionnaireData: (userId: string) => `questionnaire_data_${userId}`,
-  questionnaireDataTemp: (email: string) => `questionnaire_data_temp_${email}`,
+  questionnaireDataTemp: (email: string) => `questionnaire_data_temp_${normalizeEmail(email)}`,
 };
 
 function readJson(key: string): Record<string, unknown> | undefined {
@@ -14,6 +17,17 @@ function readJson(key: string): Record<string, unknown> | undefined {
       : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** The questionnaire's answers, kept under the email until sign-up attaches them (SPEC.md §3). */
+export function storePendingQuestionnaire(email: string, data: Record<string, unknown>): boolean {
+  try {
+    localStorage.setItem(storageKeys.questionnaireDataTemp(email), JSON.stringify(data));
+    return true;
+  } catch (error) {
+    logWarning('Could not keep the questionnaire answers in this browser', error);
+    return false;
   }
 }
 

@@ -8,6 +8,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where answers go when it is not the sender (a contact-form message: the visitor). */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -45,7 +47,8 @@ export function createMailer(options: {
   return {
     mode: 'outbox',
     async send(message) {
-      await options.db.insert(emailOutbox).values(message);
+      const { replyTo: _replyTo, ...stored } = message;
+      await options.db.insert(emailOutbox).values(stored);
       // Without SMTP the operator has no other way to see a reset link.
       options.log.info(
         { to: message.to, subject: message.subject, text: message.text },

@@ -43,3 +43,36 @@ export function passwordResetEmail(options: {
   );
   return { to: options.to, subject, text, html };
 }
+
+export function contactRequestEmail(options: {
+  to: string;
+  request: { name: string; email: string; institution: string; topic: string; message: string };
+  receivedAt: Date;
+}): EmailMessage {
+  const { request } = options;
+  const subject = `Contact form: ${request.topic} — ${request.name}`;
+  const lines: [string, string][] = [
+    ['From', `${request.name} <${request.email}>`],
+    ['Institution', request.institution || '(not given)'],
+    ['Topic', request.topic],
+    ['Received', options.receivedAt.toISOString()],
+  ];
+  const text = [
+    ...lines.map(([label, value]) => `${label}: ${value}`),
+    '',
+    request.message,
+    '',
+    'Reply to this email to answer the sender.',
+  ].join('\n');
+  const html = layout(
+    'New message from the contact form',
+    `<table style="font-size:14px;border-collapse:collapse">${lines
+      .map(
+        ([label, value]) =>
+          `<tr><th style="text-align:left;padding:2px 12px 2px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+      )
+      .join('')}</table>
+<p style="white-space:pre-wrap;border-left:3px solid #cbd5e1;padding-left:12px">${escapeHtml(request.message)}</p>`,
+  );
+  return { to: options.to, subject, text, html, replyTo: request.email };
+}

@@ -91,6 +91,8 @@ describe('the trial-expiry job', () => {
         database: t.testDatabase.database,
         databaseUrl: t.testDatabase.url,
         log: t.app.log,
+        mailer: t.app.mailer,
+        contactEmail: undefined,
       });
       try {
         await expect

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
+import { syncConsentAfterSignIn } from '@/lib/cookie-consent';
 import { sessionQueryKey } from '@/lib/session';
 import { signIn, verifyTwoFactor } from './api.ts';
 import { AuthPageLayout } from '@/components/layouts/auth-page-layout';
@@ -64,6 +65,7 @@ export function LoginPage() {
 
   function finish(signedIn: SessionResponse) {
     queryClient.setQueryData(sessionQueryKey, signedIn);
+    void syncConsentAfterSignIn();
     navigate(returnPath(location.state), { replace: true });
   }
 

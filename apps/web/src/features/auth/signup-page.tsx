@@ -1,4 +1,9 @@
-import type { AssetsSize, InstitutionType } from '@complivue/shared/institutions';
+import {
+  ASSETS_SIZES,
+  INSTITUTION_TYPES,
+  type AssetsSize,
+  type InstitutionType,
+} from '@complivue/shared/institutions';
 import {
   BILLING_INTERVALS,
   PLAN_CATALOGUE,
@@ -17,6 +22,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { InstitutionFields } from '@/components/institution-fields';
 import { paths } from '@/config/paths';
+import { syncConsentAfterSignIn } from '@/lib/cookie-consent';
 import { sessionQueryKey } from '@/lib/session';
 import { signUp } from './api.ts';
 import { AuthPageLayout } from '@/components/layouts/auth-page-layout';
@@ -39,21 +45,31 @@ function planSummary(plan: PlanName | undefined, billing: BillingInterval): stri
   return `${entry.label} ($${price}/${period}) — you will confirm payment after creating your account.`;
 }
 
+/** Arriving from the questionnaire: its email and institution answers fill the form. */
+function prefillFromQuestionnaire(email: string) {
+  const answers = email ? takePendingQuestionnaire(email) : undefined;
+  const institutionType = pick(String(answers?.institutionType ?? ''), INSTITUTION_TYPES);
+  const assetsSize = pick(String(answers?.assetsSize ?? ''), ASSETS_SIZES);
+  return {
+    email,
+    institutionType: (institutionType ?? '') as InstitutionType | '',
+    assetsSize: (assetsSize ?? '') as AssetsSize | '',
+  };
+}
+
 export function SignupPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const plan = pick(searchParams.get('plan'), PLAN_NAMES);
   const billing = pick(searchParams.get('billing'), BILLING_INTERVALS) ?? 'monthly';
-  const [form, setForm] = useState({
-    email: '',
+  const [form, setForm] = useState(() => ({
+    ...prefillFromQuestionnaire(searchParams.get('email') ?? ''),
     password: '',
     fullName: '',
     jobTitle: '',
     companyName: '',
-    institutionType: '' as InstitutionType | '',
-    assetsSize: '' as AssetsSize | '',
-  });
+  }));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -88,6 +104,7 @@ export function SignupPage() {
       if (questionnaireData)
         keepQuestionnaireForUser(email, result.session.user.id, questionnaireData);
       queryClient.setQueryData(sessionQueryKey, result.session);
+      void syncConsentAfterSignIn();
       navigate(result.redirectTo, { replace: true });
     } catch (caught) {
       setError(signUpErrorMessage(caught));

@@ -1,64 +1,32 @@
-import {
-  BellRing,
-  BookOpenCheck,
-  CalendarClock,
-  ClipboardCheck,
-  GitCompareArrows,
-  Radar,
-  ShieldCheck,
-  Users,
-} from 'lucide-react';
-import type { ComponentType, SVGProps } from 'react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Quote } from 'lucide-react';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { FREE_TRIAL_PATH, paths } from '@/config/paths';
+import { CAPABILITIES } from './capabilities.ts';
 
-interface Capability {
-  title: string;
-  text: string;
-  Icon: ComponentType<SVGProps<SVGSVGElement>>;
-}
-
-const CAPABILITIES: Capability[] = [
+/**
+ * SPEC.md §1: the landing page's claims. The library figures are the size of the compliance
+ * library; the score and hours are explained beside them so no one reads them as a promise.
+ */
+const CLAIMS: { value: string; label: string; note: string }[] = [
   {
-    title: 'Regulatory monitoring',
-    text: 'Follow CFPB, prudential-regulator and FinCEN changes as they are published, filtered to the areas your institution is examined on.',
-    Icon: Radar,
+    value: '98%',
+    label: 'compliance score',
+    note: 'An example of the program-wide score the dashboard computes from your rule assessments.',
   },
   {
-    title: 'Compliance library',
-    text: 'Keep plain-language summaries of TRID, ATR/QM, HMDA, fair lending, CRA, BSA/AML, TILA and RESPA requirements, each tied to its CFR citation.',
-    Icon: BookOpenCheck,
+    value: '127',
+    label: 'active rules',
+    note: 'Requirements in the library, each with its CFR citation and the evidence examiners ask for.',
   },
   {
-    title: 'Smart notifications',
-    text: 'Hear about the changes and deadlines that affect you, not every bulletin in the Federal Register.',
-    Icon: BellRing,
+    value: '45',
+    label: 'articles',
+    note: 'Plain-language library articles across TRID, QM/ATR, HMDA, fair lending, CRA, BSA/AML, TILA and RESPA.',
   },
   {
-    title: 'Regulatory calendar',
-    text: 'Track effective dates, filing windows and internal review cycles in one calendar your whole team shares.',
-    Icon: CalendarClock,
-  },
-  {
-    title: 'Change management',
-    text: 'Turn a rule change into assigned impact assessments, policy updates and evidence of completion.',
-    Icon: ClipboardCheck,
-  },
-  {
-    title: 'Policy cross-referencing',
-    text: 'See which of your policies and procedures cite a section when that section changes.',
-    Icon: GitCompareArrows,
-  },
-  {
-    title: 'Risk scoring',
-    text: 'Rate inherent and residual risk by regulation area so that testing effort goes where exposure is.',
-    Icon: ShieldCheck,
-  },
-  {
-    title: 'Team collaboration',
-    text: 'Give loan officers, processors and the board committee the right view, with roles your administrator controls.',
-    Icon: Users,
+    value: '15+',
+    label: 'hours saved per week',
+    note: 'Our estimate for a small team that today tracks regulatory change by hand; yours will vary.',
   },
 ];
 
@@ -76,11 +44,30 @@ const REGULATION_AREAS: { name: string; citation: string }[] = [
   { name: 'Bank Secrecy Act / Anti-Money Laundering', citation: '31 CFR chapter X' },
 ];
 
+/** Role-based, illustrative quotes: the situations the product is built for, not endorsements. */
+const VOICES: { quote: string; role: string }[] = [
+  {
+    quote:
+      'When the examiners ask how we knew about a rule change and what we did about it, I want to open one record that shows the notice, the impact assessment, the policy update and the training — not search three inboxes.',
+    role: 'Compliance officer, community bank',
+  },
+  {
+    quote:
+      'Our HMDA coordinator, our BSA officer and I are the whole compliance department. We need the March 1 filing, the CTR and SAR deadlines and the next Regulation Z amendment on one calendar.',
+    role: 'Chief risk officer, credit union',
+  },
+  {
+    quote:
+      'A tolerance cure on a Closing Disclosure has a clock. I want the rule, the citation and the checklist in front of my closers the day a question comes up.',
+    role: 'Director of compliance, mortgage company',
+  },
+];
+
 export function LandingPage() {
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6 lg:py-28">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-24">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
             For credit unions, community banks and mortgage companies
           </p>
@@ -93,14 +80,34 @@ export function LandingPage() {
             HMDA, fair lending, CRA, BSA/AML, TILA and RESPA.
           </p>
           <div className="mt-8 flex flex-wrap gap-4">
-            <Button asChild size="lg">
-              <Link to={FREE_TRIAL_PATH}>Start Free Trial</Link>
-            </Button>
-            <Button asChild size="lg" variant="secondary">
-              <Link to={paths.login}>Sign In</Link>
-            </Button>
+            <a href={FREE_TRIAL_PATH} className={buttonVariants({ size: 'lg' })}>
+              Start Free Trial
+            </a>
+            <a
+              href={paths.questionnaire}
+              className={buttonVariants({ size: 'lg', variant: 'secondary' })}
+            >
+              Find the right plan
+            </a>
           </div>
           <p className="mt-3 text-sm text-slate-700">14-day free trial. No credit card required.</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="claims-heading" className="border-y border-slate-200 bg-white">
+        <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+          <h2 id="claims-heading" className="sr-only">
+            Complivue in figures
+          </h2>
+          <dl className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+            {CLAIMS.map((claim) => (
+              <div key={claim.label} className="flex flex-col">
+                <dt className="text-sm font-medium text-slate-700">{claim.label}</dt>
+                <dd className="order-first text-4xl font-bold text-brand-800">{claim.value}</dd>
+                <dd className="mt-2 text-sm text-slate-600">{claim.note}</dd>
+              </div>
+            ))}
+          </dl>
         </div>
       </section>
 
@@ -111,15 +118,23 @@ export function LandingPage() {
         <h2 id="capabilities-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
           One place for the whole compliance program
         </h2>
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {CAPABILITIES.map(({ title, text, Icon }) => (
-            <li key={title} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {CAPABILITIES.map(({ id, title, summary, Icon }) => (
+            <li key={id} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
               <Icon aria-hidden="true" className="size-6 text-brand-700" />
               <h3 className="mt-4 font-semibold text-slate-900">{title}</h3>
-              <p className="mt-2 text-sm text-slate-700">{text}</p>
+              <p className="mt-2 text-sm text-slate-700">{summary}</p>
             </li>
           ))}
         </ul>
+        <p className="mt-8">
+          <a
+            href={paths.features}
+            className="font-semibold text-brand-700 underline underline-offset-2"
+          >
+            See every feature in detail
+          </a>
+        </p>
       </section>
 
       <section aria-labelledby="coverage-heading" className="bg-slate-50">
@@ -142,6 +157,48 @@ export function LandingPage() {
               </div>
             ))}
           </dl>
+        </div>
+      </section>
+
+      <section aria-labelledby="voices-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <h2 id="voices-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          Built for the people who answer to examiners
+        </h2>
+        <p className="mt-2 text-sm text-slate-600">
+          Illustrative quotes that describe the roles we build for; they are not customer
+          testimonials.
+        </p>
+        <ul className="mt-8 grid gap-6 lg:grid-cols-3">
+          {VOICES.map((voice) => (
+            <li key={voice.role}>
+              <figure className="h-full rounded-lg border border-slate-200 bg-white p-6">
+                <Quote aria-hidden="true" className="size-5 text-brand-600" />
+                <blockquote className="mt-3 text-slate-800">{voice.quote}</blockquote>
+                <figcaption className="mt-4 text-sm font-medium text-slate-700">
+                  — {voice.role}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="cta-heading" className="bg-brand-800">
+        <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-14 sm:px-6 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 id="cta-heading" className="text-2xl font-bold text-white sm:text-3xl">
+              Try it with your own team for 14 days
+            </h2>
+            <p className="mt-2 text-brand-100">
+              No credit card required. Choose a plan when the trial ends.
+            </p>
+          </div>
+          <a
+            href={FREE_TRIAL_PATH}
+            className={buttonVariants({ size: 'lg', variant: 'secondary' })}
+          >
+            Start Free Trial
+          </a>
         </div>
       </section>
     </>

@@ -1,0 +1,103 @@
+import type { RouteObject } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { RouteError } from './route-error.tsx';
+import { LeaveForWebsite } from './leave-for-website.tsx';
+
+/**
+ * The single-page app's route tree (signed-in app, sign-in and payment pages). Every page
+ * module is lazy-loaded. The public website is not here: its pages are prerendered documents
+ * (src/site), so a path this tree does not know is loaded from the server, which answers with
+ * that page or, for an unknown path, the landing page (SPEC.md §2).
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    ErrorBoundary: RouteError,
+    HydrateFallback: () => <Spinner />,
+    children: [
+      { path: '*', Component: LeaveForWebsite },
+      {
+        path: paths.login,
+        lazy: async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage }),
+      },
+      {
+        path: paths.signup,
+        lazy: async () => ({ Component: (await import('@/features/auth/signup-page')).SignupPage }),
+      },
+      {
+        path: paths.forgotPassword,
+        lazy: async () => ({
+          Component: (await import('@/features/auth/forgot-password-page')).ForgotPasswordPage,
+        }),
+      },
+      {
+        path: paths.resetPassword,
+        lazy: async () => ({
+          Component: (await import('@/features/auth/reset-password-page')).ResetPasswordPage,
+        }),
+      },
+      {
+        path: paths.databaseSetup,
+        lazy: async () => ({
+          Component: (await import('@/features/setup/database-setup-page')).DatabaseSetupPage,
+        }),
+      },
+      {
+        lazy: async () => ({
+          Component: (await import('@/app/layouts/app-layout')).AppLayout,
+        }),
+        children: [
+          {
+            path: paths.dashboard,
+            lazy: async () => ({
+              Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage,
+            }),
+          },
+          {
+            path: paths.subscription,
+            lazy: async () => ({
+              Component: (await import('@/features/billing/subscription-page')).SubscriptionPage,
+            }),
+          },
+          {
+            path: paths.settingsSubscription,
+            lazy: async () => ({
+              Component: (await import('@/features/billing/subscription-page')).SubscriptionPage,
+            }),
+          },
+          {
+            path: paths.checkout,
+            lazy: async () => ({
+              Component: (await import('@/features/billing/checkout-page')).CheckoutPage,
+            }),
+          },
+          {
+            path: `${paths.checkout}/sandbox/:sessionId`,
+            lazy: async () => ({
+              Component: (await import('@/features/billing/sandbox-checkout-page'))
+                .SandboxCheckoutPage,
+            }),
+          },
+          {
+            path: paths.success,
+            lazy: async () => ({
+              Component: (await import('@/features/billing/success-page')).SuccessPage,
+            }),
+          },
+          {
+            path: paths.superAdmin,
+            lazy: async () => ({
+              Component: (await import('@/features/super-admin/super-admin-page')).SuperAdminPage,
+            }),
+          },
+          {
+            path: paths.profile,
+            lazy: async () => ({
+              Component: (await import('@/features/profile/profile-page')).ProfilePage,
+            }),
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,9 @@
+/** `2026-11-22` → `November 22, 2026`, in UTC so the build and the browser agree. */
+export function formatDay(isoDay: string): string {
+  return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}

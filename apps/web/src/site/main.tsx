@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { SiteApp } from './site-app.tsx';
+import { loadSitePage } from './site-pages.tsx';
+import '../index.css';
+
+/**
+ * The public website's entry. The build prerendered this page's HTML; here its module is
+ * loaded and the markup hydrated, which makes the menu, forms and cookie banner interactive.
+ * (In development nothing is prerendered, so the page is rendered instead.)
+ */
+async function start() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element');
+  const { pathname } = window.location;
+  const page = await loadSitePage(pathname);
+  const app = (
+    <StrictMode>
+      <SiteApp page={page} pathname={pathname} />
+    </StrictMode>
+  );
+  if (container.hasChildNodes()) {
+    hydrateRoot(container, app);
+  } else {
+    document.title = page.head.title;
+    createRoot(container).render(app);
+  }
+}
+
+void start();
