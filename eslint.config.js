@@ -80,7 +80,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', '.ci/**/*.mjs', 'apps/web/scripts/**/*.ts'],
+    files: ['scripts/**/*.mjs', '.ci/**/*.mjs', 'apps/web/scripts/**/*.ts', 'bench/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

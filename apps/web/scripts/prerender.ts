@@ -4,7 +4,8 @@
  * landing page, noindex), sitemap.xml, robots.txt, and the manifest the server reads to tell
  * website pages from app routes. Run after `vite build` and the SSR build of src/site/prerender.tsx.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { appRoutePatterns } from '../src/config/paths.ts';
@@ -33,7 +34,26 @@ const ssrDir = join(webDir, 'dist-ssr');
 const prerender = (await import(
   pathToFileURL(join(ssrDir, 'prerender.js')).href
 )) as PrerenderModule;
-const template = readFileSync(join(distDir, 'site.html'), 'utf8');
+const template = paintFirst(readFileSync(join(distDir, 'site.html'), 'utf8'));
+
+/**
+ * Shapes the website's document so the first paint needs nothing but the HTML: the stylesheet
+ * is inlined (one small file, ~6 KB compressed, instead of a render-blocking request), and the
+ * JavaScript, which only hydrates what is already painted, is requested after the content
+ * (the module script moves to the end of the body; the modulepreload hints that would compete
+ * with the document for bandwidth are dropped, their modules load as the entry imports them).
+ */
+function paintFirst(html: string): string {
+  const stylesheet = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>\s*/.exec(html);
+  const script = /<script type="module"[^>]*><\/script>\s*/.exec(html);
+  if (!stylesheet?.[1] || !script) throw new Error('site.html has no stylesheet or module script');
+  const css = readFileSync(join(distDir, stylesheet[1]), 'utf8');
+  return html
+    .replace(stylesheet[0], `<style>${css}</style>\n`)
+    .replace(script[0], '')
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+    .replace('</body>', `  ${script[0].trim()}\n  </body>`);
+}
 
 function fill(rendered: { body: string; head: string }): string {
   if (!template.includes('<!--site-head-->') || !template.includes('<!--site-body-->')) {
@@ -95,6 +115,21 @@ const manifest: SiteManifest = {
 };
 write('site-manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
 rmSync(ssrDir, { recursive: true, force: true });
+
+// Text assets are compressed once here, at the strongest settings, and served as they are
+// (the server picks .br or .gz by Accept-Encoding): no compression work per request.
+let compressed = 0;
+for (const entry of readdirSync(distDir, { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !/\.(js|css|svg)$/.test(entry.name)) continue;
+  const file = join(entry.parentPath, entry.name);
+  const content = readFileSync(file);
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  compressed += 1;
+}
 console.log(
-  `prerendered ${Object.keys(pages).length} pages, the unknown-path page, sitemap.xml and robots.txt`,
+  `prerendered ${Object.keys(pages).length} pages, the unknown-path page, sitemap.xml and robots.txt; compressed ${compressed} files`,
 );

@@ -15,7 +15,7 @@ export function registerNotFound(app: FastifyInstance): void {
       !pathname.startsWith('/api') &&
       !/\.[a-z0-9]+$/i.test(pathname);
     if (isPageRequest && app.webDocuments) {
-      return sendDocument(reply, app.webDocuments.notFound);
+      return sendDocument(request, reply, app.webDocuments.notFound);
     }
     throw AppError.notFound();
   });

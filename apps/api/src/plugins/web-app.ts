@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -14,9 +15,24 @@ interface SiteManifest {
   originPlaceholder: string;
 }
 
+/** A document kept in memory with its compressed forms, made once at start. */
+export interface WebDocument {
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
 export interface WebDocuments {
   /** The landing page marked noindex: the answer to any unknown page path (SPEC.md §2). */
-  notFound: Buffer;
+  notFound: WebDocument;
+}
+
+function toDocument(raw: Buffer): WebDocument {
+  return {
+    raw,
+    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(raw, { level: 9 }),
+  };
 }
 
 /**
@@ -36,16 +52,20 @@ export async function registerWebApp(
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as SiteManifest;
   const origin = new URL(options.appUrl).origin;
   const load = (file: string) =>
-    Buffer.from(
-      readFileSync(join(root, file), 'utf8').replaceAll(manifest.originPlaceholder, origin),
+    toDocument(
+      Buffer.from(
+        readFileSync(join(root, file), 'utf8').replaceAll(manifest.originPlaceholder, origin),
+      ),
     );
 
   await app.register(fastifyStatic, {
     root,
     index: false,
     cacheControl: false,
+    // The build wrote .br and .gz beside every text asset.
+    preCompressed: true,
     // Documents are answered by the routes below, never as files.
-    allowedPath: (pathname) => !pathname.endsWith('.html') && !pathname.endsWith('.json'),
+    allowedPath: (pathname) => !/\.(html|json|xml|txt)$/.test(pathname),
     setHeaders(res, filePath) {
       const isHashedAsset = filePath.startsWith(join(root, 'assets'));
       res.header('cache-control', isHashedAsset ? IMMUTABLE : 'public, max-age=3600');
@@ -54,27 +74,48 @@ export async function registerWebApp(
 
   for (const [pathname, file] of Object.entries(manifest.pages)) {
     const html = load(file);
-    app.get(pathname, (_request, reply) => sendDocument(reply, html));
+    app.get(pathname, (request, reply) => sendDocument(request, reply, html));
   }
   const appShell = load(manifest.appShell);
   for (const pattern of manifest.appRoutes) {
-    app.get(pattern, (_request, reply) => sendDocument(reply, appShell));
+    app.get(pattern, (request, reply) => sendDocument(request, reply, appShell));
   }
   for (const [file, type] of [
     ['sitemap.xml', 'application/xml; charset=utf-8'],
     ['robots.txt', 'text/plain; charset=utf-8'],
   ] as const) {
     const body = load(file);
-    app.get(`/${file}`, (_request, reply) =>
-      reply.type(type).header('cache-control', 'public, max-age=3600').send(body),
+    app.get(`/${file}`, (request, reply) =>
+      sendCompressed(
+        request,
+        reply.type(type).header('cache-control', 'public, max-age=3600'),
+        body,
+      ),
     );
   }
   app.decorate('webDocuments', { notFound: load(manifest.notFound) });
 }
 
+function sendCompressed(request: FastifyRequest, reply: FastifyReply, document: WebDocument) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply.header('vary', 'accept-encoding');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(document.br);
+  if (/\bgzip\b/.test(accepted))
+    return reply.header('content-encoding', 'gzip').send(document.gzip);
+  return reply.send(document.raw);
+}
+
 /** A document: never cached, so a deploy is picked up on the next navigation. */
-export function sendDocument(reply: FastifyReply, html: Buffer): FastifyReply {
-  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+export function sendDocument(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  document: WebDocument,
+): FastifyReply {
+  return sendCompressed(
+    request,
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache'),
+    document,
+  );
 }
 
 declare module 'fastify' {

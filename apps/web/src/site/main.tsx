@@ -1,8 +1,8 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SiteApp } from './site-app.tsx';
 import { loadSitePage } from './site-pages.tsx';
-import '../index.css';
+import './site.css';
 
 /**
  * The public website's entry. The build prerendered this page's HTML; here its module is
@@ -14,13 +14,18 @@ async function start() {
   if (!container) throw new Error('The page has no #root element');
   const { pathname } = window.location;
   const page = await loadSitePage(pathname);
+  const prerendered = container.hasChildNodes();
   const app = (
     <StrictMode>
-      <SiteApp page={page} pathname={pathname} />
+      <SiteApp page={page} pathname={pathname} staticContent={prerendered ? 'keep' : 'render'} />
     </StrictMode>
   );
-  if (container.hasChildNodes()) {
-    hydrateRoot(container, app);
+  if (prerendered) {
+    // As a transition, hydration yields to the browser every few milliseconds instead of
+    // holding the main thread: the painted page stays responsive while it becomes interactive.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
     document.title = page.head.title;
     createRoot(container).render(app);

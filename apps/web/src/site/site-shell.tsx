@@ -1,5 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { StaticContent } from '@/components/static-content';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { DISCLAIMER } from '@/config/disclaimer';
 import { FREE_TRIAL_PATH, paths, type PathName } from '@/config/paths';
@@ -171,7 +172,7 @@ function SiteFooter() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-        <div className="mb-8 grid grid-cols-2 gap-8 sm:grid-cols-4">
+        <StaticContent className="mb-8 grid grid-cols-2 gap-8 sm:grid-cols-4">
           {FOOTER_COLUMNS.map((column) => (
             <div key={column.heading}>
               <h2 className="text-sm font-semibold text-slate-900">{column.heading}</h2>
@@ -186,7 +187,7 @@ function SiteFooter() {
               </ul>
             </div>
           ))}
-        </div>
+        </StaticContent>
         <button
           type="button"
           onClick={openCookiePreferences}

@@ -89,12 +89,10 @@ export function CookieConsent() {
         >
           <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-4 sm:px-6 md:flex-row md:items-center md:justify-between">
             <p className="text-sm text-slate-700">
-              We use necessary cookies to keep you signed in and secure. With your permission we
-              also use analytics, marketing and personalization cookies. Read our{' '}
+              Necessary cookies keep you signed in and secure; others only with your consent.{' '}
               <a href="/cookies" className="font-medium text-brand-700 underline">
                 Cookie Policy
               </a>
-              .
             </p>
             <div className="flex shrink-0 flex-wrap gap-2">
               <button type="button" className={secondary} onClick={openPreferences}>

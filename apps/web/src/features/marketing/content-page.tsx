@@ -1,4 +1,5 @@
 import { PageIntro } from '@/components/layouts/page-intro';
+import { StaticContent } from '@/components/static-content';
 import { formatDay } from '@/lib/format-day';
 import type { MarkdownModule } from '@/lib/markdown-module';
 
@@ -14,10 +15,12 @@ export function ContentPage({ content }: { content: MarkdownModule }) {
           </p>
         )}
       </PageIntro>
-      <article
-        className="prose-content mx-auto max-w-3xl px-4 py-12 sm:px-6"
-        dangerouslySetInnerHTML={{ __html: content.html }}
-      />
+      <StaticContent>
+        <article
+          className="prose-content mx-auto max-w-3xl px-4 py-12 sm:px-6"
+          dangerouslySetInnerHTML={{ __html: content.html }}
+        />
+      </StaticContent>
     </>
   );
 }

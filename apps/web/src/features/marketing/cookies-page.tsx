@@ -1,4 +1,5 @@
 import { PageIntro } from '@/components/layouts/page-intro';
+import { StaticContent } from '@/components/static-content';
 import { COOKIE_CONSENT_STORAGE_KEY, openCookiePreferences } from '@/lib/cookie-consent';
 import { COOKIE_CONSENT_VALIDITY_DAYS } from '@complivue/shared/cookie-consent';
 
@@ -119,29 +120,31 @@ export function CookiesPage() {
         </p>
       </PageIntro>
       <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
-        <section aria-labelledby="necessary-heading">
-          <h2 id="necessary-heading" className="text-2xl font-bold text-slate-900">
-            Necessary
-          </h2>
-          <p className="mt-2 text-slate-700">
-            These make sign-in, security and your choices work. They are set by Complivue itself and
-            are never used for advertising.
-          </p>
-          <StorageTable entries={NECESSARY} caption="Necessary cookies and storage" />
-        </section>
-        <section aria-labelledby="optional-heading" className="mt-12">
-          <h2 id="optional-heading" className="text-2xl font-bold text-slate-900">
-            Optional, with your consent
-          </h2>
-          <dl className="mt-4 space-y-4">
-            {OPTIONAL.map((item) => (
-              <div key={item.category}>
-                <dt className="font-semibold text-slate-900">{item.category}</dt>
-                <dd className="text-slate-700">{item.what}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
+        <StaticContent>
+          <section aria-labelledby="necessary-heading">
+            <h2 id="necessary-heading" className="text-2xl font-bold text-slate-900">
+              Necessary
+            </h2>
+            <p className="mt-2 text-slate-700">
+              These make sign-in, security and your choices work. They are set by Complivue itself
+              and are never used for advertising.
+            </p>
+            <StorageTable entries={NECESSARY} caption="Necessary cookies and storage" />
+          </section>
+          <section aria-labelledby="optional-heading" className="mt-12">
+            <h2 id="optional-heading" className="text-2xl font-bold text-slate-900">
+              Optional, with your consent
+            </h2>
+            <dl className="mt-4 space-y-4">
+              {OPTIONAL.map((item) => (
+                <div key={item.category}>
+                  <dt className="font-semibold text-slate-900">{item.category}</dt>
+                  <dd className="text-slate-700">{item.what}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        </StaticContent>
         <section aria-labelledby="choice-heading" className="mt-12">
           <h2 id="choice-heading" className="text-2xl font-bold text-slate-900">
             Changing your choice

@@ -1,4 +1,5 @@
 import { Quote } from 'lucide-react';
+import { StaticContent } from '@/components/static-content';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { FREE_TRIAL_PATH, paths } from '@/config/paths';
 import { CAPABILITIES } from './capabilities.ts';
@@ -65,142 +66,149 @@ const VOICES: { quote: string; role: string }[] = [
 
 export function LandingPage() {
   return (
-    <>
-      <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-24">
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
-            For credit unions, community banks and mortgage companies
-          </p>
-          <h1 className="mt-4 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-            Mortgage compliance your examiners can follow, from rule change to evidence
-          </h1>
-          <p className="mt-6 max-w-2xl text-lg text-slate-700">
-            Complivue keeps your compliance team ahead of regulatory change: it tracks what changed,
-            who must act, which policies are affected and what proof you have — across TRID, QM,
-            HMDA, fair lending, CRA, BSA/AML, TILA and RESPA.
-          </p>
-          <div className="mt-8 flex flex-wrap gap-4">
-            <a href={FREE_TRIAL_PATH} className={buttonVariants({ size: 'lg' })}>
-              Start Free Trial
-            </a>
-            <a
-              href={paths.questionnaire}
-              className={buttonVariants({ size: 'lg', variant: 'secondary' })}
-            >
-              Find the right plan
-            </a>
-          </div>
-          <p className="mt-3 text-sm text-slate-700">14-day free trial. No credit card required.</p>
-        </div>
-      </section>
-
-      <section aria-labelledby="claims-heading" className="border-y border-slate-200 bg-white">
-        <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-          <h2 id="claims-heading" className="sr-only">
-            Complivue in figures
-          </h2>
-          <dl className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
-            {CLAIMS.map((claim) => (
-              <div key={claim.label} className="flex flex-col">
-                <dt className="text-sm font-medium text-slate-700">{claim.label}</dt>
-                <dd className="order-first text-4xl font-bold text-brand-800">{claim.value}</dd>
-                <dd className="mt-2 text-sm text-slate-600">{claim.note}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      </section>
-
-      <section
-        aria-labelledby="capabilities-heading"
-        className="mx-auto max-w-6xl px-4 py-16 sm:px-6"
-      >
-        <h2 id="capabilities-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-          One place for the whole compliance program
-        </h2>
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {CAPABILITIES.map(({ id, title, summary, Icon }) => (
-            <li key={id} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-              <Icon aria-hidden="true" className="size-6 text-brand-700" />
-              <h3 className="mt-4 font-semibold text-slate-900">{title}</h3>
-              <p className="mt-2 text-sm text-slate-700">{summary}</p>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-8">
-          <a
-            href={paths.features}
-            className="font-semibold text-brand-700 underline underline-offset-2"
-          >
-            See every feature in detail
-          </a>
-        </p>
-      </section>
-
-      <section aria-labelledby="coverage-heading" className="bg-slate-50">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-          <h2 id="coverage-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-            The rules your mortgage program is examined on
-          </h2>
-          <p className="mt-4 max-w-2xl text-slate-700">
-            Every requirement in Complivue points to the regulation text it comes from, so that a
-            reviewer can check it in the Code of Federal Regulations.
-          </p>
-          <dl className="mt-8 grid gap-4 sm:grid-cols-2">
-            {REGULATION_AREAS.map((area) => (
-              <div
-                key={area.name}
-                className="rounded-md border border-slate-200 bg-white px-5 py-4"
+    <StaticContent>
+      <>
+        <section className="bg-gradient-to-b from-brand-50 to-white">
+          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-24">
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+              For credit unions, community banks and mortgage companies
+            </p>
+            <h1 className="mt-4 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+              Mortgage compliance your examiners can follow, from rule change to evidence
+            </h1>
+            <p className="mt-6 max-w-2xl text-lg text-slate-700">
+              Complivue keeps your compliance team ahead of regulatory change: it tracks what
+              changed, who must act, which policies are affected and what proof you have — across
+              TRID, QM, HMDA, fair lending, CRA, BSA/AML, TILA and RESPA.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-4">
+              <a href={FREE_TRIAL_PATH} className={buttonVariants({ size: 'lg' })}>
+                Start Free Trial
+              </a>
+              <a
+                href={paths.questionnaire}
+                className={buttonVariants({ size: 'lg', variant: 'secondary' })}
               >
-                <dt className="font-medium text-slate-900">{area.name}</dt>
-                <dd className="mt-1 font-mono text-sm text-slate-700">{area.citation}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      </section>
-
-      <section aria-labelledby="voices-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-        <h2 id="voices-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-          Built for the people who answer to examiners
-        </h2>
-        <p className="mt-2 text-sm text-slate-600">
-          Illustrative quotes that describe the roles we build for; they are not customer
-          testimonials.
-        </p>
-        <ul className="mt-8 grid gap-6 lg:grid-cols-3">
-          {VOICES.map((voice) => (
-            <li key={voice.role}>
-              <figure className="h-full rounded-lg border border-slate-200 bg-white p-6">
-                <Quote aria-hidden="true" className="size-5 text-brand-600" />
-                <blockquote className="mt-3 text-slate-800">{voice.quote}</blockquote>
-                <figcaption className="mt-4 text-sm font-medium text-slate-700">
-                  — {voice.role}
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section aria-labelledby="cta-heading" className="bg-brand-800">
-        <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-14 sm:px-6 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 id="cta-heading" className="text-2xl font-bold text-white sm:text-3xl">
-              Try it with your own team for 14 days
-            </h2>
-            <p className="mt-2 text-brand-100">
-              No credit card required. Choose a plan when the trial ends.
+                Find the right plan
+              </a>
+            </div>
+            <p className="mt-3 text-sm text-slate-700">
+              14-day free trial. No credit card required.
             </p>
           </div>
-          <a
-            href={FREE_TRIAL_PATH}
-            className={buttonVariants({ size: 'lg', variant: 'secondary' })}
-          >
-            Start Free Trial
-          </a>
-        </div>
-      </section>
-    </>
+        </section>
+
+        <section aria-labelledby="claims-heading" className="border-y border-slate-200 bg-white">
+          <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+            <h2 id="claims-heading" className="sr-only">
+              Complivue in figures
+            </h2>
+            <dl className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+              {CLAIMS.map((claim) => (
+                <div key={claim.label} className="flex flex-col">
+                  <dt className="text-sm font-medium text-slate-700">{claim.label}</dt>
+                  <dd className="order-first text-4xl font-bold text-brand-800">{claim.value}</dd>
+                  <dd className="mt-2 text-sm text-slate-600">{claim.note}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </section>
+
+        <section
+          aria-labelledby="capabilities-heading"
+          className="mx-auto max-w-6xl px-4 py-16 sm:px-6"
+        >
+          <h2 id="capabilities-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            One place for the whole compliance program
+          </h2>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {CAPABILITIES.map(({ id, title, summary, Icon }) => (
+              <li key={id} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+                <Icon aria-hidden="true" className="size-6 text-brand-700" />
+                <h3 className="mt-4 font-semibold text-slate-900">{title}</h3>
+                <p className="mt-2 text-sm text-slate-700">{summary}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-8">
+            <a
+              href={paths.features}
+              className="font-semibold text-brand-700 underline underline-offset-2"
+            >
+              See every feature in detail
+            </a>
+          </p>
+        </section>
+
+        <section aria-labelledby="coverage-heading" className="render-when-visible bg-slate-50">
+          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+            <h2 id="coverage-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+              The rules your mortgage program is examined on
+            </h2>
+            <p className="mt-4 max-w-2xl text-slate-700">
+              Every requirement in Complivue points to the regulation text it comes from, so that a
+              reviewer can check it in the Code of Federal Regulations.
+            </p>
+            <dl className="mt-8 grid gap-4 sm:grid-cols-2">
+              {REGULATION_AREAS.map((area) => (
+                <div
+                  key={area.name}
+                  className="rounded-md border border-slate-200 bg-white px-5 py-4"
+                >
+                  <dt className="font-medium text-slate-900">{area.name}</dt>
+                  <dd className="mt-1 font-mono text-sm text-slate-700">{area.citation}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </section>
+
+        <section
+          aria-labelledby="voices-heading"
+          className="render-when-visible mx-auto max-w-6xl px-4 py-16 sm:px-6"
+        >
+          <h2 id="voices-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            Built for the people who answer to examiners
+          </h2>
+          <p className="mt-2 text-sm text-slate-600">
+            Illustrative quotes that describe the roles we build for; they are not customer
+            testimonials.
+          </p>
+          <ul className="mt-8 grid gap-6 lg:grid-cols-3">
+            {VOICES.map((voice) => (
+              <li key={voice.role}>
+                <figure className="h-full rounded-lg border border-slate-200 bg-white p-6">
+                  <Quote aria-hidden="true" className="size-5 text-brand-600" />
+                  <blockquote className="mt-3 text-slate-800">{voice.quote}</blockquote>
+                  <figcaption className="mt-4 text-sm font-medium text-slate-700">
+                    — {voice.role}
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="cta-heading" className="bg-brand-800">
+          <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-14 sm:px-6 md:flex-row md:items-center md:justify-between">
+            <div>
+              <h2 id="cta-heading" className="text-2xl font-bold text-white sm:text-3xl">
+                Try it with your own team for 14 days
+              </h2>
+              <p className="mt-2 text-brand-100">
+                No credit card required. Choose a plan when the trial ends.
+              </p>
+            </div>
+            <a
+              href={FREE_TRIAL_PATH}
+              className={buttonVariants({ size: 'lg', variant: 'secondary' })}
+            >
+              Start Free Trial
+            </a>
+          </div>
+        </section>
+      </>
+    </StaticContent>
   );
 }

@@ -1,6 +1,6 @@
-import { Check, Minus } from 'lucide-react';
 import { useState } from 'react';
 import { PageIntro } from '@/components/layouts/page-intro';
+import { StaticContent } from '@/components/static-content';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
 import { FEATURE_LABELS, FEATURE_NAMES, PLAN_FEATURES } from '@complivue/shared/features';
@@ -60,11 +60,13 @@ export function PricingPage() {
   const [billing, setBilling] = useState<BillingInterval>('monthly');
   return (
     <>
-      <PageIntro eyebrow="Pricing" title="Plans for every size of compliance team">
-        <p>
-          Start with a {TRIAL_DAYS}-day free trial, no credit card required. Prices in US dollars.
-        </p>
-      </PageIntro>
+      <StaticContent>
+        <PageIntro eyebrow="Pricing" title="Plans for every size of compliance team">
+          <p>
+            Start with a {TRIAL_DAYS}-day free trial, no credit card required. Prices in US dollars.
+          </p>
+        </PageIntro>
+      </StaticContent>
 
       <section
         id="choose-your-plan"
@@ -160,70 +162,79 @@ export function PricingPage() {
         </p>
       </section>
 
-      <section aria-labelledby="compare-heading" className="bg-slate-50">
-        <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-          <h2 id="compare-heading" className="text-2xl font-bold text-slate-900">
-            Compare features
-          </h2>
-          <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full min-w-[32rem] text-left text-sm">
-              <caption className="sr-only">Features included in each plan</caption>
-              <thead className="bg-slate-50 text-slate-900">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Feature
-                  </th>
-                  {PAID_PLAN_NAMES.map((name) => (
-                    <th key={name} scope="col" className="px-4 py-3 text-center font-semibold">
-                      {PLAN_CATALOGUE[name].label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {FEATURE_NAMES.map((feature) => (
-                  <tr key={feature}>
-                    <th scope="row" className="px-4 py-2 font-normal text-slate-800">
-                      {FEATURE_LABELS[feature]}
+      <StaticContent>
+        <section aria-labelledby="compare-heading" className="render-when-visible bg-slate-50">
+          <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+            <h2 id="compare-heading" className="text-2xl font-bold text-slate-900">
+              Compare features
+            </h2>
+            <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+              <table className="w-full min-w-[32rem] text-left text-sm">
+                <caption className="sr-only">Features included in each plan</caption>
+                <thead className="bg-slate-50 text-slate-900">
+                  <tr>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      Feature
                     </th>
                     {PAID_PLAN_NAMES.map((name) => (
-                      <td key={name} className="px-4 py-2 text-center">
-                        {PLAN_FEATURES[name].includes(feature) ? (
-                          <>
-                            <Check aria-hidden="true" className="inline size-4 text-brand-700" />
-                            <span className="sr-only">Included</span>
-                          </>
-                        ) : (
-                          <>
-                            <Minus aria-hidden="true" className="inline size-4 text-slate-400" />
-                            <span className="sr-only">Not included</span>
-                          </>
-                        )}
-                      </td>
+                      <th key={name} scope="col" className="px-4 py-3 text-center font-semibold">
+                        {PLAN_CATALOGUE[name].label}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody className="divide-y divide-slate-200">
+                  {FEATURE_NAMES.map((feature) => (
+                    <tr key={feature}>
+                      <th scope="row" className="px-4 py-2 font-normal text-slate-800">
+                        {FEATURE_LABELS[feature]}
+                      </th>
+                      {PAID_PLAN_NAMES.map((name) => (
+                        <td key={name} className="px-4 py-2 text-center">
+                          {PLAN_FEATURES[name].includes(feature) ? (
+                            <>
+                              <span aria-hidden="true" className="font-semibold text-brand-700">
+                                ✓
+                              </span>
+                              <span className="sr-only">Included</span>
+                            </>
+                          ) : (
+                            <>
+                              <span aria-hidden="true" className="text-slate-500">
+                                —
+                              </span>
+                              <span className="sr-only">Not included</span>
+                            </>
+                          )}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </div>
-        </div>
-      </section>
+        </section>
 
-      <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-        <h2 id="faq-heading" className="text-2xl font-bold text-slate-900">
-          Frequently asked questions
-        </h2>
-        <div className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200">
-          {FAQ.map((item) => (
-            <details key={item.question} className="group px-5 py-4">
-              <summary className="cursor-pointer font-medium text-slate-900">
-                {item.question}
-              </summary>
-              <p className="mt-3 text-slate-700">{item.answer}</p>
-            </details>
-          ))}
-        </div>
-      </section>
+        <section
+          aria-labelledby="faq-heading"
+          className="render-when-visible mx-auto max-w-3xl px-4 py-12 sm:px-6"
+        >
+          <h2 id="faq-heading" className="text-2xl font-bold text-slate-900">
+            Frequently asked questions
+          </h2>
+          <div className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200">
+            {FAQ.map((item) => (
+              <details key={item.question} className="group px-5 py-4">
+                <summary className="cursor-pointer font-medium text-slate-900">
+                  {item.question}
+                </summary>
+                <p className="mt-3 text-slate-700">{item.answer}</p>
+              </details>
+            ))}
+          </div>
+        </section>
+      </StaticContent>
     </>
   );
 }

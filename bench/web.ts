@@ -1,0 +1,148 @@
+/**
+ * `npm run bench:web`: Lighthouse (mobile preset, Debian's Chromium) on the production build,
+ * three runs per page, the median printed and saved under bench/results/ with the JavaScript
+ * each page loads. Budgets (DESIGN.md): performance ≥ 98, accessibility 100, LCP ≤ 1.2 s,
+ * CLS ≤ 0.02, JavaScript ≤ 100 KB gzip on the public pages.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServerProcess } from '../scripts/server-process.ts';
+
+const PAGES = ['/', '/pricing', '/features'];
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const BUDGET = { performance: 98, accessibility: 100, lcpMs: 1200, cls: 0.02, scriptKb: 100 };
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  /** JavaScript transferred (compressed, as served), in KB. */
+  scriptKb: number;
+  scriptRequests: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function audit(url: string, port: number): Promise<Run> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as {
+        items?: { resourceType?: string; transferSize?: number }[];
+      }
+    )?.items ?? [];
+  const scripts = requests.filter((item) => item.resourceType === 'Script');
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    lcpMs: Math.round(numeric('largest-contentful-paint')),
+    cls: Number(numeric('cumulative-layout-shift').toFixed(3)),
+    tbtMs: Math.round(numeric('total-blocking-time')),
+    fcpMs: Math.round(numeric('first-contentful-paint')),
+    scriptKb: Number(
+      (scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024).toFixed(1),
+    ),
+    scriptRequests: scripts.length,
+  };
+}
+
+/** Lighthouse sometimes loses the trace (NO_NAVSTART) on a busy machine: such a run is redone. */
+async function auditWithRetry(url: string, port: number): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(url, port);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`retrying ${url}: ${(error as Error).message}`);
+    }
+  }
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'complivue-bench-web-'));
+const server = await startServerProcess({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'info',
+  AUTH_SECRET: randomBytes(32).toString('base64url'),
+});
+const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+const results: Record<string, Run & { runs: Run[] }> = {};
+try {
+  for (const path of PAGES) {
+    const runs: Run[] = [];
+    for (let run = 0; run < RUNS; run += 1)
+      runs.push(await auditWithRetry(`${server.url}${path}`, chrome.port));
+    const pick = (key: keyof Run) => median(runs.map((run) => run[key]));
+    results[path] = {
+      performance: pick('performance'),
+      accessibility: pick('accessibility'),
+      lcpMs: pick('lcpMs'),
+      cls: pick('cls'),
+      tbtMs: pick('tbtMs'),
+      fcpMs: pick('fcpMs'),
+      scriptKb: pick('scriptKb'),
+      scriptRequests: pick('scriptRequests'),
+      runs,
+    };
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+console.log(
+  `Lighthouse, mobile preset, median of ${RUNS} runs (budget: performance ≥ ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}, JS ≤ ${BUDGET.scriptKb} KB)`,
+);
+console.table(
+  Object.fromEntries(Object.entries(results).map(([path, { runs: _runs, ...row }]) => [path, row])),
+);
+const misses = Object.entries(results).flatMap(([path, row]) => [
+  ...(row.performance < BUDGET.performance ? [`${path}: performance ${row.performance}`] : []),
+  ...(row.accessibility < BUDGET.accessibility
+    ? [`${path}: accessibility ${row.accessibility}`]
+    : []),
+  ...(row.lcpMs > BUDGET.lcpMs ? [`${path}: LCP ${row.lcpMs} ms`] : []),
+  ...(row.cls > BUDGET.cls ? [`${path}: CLS ${row.cls}`] : []),
+  ...(row.scriptKb > BUDGET.scriptKb ? [`${path}: JavaScript ${row.scriptKb} KB`] : []),
+]);
+console.log(misses.length ? `Over budget: ${misses.join('; ')}` : 'Every page is within budget.');
+
+const resultsDir = new URL('./results/', import.meta.url).pathname;
+mkdirSync(resultsDir, { recursive: true });
+const file = join(resultsDir, `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(
+  file,
+  `${JSON.stringify({ date: new Date().toISOString(), runsPerPage: RUNS, budget: BUDGET, results }, null, 2)}\n`,
+);
+console.log(`saved ${file}`);
