@@ -24,7 +24,10 @@ describe('landing page', () => {
         .getByRole('heading', { name: 'One place for the whole compliance program' })
         .isVisible(),
     ).toBe(true);
-    expect(await page.getByText('12 CFR 1026.43').isVisible()).toBe(true);
+    // Below the fold the section renders when scrolled to (content-visibility).
+    const citation = page.getByText('12 CFR 1026.43');
+    await citation.scrollIntoViewIfNeeded();
+    expect(await citation.isVisible()).toBe(true);
     expect(await page.locator('footer').textContent()).toContain('not legal advice');
     await expectNoSeriousAxeViolations(page);
   });

@@ -71,7 +71,11 @@ export async function openBrowser(options: BrowserOptions | string = {}): Promis
   if (cookieConsent === 'decided') {
     await context.addInitScript(
       ({ key, consent }) => {
-        if (!localStorage.getItem(key)) localStorage.setItem(key, consent);
+        try {
+          if (!localStorage.getItem(key)) localStorage.setItem(key, consent);
+        } catch {
+          // about:blank and similar documents have no storage.
+        }
       },
       {
         key: CONSENT_KEY,

@@ -9,8 +9,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Env } from './env.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { cookieConsentRoutes } from './modules/cookie-consent/cookie-consent.routes.ts';
+import { createRealtimeBus, type RealtimeBus } from './lib/realtime-bus.ts';
 import { registerNotFound } from './plugins/not-found.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -39,6 +42,8 @@ declare module 'fastify' {
     env: Env;
     auth: Auth;
     mailer: Mailer;
+    /** Realtime events between API instances (LISTEN/NOTIFY on PostgreSQL). */
+    realtime: RealtimeBus;
     storage: FileStorage;
     /** Every API route with its declared access requirement (the access-matrix test reads it). */
     apiRoutes: ApiRoute[];
@@ -82,6 +87,9 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
     log: app.log,
   });
   app.decorate('mailer', mailer);
+  const realtime = await createRealtimeBus(database, app.log);
+  app.decorate('realtime', realtime);
+  app.addHook('onClose', () => realtime.close());
   app.decorate('storage', createLocalFileStorage(join(env.DATA_DIR, 'files')));
   app.decorate(
     'auth',
@@ -130,6 +138,8 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(roleRoutes);
   await app.register(adminRoutes);
   await app.register(contactRoutes);
+  await app.register(notificationRoutes);
+  await app.register(dashboardRoutes);
   await app.register(cookieConsentRoutes);
   if (options.serveWebApp)
     await registerWebApp(app, { distDir: env.WEB_DIST_DIR, appUrl: env.APP_URL });

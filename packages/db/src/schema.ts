@@ -10,3 +10,4 @@ export * from './schema/activity.ts';
 export * from './schema/audit.ts';
 export * from './schema/platform.ts';
 export * from './schema/site.ts';
+export * from './schema/notifications.ts';

@@ -91,6 +91,13 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            path: paths.notifications,
+            lazy: async () => ({
+              Component: (await import('@/features/notifications/notifications-page'))
+                .NotificationsPage,
+            }),
+          },
+          {
             path: paths.profile,
             lazy: async () => ({
               Component: (await import('@/features/profile/profile-page')).ProfilePage,

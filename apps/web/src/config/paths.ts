@@ -93,6 +93,7 @@ export const appRoutePatterns = [
   paths.success,
   paths.superAdmin,
   paths.profile,
+  paths.notifications,
 ] as const;
 
 /** The routes that exist in this build; every link reads this set. */
@@ -110,6 +111,7 @@ export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
   'checkout',
   'success',
   'superAdmin',
+  'notifications',
 ]);
 
 export function isBuilt(name: PathName): boolean {

@@ -76,3 +76,30 @@ export function contactRequestEmail(options: {
   );
   return { to: options.to, subject, text, html, replyTo: request.email };
 }
+
+export function notificationEmail(options: {
+  to: string;
+  name: string;
+  title: string;
+  body: string;
+  url: string | null;
+}): EmailMessage {
+  const subject = options.title;
+  const text = [
+    `Hello ${options.name},`,
+    '',
+    options.title,
+    ...(options.body ? ['', options.body] : []),
+    ...(options.url ? ['', `Open it in Complivue: ${options.url}`] : []),
+    '',
+    'You receive this email because of your notification settings in your Complivue profile.',
+  ].join('\n');
+  const html = layout(
+    options.title,
+    `<p>Hello ${escapeHtml(options.name)},</p>
+${options.body ? `<p>${escapeHtml(options.body)}</p>` : ''}
+${options.url ? `<p><a href="${escapeHtml(options.url)}" style="display:inline-block;background:#164d72;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Open in Complivue</a></p>` : ''}
+<p style="font-size:12px;color:#475569">You receive this email because of your notification settings in your Complivue profile.</p>`,
+  );
+  return { to: options.to, subject, text, html };
+}

@@ -1,7 +1,9 @@
 import { changeRoleRequestSchema, adminUserSchema } from '@complivue/shared/schemas/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ROLE_LABELS } from '@complivue/shared/roles';
 import { recordAudit } from '../../lib/audit.ts';
+import { notify, notifyDependencies } from '../notifications/notify.ts';
 import { requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { applyRoleChange, authorizeRoleChange } from './change-role.ts';
@@ -40,6 +42,16 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
           before: { role: target.role },
           after: { role: request.body.role },
         });
+        if (target.companyId) {
+          await notify(notifyDependencies(app), {
+            companyId: target.companyId,
+            userIds: [userId],
+            type: 'role.changed',
+            title: `Your role is now ${ROLE_LABELS[request.body.role]}`,
+            body: `${actor.profile.fullName ?? actor.user.email} changed your role from ${ROLE_LABELS[target.role]} to ${ROLE_LABELS[request.body.role]}.`,
+            link: '/profile',
+          });
+        }
       }
       return (await findAdminUser(app.database.db, userId))!;
     },

@@ -1,12 +1,27 @@
-import { DropdownMenu } from 'radix-ui';
-import { CreditCard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
-import { useEffect } from 'react';
+import { Dialog, DropdownMenu } from 'radix-ui';
+import {
+  CreditCard,
+  LogOut,
+  Menu,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Settings,
+  ShieldCheck,
+  UserRound,
+} from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { DISCLAIMER } from '@/config/disclaimer';
-import { paths } from '@/config/paths';
+import { isBuilt, paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { NotificationsMenu } from '@/features/notifications/notifications-menu';
+import { useNotificationStream } from '@/features/notifications/use-notification-stream';
+import { TrialBanner } from '@/features/billing/trial-banner';
+import { Sidebar } from './sidebar.tsx';
+import { useSidebarCollapsed } from './use-sidebar-collapsed.ts';
 import { storageKeys } from '@/lib/browser-storage';
 import { RouteGuard } from '@/features/access/route-guard';
 import { CreateCompanyPrompt } from '@/features/companies/create-company-prompt';
@@ -27,6 +42,9 @@ export function AppLayout() {
   const session = useSession();
   const location = useLocation();
   const signOut = useSignOut();
+  const [collapsed, toggleCollapsed] = useSidebarCollapsed();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useNotificationStream(Boolean(session.data));
 
   // Onboarding completion survives sign-out on the server; mirror it back into this browser.
   const userId = session.data?.user.id;
@@ -68,84 +86,149 @@ export function AppLayout() {
     session.data.profile.role !== 'super_admin' &&
     location.pathname !== paths.profile;
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
+    <div className="flex min-h-screen bg-slate-50">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
         Skip to content
       </a>
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
-          <Link to={paths.dashboard} className="flex items-center gap-2 font-bold text-brand-800">
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            Complivue
-          </Link>
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger asChild>
-              <button
-                type="button"
-                className="flex items-center gap-3 rounded-md px-2 py-1 text-left hover:bg-slate-100"
-              >
-                <span className="sr-only">Open account menu:</span>
-                <UserAvatar session={session.data} size={36} />
-                <span className="hidden text-sm sm:block">
-                  <span className="block font-medium text-slate-900">{name}</span>
-                  <span className="block text-slate-600">{session.data.user.email}</span>
-                </span>
-              </button>
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content
-                align="end"
-                sideOffset={6}
-                className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 text-sm shadow-lg"
-              >
-                <DropdownMenu.Label className="px-3 py-2 text-slate-600">
-                  {session.data.user.email}
-                </DropdownMenu.Label>
-                <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-                <DropdownMenu.Item asChild className={MENU_ITEM}>
-                  <Link to={paths.profile}>
-                    <UserRound aria-hidden="true" className="size-4" />
-                    Profile
-                  </Link>
-                </DropdownMenu.Item>
-                <DropdownMenu.Item asChild className={MENU_ITEM}>
-                  <Link to={paths.subscription}>
-                    <CreditCard aria-hidden="true" className="size-4" />
-                    Subscription
-                  </Link>
-                </DropdownMenu.Item>
-                {session.data.profile.role === 'super_admin' && (
+      <aside
+        aria-label="Sidebar"
+        data-testid="sidebar"
+        className={cn(
+          'sticky top-0 hidden h-screen shrink-0 border-r border-slate-200 bg-white transition-[width] md:block',
+          collapsed ? 'w-20' : 'w-[280px]',
+        )}
+      >
+        <Sidebar session={session.data} collapsed={collapsed} />
+      </aside>
+      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 md:hidden" />
+          <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-[280px] max-w-[85vw] bg-white shadow-xl md:hidden">
+            <Dialog.Title className="sr-only">Navigation</Dialog.Title>
+            <Dialog.Description className="sr-only">The pages of the app</Dialog.Description>
+            <Sidebar
+              session={session.data}
+              collapsed={false}
+              onNavigate={() => setDrawerOpen(false)}
+            />
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+          <div className="flex h-16 items-center gap-3 px-4 sm:px-6">
+            <button
+              type="button"
+              onClick={() => setDrawerOpen(true)}
+              className="inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
+              aria-label="Open navigation"
+            >
+              <Menu aria-hidden="true" className="size-5" />
+            </button>
+            <button
+              type="button"
+              onClick={toggleCollapsed}
+              aria-pressed={collapsed}
+              aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+              className="hidden size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:inline-flex"
+            >
+              {collapsed ? (
+                <PanelLeftOpen aria-hidden="true" className="size-5" />
+              ) : (
+                <PanelLeftClose aria-hidden="true" className="size-5" />
+              )}
+            </button>
+            <Link
+              to={paths.dashboard}
+              aria-label="Complivue dashboard"
+              className="flex items-center gap-2 font-bold text-brand-800"
+            >
+              <img src="/favicon.svg" alt="" width={28} height={28} />
+              <span className="hidden sm:inline">Complivue</span>
+            </Link>
+            <div className="flex-1" />
+            <NotificationsMenu />
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger asChild>
+                <button
+                  type="button"
+                  className="flex items-center gap-3 rounded-md px-2 py-1 text-left hover:bg-slate-100"
+                >
+                  <span className="sr-only">Open account menu:</span>
+                  <UserAvatar session={session.data} size={36} />
+                  <span className="hidden text-sm sm:block">
+                    <span className="block font-medium text-slate-900">{name}</span>
+                    <span className="block text-slate-600">{session.data.user.email}</span>
+                  </span>
+                </button>
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content
+                  align="end"
+                  sideOffset={6}
+                  className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 text-sm shadow-lg"
+                >
+                  <DropdownMenu.Label className="px-3 py-2 text-slate-600">
+                    <span className="block font-medium text-slate-900">{name}</span>
+                    {session.data.user.email}
+                  </DropdownMenu.Label>
+                  <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
                   <DropdownMenu.Item asChild className={MENU_ITEM}>
-                    <Link to={paths.superAdmin}>
-                      <ShieldCheck aria-hidden="true" className="size-4" />
-                      Super Admin
+                    <Link to={paths.profile}>
+                      <UserRound aria-hidden="true" className="size-4" />
+                      Profile
                     </Link>
                   </DropdownMenu.Item>
-                )}
-                <DropdownMenu.Item onSelect={() => void signOut()} className={MENU_ITEM}>
-                  <LogOut aria-hidden="true" className="size-4" />
-                  Log out
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
-        </div>
-      </header>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
-        {needsCompany ? (
-          <CreateCompanyPrompt />
-        ) : (
-          <RouteGuard pathname={location.pathname} session={session.data}>
-            <Outlet />
-          </RouteGuard>
-        )}
-      </main>
-      <footer className="border-t border-slate-200 bg-white">
-        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-slate-600 sm:px-6">{DISCLAIMER}</p>
-      </footer>
+                  {isBuilt('settings') && (
+                    <DropdownMenu.Item asChild className={MENU_ITEM}>
+                      <Link to={paths.settings}>
+                        <Settings aria-hidden="true" className="size-4" />
+                        Settings
+                      </Link>
+                    </DropdownMenu.Item>
+                  )}
+                  <DropdownMenu.Item asChild className={MENU_ITEM}>
+                    <Link to={paths.subscription}>
+                      <CreditCard aria-hidden="true" className="size-4" />
+                      Subscription
+                    </Link>
+                  </DropdownMenu.Item>
+                  {session.data.profile.role === 'super_admin' && (
+                    <DropdownMenu.Item asChild className={MENU_ITEM}>
+                      <Link to={paths.superAdmin}>
+                        <ShieldCheck aria-hidden="true" className="size-4" />
+                        Super Admin
+                      </Link>
+                    </DropdownMenu.Item>
+                  )}
+                  <DropdownMenu.Item onSelect={() => void signOut()} className={MENU_ITEM}>
+                    <LogOut aria-hidden="true" className="size-4" />
+                    Log out
+                  </DropdownMenu.Item>
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+          </div>
+        </header>
+        <TrialBanner
+          enabled={Boolean(session.data.company) && session.data.profile.role !== 'super_admin'}
+        />
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+          {needsCompany ? (
+            <CreateCompanyPrompt />
+          ) : (
+            <RouteGuard pathname={location.pathname} session={session.data}>
+              <Outlet />
+            </RouteGuard>
+          )}
+        </main>
+        <footer className="border-t border-slate-200 bg-white">
+          <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-slate-600 sm:px-6">{DISCLAIMER}</p>
+        </footer>
+      </div>
     </div>
   );
 }

@@ -1,28 +1,123 @@
-import { ASSETS_SIZE_LABELS, INSTITUTION_TYPE_LABELS } from '@complivue/shared/institutions';
-import { ROLE_LABELS } from '@complivue/shared/roles';
+import type { Dashboard } from '@complivue/shared/schemas/dashboard';
+import { ArrowRight, BellRing, CalendarClock, Gauge, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
-import { displayName } from '@/lib/session';
-import { useSession } from '@/lib/session';
+import { Spinner } from '@/components/ui/spinner';
+import { isBuilt, paths, type PathName } from '@/config/paths';
+import { displayName, useSession } from '@/lib/session';
+import { useDashboard } from './api.ts';
 
-function greeting(hour: number): string {
-  if (hour < 12) return 'Good morning';
-  if (hour < 18) return 'Good afternoon';
-  return 'Good evening';
+/** SPEC.md §4: an account is new for its first 168 hours. */
+export const NEW_ACCOUNT_HOURS = 168;
+
+export function isNewAccount(createdAt: string | Date, now: Date = new Date()): boolean {
+  return now.getTime() - new Date(createdAt).getTime() < NEW_ACCOUNT_HOURS * 3_600_000;
+}
+
+function FigureCard({
+  title,
+  value,
+  caption,
+  icon,
+}: {
+  title: string;
+  value: ReactNode;
+  caption: ReactNode;
+  icon: ReactNode;
+}) {
+  return (
+    <Card className="p-5 sm:p-5">
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="text-sm font-medium text-slate-700">{title}</h2>
+        <span aria-hidden="true" className="text-brand-700">
+          {icon}
+        </span>
+      </div>
+      <p className="mt-2 text-3xl font-bold text-slate-900">{value}</p>
+      <p className="mt-1 text-sm text-slate-700">{caption}</p>
+    </Card>
+  );
+}
+
+function Figures({ figures }: { figures: Dashboard }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <FigureCard
+        title="Compliance score"
+        icon={<Gauge className="size-5" />}
+        value={figures.compliance.assessed ? `${figures.compliance.score}%` : '—'}
+        caption={
+          figures.compliance.assessed
+            ? `Risk level: ${figures.compliance.riskLevel}`
+            : 'No rules assessed yet'
+        }
+      />
+      <FigureCard
+        title="Active Alerts"
+        icon={<BellRing className="size-5" />}
+        value={figures.alerts.active}
+        caption={`${figures.alerts.highPriority} high priority`}
+      />
+      <FigureCard
+        title="Upcoming Deadlines"
+        icon={<CalendarClock className="size-5" />}
+        value={figures.deadlines.next30Days}
+        caption={figures.deadlines.tracked ? 'Next 30 days' : 'Next 30 days · no calendar yet'}
+      />
+      <FigureCard
+        title="Team Activity"
+        icon={<Users className="size-5" />}
+        value={figures.teamActivity.actionsThisWeek}
+        caption="Actions this week"
+      />
+    </div>
+  );
+}
+
+interface QuickAction {
+  to: PathName;
+  label: string;
+  description: string;
+  badge?: string;
 }
 
 export function DashboardPage() {
   const { data: session } = useSession();
+  const dashboard = useDashboard();
   if (!session) return null;
   const now = new Date();
-  const company = session.company;
+  const quickActions: QuickAction[] = [
+    {
+      to: 'compliance',
+      label: 'Browse Compliance Library',
+      description: 'Rules and articles with their CFR citations.',
+    },
+    {
+      // Until team collaboration exists, working together starts on the team page.
+      to: isBuilt('collaboration') ? 'collaboration' : 'usersTeam',
+      label: 'Team Collaboration',
+      description: 'See who is on your compliance team and what they do.',
+    },
+    {
+      to: 'profile',
+      label: 'Complete Profile Setup',
+      description: 'Your name, title, notifications and two-factor authentication.',
+      badge: isNewAccount(session.user.createdAt, now) ? 'Start Here' : undefined,
+    },
+  ];
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">
-            {greeting(now.getHours())}, {displayName(session)}
+            Welcome back, {displayName(session)}
           </h1>
           <p className="mt-1 text-sm text-slate-700">
+            {session.company && (
+              <span className="font-medium text-slate-900">{session.company.name} · </span>
+            )}
             {now.toLocaleDateString('en-US', {
               weekday: 'long',
               year: 'numeric',
@@ -36,36 +131,82 @@ export function DashboardPage() {
           System Active
         </p>
       </div>
-      <Card>
-        <h2 className="text-lg font-semibold text-slate-900">Your workspace</h2>
-        <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-3">
-          <div>
-            <dt className="text-slate-600">Institution</dt>
-            <dd className="mt-1 font-medium text-slate-900">
-              {company?.name ?? 'Not part of an institution yet'}
-            </dd>
-          </div>
-          {company?.institutionType && (
-            <div>
-              <dt className="text-slate-600">Type</dt>
-              <dd className="mt-1 font-medium text-slate-900">
-                {INSTITUTION_TYPE_LABELS[company.institutionType]}
-              </dd>
-            </div>
+
+      {dashboard.isPending && <Spinner label="Loading your figures" />}
+      {dashboard.isError && (
+        <Alert variant="destructive">
+          Your figures could not be loaded: {dashboard.error.message}
+        </Alert>
+      )}
+      {dashboard.data && <Figures figures={dashboard.data} />}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card className="p-5 sm:p-6">
+          <h2 className="text-lg font-semibold text-slate-900">Recent Regulatory Updates</h2>
+          {dashboard.data?.recentUpdates.length ? (
+            <ul className="mt-4 space-y-3">
+              {dashboard.data.recentUpdates.map((update) => (
+                <li key={update.id} className="flex items-start gap-3">
+                  <span className="rounded bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                    {update.area}
+                  </span>
+                  <span className="text-sm text-slate-900">{update.title}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-3 text-sm text-slate-700">
+              No regulatory updates have been recorded for your institution.
+            </p>
           )}
-          {company?.assetsSize && (
-            <div>
-              <dt className="text-slate-600">Total assets</dt>
-              <dd className="mt-1 font-medium text-slate-900">
-                {ASSETS_SIZE_LABELS[company.assetsSize]}
-              </dd>
-            </div>
-          )}
-          <div>
-            <dt className="text-slate-600">Your role</dt>
-            <dd className="mt-1 font-medium text-slate-900">{ROLE_LABELS[session.profile.role]}</dd>
-          </div>
-        </dl>
+        </Card>
+        <Card className="p-5 sm:p-6">
+          <h2 className="text-lg font-semibold text-slate-900">Quick Actions</h2>
+          <ul className="mt-4 space-y-2">
+            {quickActions
+              .filter((action) => isBuilt(action.to))
+              .map((action) => (
+                <li key={action.label}>
+                  <Link
+                    to={paths[action.to]}
+                    className="flex items-center justify-between gap-3 rounded-md border border-slate-200 px-4 py-3 hover:border-brand-600"
+                  >
+                    <span>
+                      <span className="flex items-center gap-2 font-medium text-slate-900">
+                        {action.label}
+                        {action.badge && (
+                          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                            {action.badge}
+                          </span>
+                        )}
+                      </span>
+                      <span className="block text-sm text-slate-700">{action.description}</span>
+                    </span>
+                    <ArrowRight aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </Card>
+      </div>
+
+      <Card className="p-5 sm:p-6">
+        <h2 className="text-lg font-semibold text-slate-900">Compliance Status Overview</h2>
+        {dashboard.data?.compliance.areas.length ? (
+          <ul className="mt-4 grid gap-3 sm:grid-cols-3">
+            {dashboard.data.compliance.areas.map((area) => (
+              <li key={area.area} className="rounded-md border border-slate-200 px-4 py-3">
+                <span className="block font-medium text-slate-900">{area.area}</span>
+                <span className="text-sm text-slate-700">{area.status}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-sm text-slate-700">
+            Nothing is assessed yet. Each regulation area shows its status here once its rules are
+            assessed.
+          </p>
+        )}
       </Card>
     </div>
   );

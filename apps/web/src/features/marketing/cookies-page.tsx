@@ -37,6 +37,12 @@ const NECESSARY: StorageEntry[] = [
     lifetime: `${COOKIE_CONSENT_VALIDITY_DAYS} days, then we ask again`,
   },
   {
+    name: 'complivue.sidebar-collapsed',
+    kind: 'Local storage',
+    purpose: 'Remembers whether you collapsed the app’s sidebar.',
+    lifetime: 'Until you sign out',
+  },
+  {
     name: 'onboarding_completed_{userId}',
     kind: 'Local storage',
     purpose: 'Remembers that you finished or dismissed the welcome steps, so they do not reappear.',

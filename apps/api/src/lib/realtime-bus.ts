@@ -1,0 +1,125 @@
+import { EventEmitter } from 'node:events';
+import type { Database } from '@complivue/db/database';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+
+/** What travels between instances: who is concerned and which record to read. */
+export interface RealtimeEvent {
+  userId: string;
+  kind: 'notification';
+  id: string;
+}
+
+export interface RealtimeBus {
+  /** Delivers the event to every listener of its user, on every API instance. */
+  publish(event: RealtimeEvent): Promise<void>;
+  subscribe(userId: string, listener: (event: RealtimeEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'complivue_realtime';
+const RECONNECT_MAX_MS = 30_000;
+
+function isRealtimeEvent(value: unknown): value is RealtimeEvent {
+  if (!value || typeof value !== 'object') return false;
+  const event = value as Record<string, unknown>;
+  return (
+    typeof event.userId === 'string' &&
+    event.kind === 'notification' &&
+    typeof event.id === 'string'
+  );
+}
+
+/**
+ * Realtime fan-out. On PostgreSQL, events go through LISTEN/NOTIFY, so a user connected to
+ * instance B hears what instance A published (a NOTIFY sent inside a transaction is delivered
+ * at commit, never for a rolled-back write); each instance keeps one listening connection and
+ * reconnects with back-off. On PGlite (a single instance) an in-process emitter does the same.
+ */
+export async function createRealtimeBus(
+  database: Database,
+  log: FastifyBaseLogger,
+): Promise<RealtimeBus> {
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  const deliver = (event: RealtimeEvent) => local.emit(event.userId, event);
+  const subscribe = (userId: string, listener: (event: RealtimeEvent) => void) => {
+    local.on(userId, listener);
+    return () => void local.off(userId, listener);
+  };
+
+  const pool = database.pool;
+  if (!pool) {
+    return {
+      publish: async (event) => void deliver(event),
+      subscribe,
+      close: async () => void local.removeAllListeners(),
+    };
+  }
+
+  let client: pg.PoolClient | undefined;
+  let closed = false;
+  let attempt = 0;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const onNotification = (message: pg.Notification) => {
+    if (message.channel !== CHANNEL || !message.payload) return;
+    try {
+      const event: unknown = JSON.parse(message.payload);
+      if (isRealtimeEvent(event)) deliver(event);
+    } catch (error) {
+      log.warn({ err: error }, 'ignoring a malformed realtime event');
+    }
+  };
+
+  async function listen(): Promise<void> {
+    if (closed) return;
+    try {
+      const connection = await pool!.connect();
+      connection.on('notification', onNotification);
+      connection.on('error', (error) => {
+        log.error({ err: error }, 'realtime listener lost its connection; reconnecting');
+        connection.release(error);
+        if (client === connection) client = undefined;
+        scheduleReconnect();
+      });
+      await connection.query(`LISTEN ${CHANNEL}`);
+      client = connection;
+      attempt = 0;
+    } catch (error) {
+      log.error({ err: error }, 'realtime listener could not connect; retrying');
+      scheduleReconnect();
+    }
+  }
+
+  function scheduleReconnect() {
+    if (closed || retryTimer) return;
+    attempt += 1;
+    const delay = Math.min(RECONNECT_MAX_MS, 250 * 2 ** attempt);
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void listen();
+    }, delay);
+  }
+
+  await listen();
+  return {
+    async publish(event) {
+      // Delivered to this instance too, through its own LISTEN: one path for every instance.
+      await database.db.execute(sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
+    },
+    subscribe,
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      local.removeAllListeners();
+      if (client) {
+        client.off('notification', onNotification);
+        await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+        client.release();
+        client = undefined;
+      }
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { auditLog } from '@complivue/db/schema/audit';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpThroughApi, signedInMember } from '../../../test/http.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { notify, notifyDependencies } from '../notifications/notify.ts';
+
+describe('GET /api/dashboard', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const dashboard = async (cookie: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie } })).json();
+
+  it('shows a new institution its own figures and nothing invented', async () => {
+    const admin = await signUpThroughApi(t.app);
+    const companyId = admin.body.session.company.id as string;
+    const audited = await t.db.select().from(auditLog).where(eq(auditLog.companyId, companyId));
+    expect(await dashboard(admin.cookie)).toEqual({
+      alerts: { active: 0, highPriority: 0 },
+      deadlines: { tracked: false, next30Days: 0 },
+      teamActivity: { actionsThisWeek: audited.length },
+      compliance: { assessed: false, score: null, riskLevel: null, areas: [] },
+      recentUpdates: [],
+    });
+  });
+
+  it('counts unread high and normal alerts, and only this company’s activity', async () => {
+    const admin = await signUpThroughApi(t.app);
+    const companyId = admin.body.session.company.id as string;
+    const member = await signedInMember(t.app, { companyId, role: 'user' });
+    const other = await signUpThroughApi(t.app);
+    const before = await dashboard(admin.cookie);
+    const otherBefore = await dashboard(other.cookie);
+
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${member.userId}/role`,
+      payload: { role: 'manager' },
+      headers: { cookie: admin.cookie },
+    });
+    const deps = notifyDependencies(t.app);
+    for (const priority of ['high', 'high', 'normal', 'low'] as const) {
+      await notify(deps, {
+        companyId,
+        userIds: [member.userId],
+        type: 'test',
+        priority,
+        title: priority,
+      });
+    }
+
+    // The role change: one audit event for the admin's institution, none for the other.
+    expect((await dashboard(admin.cookie)).teamActivity.actionsThisWeek).toBe(
+      before.teamActivity.actionsThisWeek + 1,
+    );
+    expect((await dashboard(other.cookie)).teamActivity).toEqual(otherBefore.teamActivity);
+    // The member: the role-change notice (normal) and the test ones, the low one not counted.
+    expect((await dashboard(member.cookie)).alerts).toEqual({ active: 4, highPriority: 2 });
+    expect((await dashboard(other.cookie)).alerts).toEqual({ active: 0, highPriority: 0 });
+  });
+});

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from './api.ts';
+import { NotificationText } from './notification-item.tsx';
+
+const PAGE = 50;
+
+export function NotificationsPage() {
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const list = useNotifications({ limit: PAGE, unread: unreadOnly });
+  const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkAllNotificationsRead();
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Notifications</h1>
+          <p className="mt-1 text-sm text-slate-700">
+            {list.data ? `${list.data.unreadCount} unread` : 'Loading…'}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-pressed={unreadOnly}
+            onClick={() => setUnreadOnly((value) => !value)}
+          >
+            {unreadOnly ? 'Show all' : 'Unread only'}
+          </Button>
+          <Button
+            size="sm"
+            disabled={!list.data?.unreadCount || markAllRead.isPending}
+            onClick={() => markAllRead.mutate()}
+          >
+            Mark all read
+          </Button>
+        </div>
+      </div>
+      <Card className="p-0">
+        {list.isPending ? (
+          <Spinner label="Loading notifications" />
+        ) : list.data?.items.length === 0 ? (
+          <p className="p-6 text-slate-700">
+            {unreadOnly ? 'No unread notifications.' : 'No notifications yet.'}
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {list.data?.items.map((notification) => (
+              <li key={notification.id} className="flex items-start justify-between gap-4 p-4">
+                {notification.link?.startsWith('/') ? (
+                  <Link
+                    to={notification.link}
+                    onClick={() => !notification.readAt && markRead.mutate(notification.id)}
+                    className="min-w-0 hover:underline"
+                  >
+                    <NotificationText notification={notification} />
+                  </Link>
+                ) : (
+                  <NotificationText notification={notification} />
+                )}
+                {!notification.readAt && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => markRead.mutate(notification.id)}
+                    aria-label={`Mark “${notification.title}” read`}
+                  >
+                    Mark read
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

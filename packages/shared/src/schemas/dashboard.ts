@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** The dashboard's figures (SPEC.md §2), each computed on the server from the company's data. */
+export const dashboardSchema = z.object({
+  alerts: z.object({
+    /** Unread notifications of high or normal priority addressed to you. */
+    active: z.number().int(),
+    highPriority: z.number().int(),
+  }),
+  deadlines: z.object({
+    /** Whether the regulatory calendar exists yet; until it does the count is 0. */
+    tracked: z.boolean(),
+    next30Days: z.number().int(),
+  }),
+  teamActivity: z.object({
+    /** Audit-trail events of your institution in the last 7 days. */
+    actionsThisWeek: z.number().int(),
+  }),
+  compliance: z.object({
+    /** False until rules of the library are assessed; score and areas are then null/empty. */
+    assessed: z.boolean(),
+    score: z.number().int().min(0).max(100).nullable(),
+    riskLevel: z.enum(['Low', 'Medium', 'High']).nullable(),
+    areas: z.array(
+      z.object({ area: z.string(), status: z.enum(['Compliant', 'Review Needed', 'At Risk']) }),
+    ),
+  }),
+  recentUpdates: z.array(
+    z.object({ id: z.string(), title: z.string(), area: z.string(), publishedAt: z.string() }),
+  ),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+export const NOTIFICATION_PRIORITIES = ['high', 'normal', 'low'] as const;
+export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+
+/** SPEC.md §9: at most this many realtime events per second on one connection. */
+export const REALTIME_EVENTS_PER_SECOND = 10;
+
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  type: z.string(),
+  priority: z.enum(NOTIFICATION_PRIORITIES),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  readAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** Only unread ones. */
+  unread: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** The `createdAt` of the last item already shown, for the next page. */
+  before: z.iso.datetime({ offset: true }).optional(),
+});
+
+export const notificationListSchema = z.object({
+  items: z.array(notificationSchema),
+  unreadCount: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const unreadCountSchema = z.object({ unreadCount: z.number().int() });
