@@ -1,0 +1,42 @@
+import { companies } from '@complivue/db/schema/companies';
+import { userProfiles } from '@complivue/db/schema/profiles';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookiesFrom, signInThroughApi } from '../../../test/http.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { DEMO_COMPANY_NAME, seedDemoWorkspace } from './demo-workspace.ts';
+
+describe('the demo workspace', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('can be seeded twice; the second passwords work and the dashboard shows the spec’s figures', async () => {
+    await seedDemoWorkspace(t.db, t.app.auth);
+    const { companyId, credentials } = await seedDemoWorkspace(t.db, t.app.auth);
+    expect(
+      await t.db.select().from(companies).where(eq(companies.name, DEMO_COMPANY_NAME)),
+    ).toHaveLength(1);
+    const members = await t.db
+      .select()
+      .from(userProfiles)
+      .where(eq(userProfiles.companyId, companyId));
+    expect(members.map((member) => member.role).sort()).toEqual(['admin', 'manager', 'user']);
+
+    const member = credentials.find((credential) => credential.role === 'user')!;
+    const signedIn = await signInThroughApi(t.app, member.email, member.password);
+    expect(signedIn.statusCode).toBe(200);
+    const dashboard = await t.app.inject({
+      method: 'GET',
+      url: '/api/dashboard',
+      headers: { cookie: cookiesFrom(signedIn) },
+    });
+    // SPEC.md §2: 3 alerts, 2 high priority; 12 team actions (the sign-in just made is the 13th).
+    expect(dashboard.json()).toMatchObject({
+      alerts: { active: 3, highPriority: 2 },
+      teamActivity: { actionsThisWeek: 13 },
+    });
+  });
+});

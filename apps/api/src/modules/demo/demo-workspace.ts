@@ -1,0 +1,221 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Db } from '@complivue/db/database';
+import { auditLog } from '@complivue/db/schema/audit';
+import { account, user } from '@complivue/db/schema/auth';
+import { companies } from '@complivue/db/schema/companies';
+import { notifications } from '@complivue/db/schema/notifications';
+import { userProfiles } from '@complivue/db/schema/profiles';
+import { subscriptions } from '@complivue/db/schema/subscriptions';
+import type { NotificationPriority } from '@complivue/shared/schemas/notifications';
+import type { Role } from '@complivue/shared/roles';
+import { and, count, eq, gte } from 'drizzle-orm';
+import type { Auth } from '../auth/auth.ts';
+import { TEAM_ACTIVITY_WINDOW_DAYS } from '../dashboard/dashboard-figures.ts';
+
+export const DEMO_COMPANY_NAME = 'Demo Community Credit Union';
+const DAY_MS = 86_400_000;
+
+const MEMBERS: { role: Role; email: string; fullName: string; jobTitle: string }[] = [
+  {
+    role: 'admin',
+    email: 'admin@demo-cu.example',
+    fullName: 'Alex Morgan',
+    jobTitle: 'Chief Compliance Officer',
+  },
+  {
+    role: 'manager',
+    email: 'manager@demo-cu.example',
+    fullName: 'Jordan Lee',
+    jobTitle: 'BSA Officer',
+  },
+  {
+    role: 'user',
+    email: 'user@demo-cu.example',
+    fullName: 'Sam Rivera',
+    jobTitle: 'HMDA Coordinator',
+  },
+];
+
+/**
+ * What each member finds waiting: three unread alerts, two of them high priority (SPEC.md §2's
+ * picture). The rules they cite are real; the work items are the demo institution's own.
+ */
+const ALERTS: {
+  priority: NotificationPriority;
+  title: string;
+  body: string;
+  link: string | null;
+}[] = [
+  {
+    priority: 'high',
+    title: 'HMDA data for 2026 is due by March 1, 2027',
+    body: 'The annual loan/application register is submitted by March 1 following the calendar year (12 CFR 1003.5(a)(1)). Schedule the final edit checks.',
+    link: null,
+  },
+  {
+    priority: 'high',
+    title: 'Three applications near the 30-day adverse action deadline',
+    body: 'Notify applicants of action taken within 30 days of a completed application (12 CFR 1002.9(a)(1)(i)).',
+    link: null,
+  },
+  {
+    priority: 'normal',
+    title: 'Quarterly TRID tolerance review assigned to you',
+    body: 'Sample Closing Disclosures against their Loan Estimates for zero and 10% tolerance items (12 CFR 1026.19(e)(3)).',
+    link: null,
+  },
+];
+
+/** "Actions this week" in the demo: 12 (SPEC.md §2). */
+const DEMO_TEAM_ACTIONS = 12;
+
+export interface DemoCredentials {
+  role: Role;
+  email: string;
+  password: string;
+}
+
+/**
+ * Creates, or brings back to its starting picture, the demo workspace: the institution, one
+ * member per company role with a freshly generated password (printed once by the CLI), an
+ * active Professional subscription, each member's alerts and a week of team activity. Safe to
+ * run again: nothing is duplicated, passwords are replaced, missing pieces are added.
+ */
+export async function seedDemoWorkspace(
+  db: Db,
+  auth: Auth,
+  now: Date = new Date(),
+): Promise<{ companyId: string; credentials: DemoCredentials[] }> {
+  const context = await auth.$context;
+  const credentials = MEMBERS.map((member) => ({
+    ...member,
+    password: randomBytes(12).toString('base64url'),
+  }));
+  const hashes = await Promise.all(
+    credentials.map((member) => context.password.hash(member.password)),
+  );
+
+  const companyId = await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.name, DEMO_COMPANY_NAME));
+    const company =
+      existing ??
+      (
+        await tx
+          .insert(companies)
+          .values({
+            name: DEMO_COMPANY_NAME,
+            institutionType: 'credit_union',
+            assetsSize: '500m_1b',
+          })
+          .returning({ id: companies.id })
+      )[0]!;
+
+    const userIds: string[] = [];
+    for (const [index, member] of credentials.entries()) {
+      const passwordHash = hashes[index]!;
+      const [found] = await tx
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.email, member.email));
+      const userId = found?.id ?? randomUUID();
+      if (found) {
+        await tx
+          .update(account)
+          .set({ password: passwordHash })
+          .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+        await tx
+          .update(userProfiles)
+          .set({ companyId: company.id, role: member.role, status: 'active' })
+          .where(eq(userProfiles.userId, userId));
+      } else {
+        await tx
+          .insert(user)
+          .values({ id: userId, email: member.email, name: member.fullName, emailVerified: true });
+        await tx.insert(account).values({
+          id: randomUUID(),
+          accountId: userId,
+          providerId: 'credential',
+          userId,
+          password: passwordHash,
+        });
+        await tx.insert(userProfiles).values({
+          userId,
+          email: member.email,
+          fullName: member.fullName,
+          jobTitle: member.jobTitle,
+          role: member.role,
+          status: 'active',
+          companyId: company.id,
+        });
+      }
+      userIds.push(userId);
+    }
+    const adminId = userIds[0]!;
+    if (!existing)
+      await tx.update(companies).set({ createdBy: adminId }).where(eq(companies.id, company.id));
+
+    const [subscription] = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(eq(subscriptions.companyId, company.id));
+    if (!subscription) {
+      await tx.insert(subscriptions).values({
+        companyId: company.id,
+        userId: adminId,
+        planName: 'professional',
+        planType: 'annual',
+        status: 'active',
+        currentPeriodStart: now,
+        currentPeriodEnd: new Date(now.getTime() + 365 * DAY_MS),
+        metadata: { demo: true },
+      });
+    }
+
+    for (const userId of userIds) {
+      const [{ value: existingAlerts } = { value: 0 }] = await tx
+        .select({ value: count() })
+        .from(notifications)
+        .where(eq(notifications.userId, userId));
+      if (existingAlerts > 0) continue;
+      await tx.insert(notifications).values(
+        ALERTS.map((alert, index) => ({
+          companyId: company.id,
+          userId,
+          type: 'demo.alert',
+          ...alert,
+          createdAt: new Date(now.getTime() - (index + 1) * 3_600_000),
+        })),
+      );
+    }
+
+    const weekStart = new Date(now.getTime() - TEAM_ACTIVITY_WINDOW_DAYS * DAY_MS);
+    const [{ value: recentActions } = { value: 0 }] = await tx
+      .select({ value: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, company.id), gte(auditLog.createdAt, weekStart)));
+    const missing = Math.max(0, DEMO_TEAM_ACTIONS - recentActions);
+    if (missing > 0) {
+      await tx.insert(auditLog).values(
+        Array.from({ length: missing }, (_, index) => ({
+          actorUserId: userIds[index % userIds.length]!,
+          companyId: company.id,
+          action: 'auth.sign_in',
+          targetType: 'user',
+          targetId: userIds[index % userIds.length]!,
+          after: { demo: true },
+          // Spread over the last six days, inside the seven-day window.
+          createdAt: new Date(now.getTime() - ((index % 6) + 1) * DAY_MS + index * 60_000),
+        })),
+      );
+    }
+    return company.id;
+  });
+
+  return {
+    companyId,
+    credentials: credentials.map(({ role, email, password }) => ({ role, email, password })),
+  };
+}
