@@ -80,3 +80,14 @@ export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
 }
+
+/**
+ * A connection of its own, outside the pool, for LISTEN: it stays open for the life of the
+ * process, so it must neither hold a pool slot nor keep `pool.end()` waiting. PostgreSQL only.
+ */
+export async function connectListener(database: Database): Promise<pg.Client> {
+  if (!database.pool) throw new Error('LISTEN needs the PostgreSQL engine');
+  const client = new pg.Client({ connectionString: database.pool.options.connectionString });
+  await client.connect();
+  return client;
+}

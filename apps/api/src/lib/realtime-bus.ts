@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Database } from '@complivue/db/database';
+import { connectListener, type Database } from '@complivue/db/database';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
@@ -58,7 +58,7 @@ export async function createRealtimeBus(
     };
   }
 
-  let client: pg.PoolClient | undefined;
+  let client: pg.Client | undefined;
   let closed = false;
   let attempt = 0;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -76,11 +76,11 @@ export async function createRealtimeBus(
   async function listen(): Promise<void> {
     if (closed) return;
     try {
-      const connection = await pool!.connect();
+      const connection = await connectListener(database);
       connection.on('notification', onNotification);
       connection.on('error', (error) => {
         log.error({ err: error }, 'realtime listener lost its connection; reconnecting');
-        connection.release(error);
+        void connection.end().catch(() => undefined);
         if (client === connection) client = undefined;
         scheduleReconnect();
       });
@@ -116,8 +116,7 @@ export async function createRealtimeBus(
       local.removeAllListeners();
       if (client) {
         client.off('notification', onNotification);
-        await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-        client.release();
+        await client.end().catch(() => undefined);
         client = undefined;
       }
     },
