@@ -80,7 +80,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', '.ci/**/*.mjs', 'apps/web/scripts/**/*.ts', 'bench/**/*.ts'],
+    files: ['scripts/**/*.mjs', '.ci/**/*.mjs'],
     rules: { 'no-console': 'off' },
   },
 );

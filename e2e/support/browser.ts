@@ -5,20 +5,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-// Flags that keep Chromium from reaching for the network this machine does not have.
-const CHROME_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROME_ARGS, CHROME_PATH } from '../../scripts/chromium.ts';
 
 export interface BrowserSession {
   page: Page;

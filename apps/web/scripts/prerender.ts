@@ -130,6 +130,6 @@ for (const entry of readdirSync(distDir, { recursive: true, withFileTypes: true 
   );
   compressed += 1;
 }
-console.log(
-  `prerendered ${Object.keys(pages).length} pages, the unknown-path page, sitemap.xml and robots.txt; compressed ${compressed} files`,
+process.stdout.write(
+  `prerendered ${Object.keys(pages).length} pages, the unknown-path page, sitemap.xml and robots.txt; compressed ${compressed} files\n`,
 );

@@ -6,15 +6,9 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '@complivue/db/database';
-import { migrateDatabase } from '@complivue/db/migrate';
 import { normalizeEmail, validateSignUp } from '@complivue/shared/schemas/auth';
-import pino from 'pino';
-import { parseEnv } from '../env.ts';
 import { AppError } from '../lib/app-error.ts';
-import { createMailer } from '../lib/email/mailer.ts';
-import { createAuth } from '../modules/auth/auth.ts';
-import { resolveAuthSecret } from '../modules/auth/auth-secret.ts';
+import { withCliContext } from './cli-context.ts';
 import { createPlatformAdministrator } from '../modules/setup/setup.service.ts';
 
 function promptHidden(question: string): Promise<string> {
@@ -44,7 +38,6 @@ async function main(): Promise<number> {
       company: { type: 'string', default: 'Platform administration' },
     },
   });
-  const env = parseEnv(process.env);
   const password =
     process.env.ADMIN_PASSWORD ??
     (process.stdin.isTTY ? await promptHidden('Password (at least 8 characters): ') : '');
@@ -61,23 +54,16 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  const log = pino({ level: 'warn' });
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
-    await migrateDatabase(database);
-    const mailer = createMailer({
-      smtpUrl: env.SMTP_URL,
-      from: env.EMAIL_FROM,
-      db: database.db,
-      log,
+    const userId = await withCliContext(async ({ database, auth }) => {
+      const created = await createPlatformAdministrator(
+        database,
+        auth,
+        { ...input, email: normalizeEmail(input.email), fullName: input.fullName.trim() },
+        { onlyIfFirst: false },
+      );
+      return created.userId;
     });
-    const auth = createAuth({ db: database.db, env, secret: resolveAuthSecret(env), mailer, log });
-    const { userId } = await createPlatformAdministrator(
-      database,
-      auth,
-      { ...input, email: normalizeEmail(input.email), fullName: input.fullName.trim() },
-      { onlyIfFirst: false },
-    );
     process.stdout.write(
       `Created platform administrator ${normalizeEmail(input.email)} (${userId}).\n`,
     );
@@ -85,8 +71,6 @@ async function main(): Promise<number> {
   } catch (error) {
     process.stderr.write(`${error instanceof AppError ? error.message : String(error)}\n`);
     return 1;
-  } finally {
-    await database.close();
   }
 }
 

@@ -15,11 +15,14 @@ interface SiteManifest {
   originPlaceholder: string;
 }
 
-/** A document kept in memory with its compressed forms, made once at start. */
+/**
+ * A document kept in memory. Its compressed forms are made on the first request that wants
+ * them and kept: start-up does not pay for the dozens of pages nobody may ask for.
+ */
 export interface WebDocument {
-  raw: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  readonly raw: Buffer;
+  readonly br: Buffer;
+  readonly gzip: Buffer;
 }
 
 export interface WebDocuments {
@@ -28,10 +31,18 @@ export interface WebDocuments {
 }
 
 function toDocument(raw: Buffer): WebDocument {
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
   return {
     raw,
-    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(raw, { level: 9 }),
+    get br() {
+      return (br ??= brotliCompressSync(raw, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+      }));
+    },
+    get gzip() {
+      return (gzip ??= gzipSync(raw, { level: 9 }));
+    },
   };
 }
 
