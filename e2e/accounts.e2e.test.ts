@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startSmtpReceiver } from '../apps/api/test/smtp-receiver.ts';
 import { totpCodeForSecret } from '../apps/api/test/totp.ts';
 import { startE2eServer } from './support/e2e-server.ts';
-import { signUpInBrowser } from './support/journeys.ts';
+import { E2E_PASSWORD as PASSWORD, signUpInBrowser, uniqueEmail } from './support/journeys.ts';
 import {
   expectNoSeriousAxeViolations,
   openBrowser,
@@ -31,9 +31,6 @@ beforeEach(async () => {
 });
 afterEach(() => session.close());
 
-const uniqueEmail = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@firstcu.org`;
-const PASSWORD = 'Examiner-ready 2026';
-
 async function heading(page: Page, level = 1): Promise<string> {
   const locator = page.getByRole('heading', { level });
   await locator.first().waitFor();
@@ -41,14 +38,11 @@ async function heading(page: Page, level = 1): Promise<string> {
 }
 
 async function signUp(page: Page, email: string) {
-  await page.goto(`${server.url}/signup?join=true&plan=basic&billing=monthly`);
-  await page.getByLabel('Full name').fill('Dana Reyes');
-  await page.getByLabel('Work email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Institution name').fill('First Community Credit Union');
-  await page.getByLabel('Institution type').selectOption('credit_union');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`${server.url}/dashboard`);
+  await signUpInBrowser(page, server.url, {
+    email,
+    query: '?join=true&plan=basic&billing=monthly',
+  });
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -79,6 +73,13 @@ describe('accounts', () => {
     await expect.poll(() => heading(page)).toBe('System status');
     expect(await page.getByText('Migrations').isVisible()).toBe(true);
     expect(await page.getByText(/SMTP: messages are sent/).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Create the demo workspace' }).click();
+    const members = page.getByRole('table', { name: 'Demo members and their passwords' });
+    await members.waitFor();
+    expect(await members.getByRole('row').count()).toBe(4);
+    expect(await members.textContent()).toContain('Administrator');
+    await expectNoSeriousAxeViolations(page);
   });
 
   it('signs up a trial user, lands on the dashboard, and closes setup to them', async () => {

@@ -5,11 +5,15 @@ export const E2E_PASSWORD = 'Examiner-ready 2026';
 export const uniqueEmail = (label: string) =>
   `${label}-${crypto.randomUUID().slice(0, 8)}@firstcu.org`;
 
-/** Signs up through the form; resolves once the app has navigated away from /signup. */
+/**
+ * Signs up through the form; resolves once the app has navigated away from /signup. A new
+ * account landing on the dashboard meets the onboarding wizard, which is skipped unless the
+ * test wants it (`onboarding: 'keep'`).
+ */
 export async function signUpInBrowser(
   page: Page,
   baseUrl: string,
-  options: { email: string; query?: string; institution?: string },
+  options: { email: string; query?: string; institution?: string; onboarding?: 'skip' | 'keep' },
 ) {
   await page.goto(`${baseUrl}/signup${options.query ?? ''}`);
   await page.getByLabel('Full name').fill('Dana Reyes');
@@ -21,6 +25,19 @@ export async function signUpInBrowser(
   await page.getByLabel('Institution type').selectOption('credit_union');
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL((url) => url.pathname !== '/signup');
+  if (options.onboarding !== 'keep' && new URL(page.url()).pathname === '/dashboard') {
+    await skipOnboarding(page);
+  }
+}
+
+export const onboardingDialog = (page: Page) =>
+  page.getByRole('dialog', { name: 'Welcome to Complivue' });
+
+/** Dismisses the onboarding wizard; resolves once the server has recorded it. */
+export async function skipOnboarding(page: Page) {
+  const dialog = onboardingDialog(page);
+  await dialog.getByRole('button', { name: 'Skip for now' }).click();
+  await dialog.waitFor({ state: 'detached' });
 }
 
 export async function headingText(page: Page, level = 1): Promise<string> {

@@ -10,6 +10,7 @@ import {
 import type { Env } from './env.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { cookieConsentRoutes } from './modules/cookie-consent/cookie-consent.routes.ts';
@@ -130,6 +131,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(authRoutes);
   await app.register(passwordRoutes);
   await app.register(setupRoutes);
+  await app.register(demoRoutes);
   await app.register(accountSecurityRoutes);
   await app.register(profileRoutes);
   await app.register(companyRoutes);

@@ -5,6 +5,10 @@
 export const ROLES = ['user', 'manager', 'admin', 'super_admin'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The roles a company gives its members; super_admin is granted only by the platform. */
+export const COMPANY_ROLES = ['user', 'manager', 'admin'] as const satisfies readonly Role[];
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+
 export const ROLE_RANK: Record<Role, number> = {
   user: 1,
   manager: 2,

@@ -50,7 +50,7 @@ export const appRoutes: RouteObject[] = [
           {
             path: paths.dashboard,
             lazy: async () => ({
-              Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage,
+              Component: (await import('@/app/pages/dashboard-route')).DashboardRoute,
             }),
           },
           {

@@ -1,6 +1,6 @@
 import { healthResponseSchema } from '@complivue/shared/schemas/health';
 import { describe, expect, it } from 'vitest';
-import { ApiClientError, apiRequest } from './api-client.ts';
+import { ApiClientError, apiRequest, userFacingMessage } from './api-client.ts';
 
 const json = (status: number, body: unknown) =>
   (async () =>
@@ -81,5 +81,21 @@ describe('apiRequest', () => {
         fetchImpl: json(200, { status: 1 }),
       }),
     ).rejects.toThrow();
+  });
+});
+
+describe('userFacingMessage', () => {
+  it('prefers the first field message of a validation failure', () => {
+    const error = new ApiClientError('validation_failed', 'Invalid request', 400, [
+      { path: 'regulationAreas', message: 'Unknown regulation area' },
+    ]);
+    expect(userFacingMessage(error, 'fallback')).toBe('Unknown regulation area');
+  });
+
+  it("falls back to the error's message, then to the given text", () => {
+    expect(userFacingMessage(new ApiClientError('x', 'Server said no', 409), 'f')).toBe(
+      'Server said no',
+    );
+    expect(userFacingMessage('not an error', 'Could not save')).toBe('Could not save');
   });
 });

@@ -87,3 +87,17 @@ export async function apiRequest<Schema extends z.ZodType>(
   }
   return schema.parse(payload);
 }
+
+/**
+ * What to tell the user about a failed request: the first field message of a validation
+ * failure when there is one (it names what to fix), else the error's own message.
+ */
+export function userFacingMessage(caught: unknown, fallback: string): string {
+  if (caught instanceof ApiClientError) {
+    const first: unknown = Array.isArray(caught.details) ? caught.details[0] : undefined;
+    const detail =
+      first && typeof first === 'object' && 'message' in first ? first.message : undefined;
+    return typeof detail === 'string' ? detail : caught.message;
+  }
+  return caught instanceof Error ? caught.message : fallback;
+}

@@ -8,6 +8,23 @@ export const storageKeys = {
   questionnaireDataTemp: (email: string) => `questionnaire_data_temp_${normalizeEmail(email)}`,
 };
 
+/** Whether this browser has recorded the onboarding wizard as done for the user. */
+export function readOnboardingFlag(userId: string): string | null {
+  try {
+    return localStorage.getItem(storageKeys.onboardingCompleted(userId));
+  } catch {
+    return null;
+  }
+}
+
+export function setOnboardingFlag(userId: string) {
+  try {
+    localStorage.setItem(storageKeys.onboardingCompleted(userId), 'true');
+  } catch {
+    // Storage disabled: the server's record keeps the wizard from coming back.
+  }
+}
+
 function readJson(key: string): Record<string, unknown> | undefined {
   try {
     const raw = localStorage.getItem(key);

@@ -42,3 +42,10 @@ export function initials(name: string): string {
   const letters = parts.length > 1 ? [parts[0]![0], parts.at(-1)![0]] : [name[0]];
   return letters.join('').toUpperCase() || 'U';
 }
+
+/** SPEC.md §4: an account is new (and offered onboarding) for its first 168 hours. */
+export const ONBOARDING_WINDOW_HOURS = 168;
+
+export function isNewAccount(createdAt: string | Date, now: Date = new Date()): boolean {
+  return now.getTime() - new Date(createdAt).getTime() < ONBOARDING_WINDOW_HOURS * 3_600_000;
+}

@@ -1,7 +1,15 @@
-import { ASSETS_SIZES, INSTITUTION_TYPES } from '@complivue/shared/institutions';
+import {
+  ASSETS_SIZES,
+  INSTITUTION_TYPES,
+  PRIMARY_REGULATORS,
+  US_STATE_CODES,
+  type PrimaryRegulator,
+  type UsState,
+} from '@complivue/shared/institutions';
+import { REGULATION_AREAS, type RegulationArea } from '@complivue/shared/regulation-areas';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { inList } from './checks.ts';
+import { allInList, inList } from './checks.ts';
 import { createdAt, updatedAt, uuidPrimaryKey } from './columns.ts';
 import { user } from './auth.ts';
 
@@ -14,9 +22,9 @@ export const companies = pgTable(
     assetsSize: text('assets_size').$type<(typeof ASSETS_SIZES)[number]>(),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     // The institution's profile: later capabilities scope regulatory content by these.
-    primaryRegulator: text('primary_regulator'),
-    statesOfOperation: text('states_of_operation').array(),
-    regulationAreas: text('regulation_areas').array(),
+    primaryRegulator: text('primary_regulator').$type<PrimaryRegulator>(),
+    statesOfOperation: text('states_of_operation').array().$type<UsState[]>(),
+    regulationAreas: text('regulation_areas').array().$type<RegulationArea[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -25,5 +33,8 @@ export const companies = pgTable(
     index('companies_created_by_idx').on(table.createdBy),
     check('companies_institution_type_check', inList(table.institutionType, INSTITUTION_TYPES)),
     check('companies_assets_size_check', inList(table.assetsSize, ASSETS_SIZES)),
+    check('companies_primary_regulator_check', inList(table.primaryRegulator, PRIMARY_REGULATORS)),
+    check('companies_states_check', allInList(table.statesOfOperation, US_STATE_CODES)),
+    check('companies_regulation_areas_check', allInList(table.regulationAreas, REGULATION_AREAS)),
   ],
 );

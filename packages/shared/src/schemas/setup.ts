@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMPANY_ROLES } from '../roles.ts';
 
 export const setupRequestSchema = z.object({
   email: z.string().max(320).default(''),
@@ -29,3 +30,12 @@ export type SetupStatusResponse = z.infer<typeof setupStatusResponseSchema>;
 export const SETUP_MESSAGES = {
   closed: 'Setup is complete. Sign in to continue.',
 } as const;
+
+/** The demo workspace's members with their new passwords, shown once to the operator. */
+export const demoWorkspaceResponseSchema = z.object({
+  companyName: z.string(),
+  members: z.array(
+    z.object({ role: z.enum(COMPANY_ROLES), email: z.string(), password: z.string() }),
+  ),
+});
+export type DemoWorkspaceResponse = z.infer<typeof demoWorkspaceResponseSchema>;

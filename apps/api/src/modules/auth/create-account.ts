@@ -24,6 +24,8 @@ export interface NewAccount {
     assetsSize?: AssetsSize | null;
   };
   subscription?: Omit<typeof subscriptions.$inferInsert, 'companyId' | 'userId'>;
+  /** The account is set up already (the platform operator): no onboarding wizard. */
+  onboarded?: boolean;
 }
 
 /**
@@ -68,6 +70,7 @@ export async function createAccount(
         role: input.role,
         status: 'active',
         companyId: company!.id,
+        onboardingCompletedAt: input.onboarded ? new Date() : null,
       });
       if (input.subscription) {
         await tx

@@ -2,15 +2,26 @@ import { companies } from '@complivue/db/schema/companies';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { subscriptions } from '@complivue/db/schema/subscriptions';
 import { sessionResponseSchema } from '@complivue/shared/schemas/auth';
-import { COMPANY_MESSAGES, createCompanyRequestSchema } from '@complivue/shared/schemas/companies';
+import {
+  COMPANY_MESSAGES,
+  companyProfileSchema,
+  createCompanyRequestSchema,
+  updateCompanyProfileRequestSchema,
+} from '@complivue/shared/schemas/companies';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { SIGNED_IN } from '../../lib/route-access.ts';
+import { SIGNED_IN, requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { signUpSubscription } from '../auth/sign-up.ts';
 import { toSessionResponse } from '../auth/session.ts';
+import { findCompanyProfile, updateCompanyProfile } from './company-profile.ts';
+
+function requireCompanyId(companyId: string | null): string {
+  if (!companyId) throw new AppError(404, 'no_company', COMPANY_MESSAGES.no_company);
+  return companyId;
+}
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -65,6 +76,48 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         after: { name: result.company.name, role: result.profile.role },
       });
       return reply.status(201).send(toSessionResponse({ ...auth, ...result }));
+    },
+  );
+
+  app.get(
+    '/api/company',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['companies'],
+        summary: "Your institution's profile (type, size, regulator, states, regulation areas)",
+        response: { 200: companyProfileSchema },
+      },
+    },
+    async (request) => {
+      const companyId = requireCompanyId(requireAuth(request).profile.companyId);
+      const profile = await findCompanyProfile(app.database.db, companyId);
+      if (!profile) throw new AppError(404, 'no_company', COMPANY_MESSAGES.no_company);
+      return profile;
+    },
+  );
+
+  app.patch(
+    '/api/company',
+    {
+      config: { access: requireRole('admin') },
+      schema: {
+        tags: ['companies'],
+        summary: "Change your institution's profile (administrators); every change is audited",
+        body: updateCompanyProfileRequestSchema,
+        response: { 200: companyProfileSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const companyId = requireCompanyId(auth.profile.companyId);
+      const profile = await updateCompanyProfile(app.database.db, request, {
+        companyId,
+        actorUserId: auth.user.id,
+        changes: request.body,
+      });
+      if (!profile) throw new AppError(404, 'no_company', COMPANY_MESSAGES.no_company);
+      return profile;
     },
   );
 };

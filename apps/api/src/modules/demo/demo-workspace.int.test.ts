@@ -2,7 +2,7 @@ import { companies } from '@complivue/db/schema/companies';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookiesFrom, signInThroughApi } from '../../../test/http.ts';
+import { cookiesFrom, signInThroughApi, signedInMember } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DEMO_COMPANY_NAME, seedDemoWorkspace } from './demo-workspace.ts';
 
@@ -38,5 +38,32 @@ describe('the demo workspace', () => {
       alerts: { active: 3, highPriority: 2 },
       teamActivity: { actionsThisWeek: 13 },
     });
+  });
+
+  it('is offered to the platform operator from first-run setup, and to no one else', async () => {
+    const operator = await signedInMember(t.app, { companyId: null, role: 'super_admin' });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/setup/demo-workspace',
+      headers: { cookie: operator.cookie },
+    });
+    expect(created.statusCode).toBe(201);
+    const body = created.json();
+    expect(body.companyName).toBe(DEMO_COMPANY_NAME);
+    expect(body.members.map((member: { role: string }) => member.role).sort()).toEqual([
+      'admin',
+      'manager',
+      'user',
+    ]);
+    const admin = body.members.find((member: { role: string }) => member.role === 'admin');
+    expect((await signInThroughApi(t.app, admin.email, admin.password)).statusCode).toBe(200);
+
+    const companyAdmin = await signedInMember(t.app, { companyId: null, role: 'admin' });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/setup/demo-workspace',
+      headers: { cookie: companyAdmin.cookie },
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -3,11 +3,12 @@ import type { Db } from '@complivue/db/database';
 import { auditLog } from '@complivue/db/schema/audit';
 import { account, user } from '@complivue/db/schema/auth';
 import { companies } from '@complivue/db/schema/companies';
+import { suggestedRegulationAreas } from '@complivue/shared/regulation-areas';
 import { notifications } from '@complivue/db/schema/notifications';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { subscriptions } from '@complivue/db/schema/subscriptions';
 import type { NotificationPriority } from '@complivue/shared/schemas/notifications';
-import type { Role } from '@complivue/shared/roles';
+import type { CompanyRole } from '@complivue/shared/roles';
 import { and, count, eq, gte } from 'drizzle-orm';
 import type { Auth } from '../auth/auth.ts';
 import { TEAM_ACTIVITY_WINDOW_DAYS } from '../dashboard/dashboard-figures.ts';
@@ -15,7 +16,7 @@ import { TEAM_ACTIVITY_WINDOW_DAYS } from '../dashboard/dashboard-figures.ts';
 export const DEMO_COMPANY_NAME = 'Demo Community Credit Union';
 const DAY_MS = 86_400_000;
 
-const MEMBERS: { role: Role; email: string; fullName: string; jobTitle: string }[] = [
+const MEMBERS: { role: CompanyRole; email: string; fullName: string; jobTitle: string }[] = [
   {
     role: 'admin',
     email: 'admin@demo-cu.example',
@@ -70,7 +71,7 @@ const ALERTS: {
 const DEMO_TEAM_ACTIONS = 12;
 
 export interface DemoCredentials {
-  role: Role;
+  role: CompanyRole;
   email: string;
   password: string;
 }
@@ -100,18 +101,28 @@ export async function seedDemoWorkspace(
       .select({ id: companies.id })
       .from(companies)
       .where(eq(companies.name, DEMO_COMPANY_NAME));
-    const company =
-      existing ??
-      (
-        await tx
-          .insert(companies)
-          .values({
-            name: DEMO_COMPANY_NAME,
-            institutionType: 'credit_union',
-            assetsSize: '500m_1b',
-          })
-          .returning({ id: companies.id })
-      )[0]!;
+    // A complete institution profile: the demo shows a workspace that has been set up.
+    const profile: Partial<typeof companies.$inferInsert> = {
+      institutionType: 'credit_union',
+      assetsSize: '500m_1b',
+      primaryRegulator: 'ncua',
+      statesOfOperation: ['OH'],
+      regulationAreas: suggestedRegulationAreas('credit_union'),
+    };
+    const company = existing
+      ? (
+          await tx
+            .update(companies)
+            .set(profile)
+            .where(eq(companies.id, existing.id))
+            .returning({ id: companies.id })
+        )[0]!
+      : (
+          await tx
+            .insert(companies)
+            .values({ name: DEMO_COMPANY_NAME, ...profile })
+            .returning({ id: companies.id })
+        )[0]!;
 
     const userIds: string[] = [];
     for (const [index, member] of credentials.entries()) {
@@ -128,7 +139,12 @@ export async function seedDemoWorkspace(
           .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
         await tx
           .update(userProfiles)
-          .set({ companyId: company.id, role: member.role, status: 'active' })
+          .set({
+            companyId: company.id,
+            role: member.role,
+            status: 'active',
+            onboardingCompletedAt: new Date(),
+          })
           .where(eq(userProfiles.userId, userId));
       } else {
         await tx
@@ -149,6 +165,7 @@ export async function seedDemoWorkspace(
           role: member.role,
           status: 'active',
           companyId: company.id,
+          onboardingCompletedAt: new Date(),
         });
       }
       userIds.push(userId);

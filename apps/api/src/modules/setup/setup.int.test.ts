@@ -46,6 +46,8 @@ describe('first-run setup', () => {
     });
     const { session } = winner.json();
     expect(session.profile.role).toBe('super_admin');
+    // First-run setup is the operator's onboarding: no wizard follows it.
+    expect(session.profile.onboardingCompletedAt).not.toBeNull();
     const admins = await t.db
       .select()
       .from(userProfiles)

@@ -41,6 +41,8 @@ export async function createPlatformAdministrator(
       fullName: input.fullName,
       role: 'super_admin',
       company: { name: input.companyName },
+      // First-run setup is the operator's onboarding; the wizard is for institutions' members.
+      onboarded: true,
       subscription: {
         planName: 'enterprise',
         planType: 'annual',

@@ -22,7 +22,7 @@ import { useNotificationStream } from '@/features/notifications/use-notification
 import { TrialBanner } from '@/features/billing/trial-banner';
 import { Sidebar } from './sidebar.tsx';
 import { useSidebarCollapsed } from './use-sidebar-collapsed.ts';
-import { storageKeys } from '@/lib/browser-storage';
+import { setOnboardingFlag } from '@/lib/browser-storage';
 import { RouteGuard } from '@/features/access/route-guard';
 import { CreateCompanyPrompt } from '@/features/companies/create-company-prompt';
 import { displayName } from '@/lib/session';
@@ -50,8 +50,7 @@ export function AppLayout() {
   const userId = session.data?.user.id;
   const onboardingDone = Boolean(session.data?.profile.onboardingCompletedAt);
   useEffect(() => {
-    if (userId && onboardingDone)
-      localStorage.setItem(storageKeys.onboardingCompleted(userId), 'true');
+    if (userId && onboardingDone) setOnboardingFlag(userId);
   }, [userId, onboardingDone]);
 
   if (session.isPending) {

@@ -6,15 +6,8 @@ import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { isBuilt, paths, type PathName } from '@/config/paths';
-import { displayName, useSession } from '@/lib/session';
+import { displayName, isNewAccount, useSession } from '@/lib/session';
 import { useDashboard } from './api.ts';
-
-/** SPEC.md §4: an account is new for its first 168 hours. */
-export const NEW_ACCOUNT_HOURS = 168;
-
-export function isNewAccount(createdAt: string | Date, now: Date = new Date()): boolean {
-  return now.getTime() - new Date(createdAt).getTime() < NEW_ACCOUNT_HOURS * 3_600_000;
-}
 
 function FigureCard({
   title,
@@ -83,7 +76,8 @@ interface QuickAction {
   badge?: string;
 }
 
-export function DashboardPage() {
+/** `onboarding`: the setup progress the app layer places on the dashboard for this member. */
+export function DashboardPage({ onboarding }: { onboarding?: ReactNode }) {
   const { data: session } = useSession();
   const dashboard = useDashboard();
   if (!session) return null;
@@ -131,6 +125,8 @@ export function DashboardPage() {
           System Active
         </p>
       </div>
+
+      {onboarding}
 
       {dashboard.isPending && <Spinner label="Loading your figures" />}
       {dashboard.isError && (

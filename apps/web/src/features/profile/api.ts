@@ -1,16 +1,12 @@
-import { okResponseSchema, sessionResponseSchema } from '@complivue/shared/schemas/auth';
+import { okResponseSchema } from '@complivue/shared/schemas/auth';
 import {
   avatarResponseSchema,
   deviceSessionsResponseSchema,
   enableTwoFactorResponseSchema,
-  type UpdateProfileRequest,
 } from '@complivue/shared/schemas/profile';
 import { apiRequest } from '@/lib/api-client';
 
 export const devicesQueryKey = ['devices'] as const;
-
-export const updateProfile = (body: UpdateProfileRequest) =>
-  apiRequest('/api/profile', { method: 'PATCH', body, schema: sessionResponseSchema });
 
 export function uploadAvatar(file: File) {
   const form = new FormData();

@@ -15,8 +15,8 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
 import { sessionQueryKey } from '@/lib/session';
-import { ApiClientError } from '@/lib/api-client';
-import { updateProfile } from './api.ts';
+import { userFacingMessage } from '@/lib/api-client';
+import { updateProfile } from '@/lib/profile';
 
 const DIGEST_LABELS = { off: 'Off', daily: 'Daily', weekly: 'Weekly' } as const;
 
@@ -74,14 +74,7 @@ export function ProfileDetailsForm({ session }: { session: SessionResponse }) {
       queryClient.setQueryData(sessionQueryKey, saved);
       toast.success(PROFILE_MESSAGES.saved);
     } catch (caught) {
-      const details = caught instanceof ApiClientError ? caught.details : undefined;
-      const firstDetail = Array.isArray(details)
-        ? (details[0] as { message?: string })?.message
-        : undefined;
-      setError(
-        firstDetail ??
-          (caught instanceof Error ? caught.message : 'Your profile could not be saved.'),
-      );
+      setError(userFacingMessage(caught, 'Your profile could not be saved.'));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,8 @@
 import { signUpResponseSchema } from '@complivue/shared/schemas/auth';
-import { setupStatusResponseSchema } from '@complivue/shared/schemas/setup';
+import {
+  demoWorkspaceResponseSchema,
+  setupStatusResponseSchema,
+} from '@complivue/shared/schemas/setup';
 import { apiRequest } from '@/lib/api-client';
 
 export const setupQueryKey = ['setup'] as const;
@@ -12,3 +15,11 @@ export const createFirstAdministrator = (body: {
   fullName: string;
   companyName: string;
 }) => apiRequest('/api/setup', { method: 'POST', body, schema: signUpResponseSchema });
+
+export const createDemoWorkspace = () =>
+  apiRequest('/api/setup/demo-workspace', {
+    method: 'POST',
+    schema: demoWorkspaceResponseSchema,
+    // Hashing three passwords and writing a week of data can take a few seconds.
+    timeoutMs: 60_000,
+  });

@@ -13,6 +13,7 @@ import { sessionQueryKey } from '@/lib/session';
 import { AuthPageLayout } from '@/components/layouts/auth-page-layout';
 import { PasswordInput } from '@/components/password-input';
 import { ApiClientError } from '@/lib/api-client';
+import { DemoWorkspaceSection } from './demo-workspace-section.tsx';
 import { createFirstAdministrator, getSetupStatus, setupQueryKey } from './api.ts';
 
 const EMAIL_MODE_LABELS = {
@@ -152,6 +153,7 @@ export function DatabaseSetupPage() {
       ) : status.data.state === 'status' ? (
         <>
           <SystemStatus system={status.data.system} />
+          <DemoWorkspaceSection />
           <p className="mt-6 text-sm">
             <Link to={paths.dashboard} className="font-medium text-brand-700 underline">
               Go to the dashboard

@@ -1,0 +1,82 @@
+import type { Db } from '@complivue/db/database';
+import { companies } from '@complivue/db/schema/companies';
+import type {
+  CompanyProfile,
+  UpdateCompanyProfileRequest,
+} from '@complivue/shared/schemas/companies';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { recordAudit } from '../../lib/audit.ts';
+
+type CompanyRow = typeof companies.$inferSelect;
+
+export function toCompanyProfile(row: CompanyRow): CompanyProfile {
+  return {
+    id: row.id,
+    name: row.name,
+    institutionType: row.institutionType ?? null,
+    assetsSize: row.assetsSize ?? null,
+    primaryRegulator: row.primaryRegulator ?? null,
+    statesOfOperation: row.statesOfOperation ?? [],
+    regulationAreas: row.regulationAreas ?? [],
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function findCompanyProfile(
+  db: Db,
+  companyId: string,
+): Promise<CompanyProfile | null> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
+  return row ? toCompanyProfile(row) : null;
+}
+
+/** The fields whose value differs, as {before, after} for the audit trail. */
+function changedFields(before: CompanyProfile, changes: UpdateCompanyProfileRequest) {
+  const beforeValues: Record<string, unknown> = {};
+  const afterValues: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(changes)) {
+    const previous = before[field as keyof CompanyProfile];
+    if (JSON.stringify(previous) === JSON.stringify(value)) continue;
+    beforeValues[field] = previous;
+    afterValues[field] = value;
+  }
+  return { beforeValues, afterValues };
+}
+
+/**
+ * Applies a partial update and audits what changed, in one transaction: an examiner can see
+ * who changed the institution's profile (which scopes its rules) and from what.
+ */
+export async function updateCompanyProfile(
+  db: Db,
+  request: FastifyRequest,
+  options: { companyId: string; actorUserId: string; changes: UpdateCompanyProfileRequest },
+): Promise<CompanyProfile | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(companies)
+      .where(eq(companies.id, options.companyId))
+      .for('update');
+    if (!current) return null;
+    const before = toCompanyProfile(current);
+    const { beforeValues, afterValues } = changedFields(before, options.changes);
+    if (Object.keys(afterValues).length === 0) return before;
+    const [updated] = await tx
+      .update(companies)
+      .set({ ...options.changes, updatedAt: new Date() })
+      .where(eq(companies.id, options.companyId))
+      .returning();
+    await recordAudit(tx, request, {
+      action: 'company.profile_updated',
+      actorUserId: options.actorUserId,
+      companyId: options.companyId,
+      targetType: 'company',
+      targetId: options.companyId,
+      before: beforeValues,
+      after: afterValues,
+    });
+    return toCompanyProfile(updated!);
+  });
+}

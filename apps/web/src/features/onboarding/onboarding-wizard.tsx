@@ -1,0 +1,362 @@
+import {
+  ASSETS_SIZE_LABELS,
+  INSTITUTION_TYPE_LABELS,
+  PRIMARY_REGULATOR_LABELS,
+} from '@complivue/shared/institutions';
+import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
+import { hasRoleAtLeast } from '@complivue/shared/roles';
+import type { SessionResponse } from '@complivue/shared/schemas/auth';
+import type { CompanyProfile } from '@complivue/shared/schemas/companies';
+import { resolveNotificationPreferences } from '@complivue/shared/schemas/profile';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowRight, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { isBuilt, paths, type PathName } from '@/config/paths';
+import { userFacingMessage } from '@/lib/api-client';
+import { setOnboardingFlag } from '@/lib/browser-storage';
+import { sessionQueryKey } from '@/lib/session';
+import { useCompanyProfile } from '@/lib/company-profile';
+import { CompanyProfileForm } from '@/components/company-profile-form';
+import { updateProfile } from '@/lib/profile';
+import { markOnboardingComplete } from './api.ts';
+
+type StepId = 'profile' | 'company' | 'start';
+
+const STEP_TITLES: Record<StepId, string> = {
+  profile: 'Confirm your profile',
+  company: 'Your institution',
+  start: 'Where to start',
+};
+
+/** The places a new member usually starts from; only pages of this build are offered. */
+const STARTING_POINTS: { to: PathName; label: string; description: string }[] = [
+  {
+    to: 'compliance',
+    label: 'Browse the compliance library',
+    description: 'Articles and rules with their CFR citations, by regulation area.',
+  },
+  {
+    to: 'regulatoryFeeds',
+    label: 'Follow regulatory changes',
+    description: 'New rules, guidance and enforcement actions from the agencies.',
+  },
+  {
+    to: 'profile',
+    label: 'Secure your account',
+    description: 'Turn on two-factor authentication and choose your notifications.',
+  },
+  {
+    to: 'subscription',
+    label: 'Review your plan',
+    description: 'See what your trial includes and choose the plan that fits.',
+  },
+  {
+    to: 'dashboard',
+    label: 'Go to your dashboard',
+    description: 'Alerts, deadlines and your team’s activity at a glance.',
+  },
+];
+
+interface StepProps {
+  session: SessionResponse;
+  /** The step's buttons (Back, Skip this step, Save and continue). */
+  footer: (busy: boolean) => ReactNode;
+  onDone: () => void;
+}
+
+function ProfileStep({ session, footer, onDone }: StepProps) {
+  const queryClient = useQueryClient();
+  const [fullName, setFullName] = useState(session.profile.fullName ?? session.user.name);
+  const [jobTitle, setJobTitle] = useState(session.profile.jobTitle ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const saved = await updateProfile({
+        fullName: fullName.trim(),
+        jobTitle: jobTitle.trim() || null,
+        phone: session.profile.phone,
+        timezone: session.profile.timezone,
+        notificationPreferences: resolveNotificationPreferences(
+          session.profile.notificationPreferences,
+        ),
+      });
+      queryClient.setQueryData(sessionQueryKey, saved);
+      onDone();
+    } catch (caught) {
+      setError(userFacingMessage(caught, 'Your profile could not be saved.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {error && <Alert variant="destructive">{error}</Alert>}
+      <p className="text-sm text-slate-700">
+        Your name and title appear on the work you sign off, in the activity log and to your team.
+      </p>
+      <FormField label="Full name">
+        {({ id }) => (
+          <Input
+            id={id}
+            autoComplete="name"
+            value={fullName}
+            onChange={(event) => setFullName(event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField label="Job title" hint="For example: Chief Compliance Officer, BSA Officer.">
+        {({ id, describedBy }) => (
+          <Input
+            id={id}
+            aria-describedby={describedBy}
+            autoComplete="organization-title"
+            value={jobTitle}
+            onChange={(event) => setJobTitle(event.target.value)}
+          />
+        )}
+      </FormField>
+      <div className="flex flex-wrap justify-end gap-2">{footer(busy)}</div>
+    </form>
+  );
+}
+
+/** What a member who cannot change the institution's profile sees of it. */
+function CompanySummary({ profile }: { profile: CompanyProfile }) {
+  const rows: [string, string][] = [
+    [
+      'Institution type',
+      profile.institutionType ? INSTITUTION_TYPE_LABELS[profile.institutionType] : 'Not set',
+    ],
+    ['Total assets', profile.assetsSize ? ASSETS_SIZE_LABELS[profile.assetsSize] : 'Not set'],
+    [
+      'Primary regulator',
+      profile.primaryRegulator ? PRIMARY_REGULATOR_LABELS[profile.primaryRegulator] : 'Not set',
+    ],
+    [
+      'Regulation areas',
+      profile.regulationAreas.map((area) => REGULATION_AREA_INFO[area].tag).join(', ') || 'Not set',
+    ],
+  ];
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-700">
+        Your administrator keeps {profile.name}’s profile; it decides which rules and deadlines you
+        see.
+      </p>
+      <dl className="divide-y divide-slate-200 rounded-md border border-slate-200 text-sm">
+        {rows.map(([term, value]) => (
+          <div key={term} className="grid grid-cols-3 gap-2 px-3 py-2">
+            <dt className="font-medium text-slate-700">{term}</dt>
+            <dd className="col-span-2 text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function CompanyStep({ session, footer, onDone }: StepProps) {
+  const company = useCompanyProfile();
+  if (company.isPending) return <Spinner label="Loading your institution" />;
+  if (company.isError) {
+    return (
+      <div className="space-y-4">
+        <Alert variant="destructive">{company.error.message}</Alert>
+        <div className="flex justify-end gap-2">{footer(false)}</div>
+      </div>
+    );
+  }
+  if (!hasRoleAtLeast(session.profile.role, 'admin')) {
+    return (
+      <div className="space-y-4">
+        <CompanySummary profile={company.data} />
+        <div className="flex flex-wrap justify-end gap-2">{footer(false)}</div>
+      </div>
+    );
+  }
+  return <CompanyProfileForm profile={company.data} onSaved={onDone} actions={footer} />;
+}
+
+/**
+ * SPEC.md §4's onboarding wizard. Finishing it, or dismissing it (close button, Escape,
+ * "Skip for now"), records completion in this browser and on the server, so it does not come
+ * back after a sign-out.
+ */
+export function OnboardingWizard({
+  session,
+  onClose,
+}: {
+  session: SessionResponse;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const steps: StepId[] = session.company ? ['profile', 'company', 'start'] : ['profile', 'start'];
+  const [index, setIndex] = useState(0);
+  const [finishing, setFinishing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const step = steps[index]!;
+  const next = () => setIndex((current) => Math.min(current + 1, steps.length - 1));
+
+  async function finish(destination?: string) {
+    if (finishing) return;
+    setFinishing(true);
+    setError(null);
+    try {
+      await markOnboardingComplete();
+      setOnboardingFlag(session.user.id);
+      queryClient.setQueryData<SessionResponse | null>(sessionQueryKey, (current) =>
+        current
+          ? {
+              ...current,
+              profile: {
+                ...current.profile,
+                onboardingCompletedAt:
+                  current.profile.onboardingCompletedAt ?? new Date().toISOString(),
+              },
+            }
+          : current,
+      );
+      onClose();
+      if (destination) void navigate(destination);
+    } catch (caught) {
+      setError(userFacingMessage(caught, 'Your progress could not be saved. Please try again.'));
+    } finally {
+      setFinishing(false);
+    }
+  }
+
+  const footer = (busy: boolean) => (
+    <>
+      {index > 0 && (
+        <Button type="button" variant="ghost" onClick={() => setIndex(index - 1)}>
+          Back
+        </Button>
+      )}
+      <Button type="button" variant="secondary" onClick={next} disabled={busy}>
+        Skip this step
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Saving…' : 'Save and continue'}
+      </Button>
+    </>
+  );
+  const readOnlyFooter = () => (
+    <>
+      {index > 0 && (
+        <Button type="button" variant="ghost" onClick={() => setIndex(index - 1)}>
+          Back
+        </Button>
+      )}
+      <Button type="button" onClick={next}>
+        Continue
+      </Button>
+    </>
+  );
+  const isAdmin = hasRoleAtLeast(session.profile.role, 'admin');
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && void finish()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content className="fixed inset-x-0 top-0 z-50 mx-auto flex max-h-dvh w-full max-w-2xl flex-col bg-white shadow-xl sm:top-8 sm:max-h-[calc(100dvh-4rem)] sm:rounded-lg">
+          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
+            <div>
+              <p className="text-xs font-semibold tracking-wide text-brand-800 uppercase">
+                Step {index + 1} of {steps.length}
+              </p>
+              <Dialog.Title className="text-xl font-bold text-slate-900">
+                Welcome to Complivue
+              </Dialog.Title>
+              <Dialog.Description className="text-sm text-slate-700">
+                {STEP_TITLES[step]}
+              </Dialog.Description>
+            </div>
+            <Dialog.Close asChild>
+              <button
+                type="button"
+                className="rounded p-1 text-slate-600 hover:bg-slate-100"
+                aria-label="Skip for now"
+                disabled={finishing}
+              >
+                <X aria-hidden="true" className="size-5" />
+              </button>
+            </Dialog.Close>
+          </div>
+          <ol className="flex gap-2 px-6 pt-4" aria-label="Steps">
+            {steps.map((id, position) => (
+              <li
+                key={id}
+                aria-current={position === index ? 'step' : undefined}
+                className={`h-1.5 flex-1 rounded-full ${position <= index ? 'bg-brand-700' : 'bg-slate-200'}`}
+              >
+                <span className="sr-only">
+                  {STEP_TITLES[id]}
+                  {position < index ? ' (done)' : ''}
+                </span>
+              </li>
+            ))}
+          </ol>
+          <div className="overflow-y-auto px-6 py-5">
+            {error && (
+              <Alert variant="destructive" className="mb-4">
+                {error}
+              </Alert>
+            )}
+            {step === 'profile' && <ProfileStep session={session} footer={footer} onDone={next} />}
+            {step === 'company' && (
+              <CompanyStep
+                session={session}
+                footer={isAdmin ? footer : readOnlyFooter}
+                onDone={next}
+              />
+            )}
+            {step === 'start' && (
+              <div className="space-y-4">
+                <p className="text-sm text-slate-700">
+                  You are set up. Pick where to begin; everything stays in the sidebar.
+                </p>
+                <ul className="space-y-2">
+                  {STARTING_POINTS.filter((point) => isBuilt(point.to)).map((point) => (
+                    <li key={point.to}>
+                      <button
+                        type="button"
+                        disabled={finishing}
+                        onClick={() => void finish(paths[point.to])}
+                        className="flex w-full items-center justify-between gap-3 rounded-md border border-slate-200 px-4 py-3 text-left hover:border-brand-600"
+                      >
+                        <span>
+                          <span className="block font-medium text-slate-900">{point.label}</span>
+                          <span className="block text-sm text-slate-700">{point.description}</span>
+                        </span>
+                        <ArrowRight aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+                <div className="flex justify-end gap-2">
+                  <Button type="button" variant="ghost" onClick={() => setIndex(index - 1)}>
+                    Back
+                  </Button>
+                </div>
+              </div>
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
