@@ -11,6 +11,7 @@ import type { Env } from './env.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { cookieConsentRoutes } from './modules/cookie-consent/cookie-consent.routes.ts';
@@ -138,6 +139,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(subscriptionRoutes);
   await app.register(paymentRoutes);
   await app.register(roleRoutes);
+  await app.register(teamRoutes);
   await app.register(adminRoutes);
   await app.register(contactRoutes);
   await app.register(notificationRoutes);

@@ -111,14 +111,14 @@ describe('check_feature_access', () => {
     expect(await canUse(db, user.id, 'white_label')).toBe(false);
   });
 
-  it('denies a suspended member of a paying company', async () => {
+  it('denies a deactivated member of a paying company', async () => {
     const company = await createTestCompany(db);
     await createTestSubscription(db, {
       companyId: company.id,
       planName: 'enterprise',
       status: 'active',
     });
-    const { user } = await createTestMember(db, { companyId: company.id, status: 'suspended' });
+    const { user } = await createTestMember(db, { companyId: company.id, status: 'deactivated' });
     expect(await canUse(db, user.id, 'compliance_library')).toBe(false);
   });
 });

@@ -9,7 +9,8 @@ export type InstitutionType = (typeof INSTITUTION_TYPES)[number];
 export const ASSETS_SIZES = ['under_100m', '100m_500m', '500m_1b', '1b_5b', 'over_5b'] as const;
 export type AssetsSize = (typeof ASSETS_SIZES)[number];
 
-export const PROFILE_STATUSES = ['active', 'invited', 'suspended'] as const;
+/** A deactivated member cannot sign in; their records stay (exam evidence names them). */
+export const PROFILE_STATUSES = ['active', 'invited', 'deactivated'] as const;
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 
 export const INSTITUTION_TYPE_LABELS: Record<InstitutionType, string> = {

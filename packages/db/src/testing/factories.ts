@@ -43,7 +43,7 @@ export async function createTestCompany(
 /** A user with a profile in a company, holding `role`. */
 export async function createTestMember(
   db: Db,
-  options: { companyId: string | null; role?: Role; status?: 'active' | 'invited' | 'suspended' },
+  options: { companyId: string | null; role?: Role; status?: 'active' | 'invited' | 'deactivated' },
 ) {
   const member = await createTestUser(db);
   const [profile] = await db

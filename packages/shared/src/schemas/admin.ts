@@ -3,21 +3,10 @@ import { FEATURE_NAMES } from '../features.ts';
 import { INSTITUTION_TYPES, PROFILE_STATUSES } from '../institutions.ts';
 import { BILLING_INTERVALS, PLAN_NAMES, SUBSCRIPTION_STATUSES } from '../plans.ts';
 import { ROLES } from '../roles.ts';
+import { PAGE_SIZE, pageOf } from './paging.ts';
 
-export const ADMIN_PAGE_SIZE = 25;
-
-export const pageQuerySchema = z.object({
-  query: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
-
-const page = <Item extends z.ZodType>(item: Item) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  });
+export { pageQuerySchema } from './paging.ts';
+export const ADMIN_PAGE_SIZE = PAGE_SIZE;
 
 export const adminCompanySchema = z.object({
   id: z.string(),
@@ -35,7 +24,7 @@ export const adminCompanySchema = z.object({
     })
     .nullable(),
 });
-export const adminCompaniesResponseSchema = page(adminCompanySchema);
+export const adminCompaniesResponseSchema = pageOf(adminCompanySchema);
 
 export const adminUserSchema = z.object({
   userId: z.string(),
@@ -46,7 +35,7 @@ export const adminUserSchema = z.object({
   company: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });
-export const adminUsersResponseSchema = page(adminUserSchema);
+export const adminUsersResponseSchema = pageOf(adminUserSchema);
 
 export const changeRoleRequestSchema = z.object({ role: z.enum(ROLES) });
 
@@ -73,7 +62,7 @@ export const outboxEmailSchema = z.object({
   text: z.string(),
   createdAt: z.string(),
 });
-export const outboxResponseSchema = page(outboxEmailSchema);
+export const outboxResponseSchema = pageOf(outboxEmailSchema);
 
 export const auditEntrySchema = z.object({
   id: z.number(),
@@ -88,7 +77,7 @@ export const auditEntrySchema = z.object({
   ipAddress: z.string().nullable(),
   createdAt: z.string(),
 });
-export const auditLogResponseSchema = page(auditEntrySchema);
+export const auditLogResponseSchema = pageOf(auditEntrySchema);
 
 export const ROLE_CHANGE_MESSAGES = {
   own_role: 'You cannot change your own role.',

@@ -6,11 +6,11 @@ import { emailOutbox } from '@complivue/db/schema/platform';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { subscriptions } from '@complivue/db/schema/subscriptions';
 import { ADMIN_PAGE_SIZE } from '@complivue/shared/schemas/admin';
+import { containsPattern } from '../../lib/sql-patterns.ts';
 import { count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 
 const offsetOf = (page: number) => (page - 1) * ADMIN_PAGE_SIZE;
 const iso = (date: Date | null) => date?.toISOString() ?? null;
-const pattern = (query: string) => `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 export async function findAdminCompanies(
   db: Db,
@@ -19,7 +19,7 @@ export async function findAdminCompanies(
   const where = options.companyId
     ? eq(companies.id, options.companyId)
     : options.query
-      ? ilike(companies.name, pattern(options.query))
+      ? ilike(companies.name, containsPattern(options.query))
       : undefined;
   const [{ total } = { total: 0 }] = await db
     .select({ total: count() })
@@ -115,9 +115,9 @@ function toAdminUser(row: UserRow) {
 export async function findAdminUsers(db: Db, options: { query?: string; page: number }) {
   const where: SQL | undefined = options.query
     ? or(
-        ilike(userProfiles.email, pattern(options.query)),
-        ilike(userProfiles.fullName, pattern(options.query)),
-        ilike(companies.name, pattern(options.query)),
+        ilike(userProfiles.email, containsPattern(options.query)),
+        ilike(userProfiles.fullName, containsPattern(options.query)),
+        ilike(companies.name, containsPattern(options.query)),
       )
     : undefined;
   const [{ total } = { total: 0 }] = await db
@@ -168,7 +168,7 @@ export async function findOutbox(db: Db, page: number) {
 }
 
 export async function findAuditLog(db: Db, options: { query?: string; page: number }) {
-  const where = options.query ? ilike(auditLog.action, pattern(options.query)) : undefined;
+  const where = options.query ? ilike(auditLog.action, containsPattern(options.query)) : undefined;
   const [{ total } = { total: 0 }] = await db
     .select({ total: count() })
     .from(auditLog)

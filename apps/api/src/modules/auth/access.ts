@@ -30,6 +30,8 @@ export async function loadAuthContext(
   forwardSetCookies(reply, headers);
   if (!response) return null;
   const profile = await ensureProfile(app.database.db, response.user);
+  // Deactivation deletes the member's sessions; this also covers one created in between.
+  if (profile.status === 'deactivated') return null;
   const company = await findCompany(app.database.db, profile.companyId);
   return { user: response.user, sessionId: response.session.id, profile, company };
 }

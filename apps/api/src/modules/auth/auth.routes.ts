@@ -11,6 +11,9 @@ import {
   validateSignIn,
 } from '@complivue/shared/schemas/auth';
 import { analyticsEvents } from '@complivue/db/schema/activity';
+import { userProfiles } from '@complivue/db/schema/profiles';
+import { TEAM_MESSAGES } from '@complivue/shared/schemas/team';
+import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -18,6 +21,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { consumeRateLimits, resetRateLimits } from '../../lib/rate-limiter.ts';
 import { PUBLIC } from '../../lib/route-access.ts';
 import { loadAuthContext } from './access.ts';
+import { ACCOUNT_DEACTIVATED } from './auth.ts';
 import { betterAuthErrorCode } from './better-auth-errors.ts';
 import { completeSignIn } from './sign-in.ts';
 import { signUp } from './sign-up.ts';
@@ -74,9 +78,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           returnHeaders: true,
         });
       } catch (error) {
-        if (!betterAuthErrorCode(error)) throw error;
+        const code = betterAuthErrorCode(error);
+        if (!code) throw error;
+        // The member's company sees attempts on its members' accounts in User Activity.
+        const [member] = await db
+          .select({ userId: userProfiles.userId, companyId: userProfiles.companyId })
+          .from(userProfiles)
+          .where(sql`lower(${userProfiles.email}) = ${email}`);
+        if (code === ACCOUNT_DEACTIVATED) {
+          await recordAudit(db, request, {
+            action: 'auth.sign_in_refused',
+            companyId: member?.companyId ?? null,
+            targetType: 'user',
+            targetId: member?.userId,
+          });
+          throw new AppError(403, 'account_deactivated', TEAM_MESSAGES.deactivated);
+        }
         await recordAudit(db, request, {
           action: 'auth.sign_in_failed',
+          companyId: member?.companyId ?? null,
           targetType: 'email',
           targetId: email,
         });
@@ -128,7 +148,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           ? await app.auth.api.verifyTOTP({ ...options, body: { code, trustDevice } })
           : await app.auth.api.verifyBackupCode({ ...options, body: { code, trustDevice } });
       } catch (error) {
-        if (!betterAuthErrorCode(error)) throw error;
+        const code = betterAuthErrorCode(error);
+        if (!code) throw error;
+        if (code === ACCOUNT_DEACTIVATED)
+          throw new AppError(403, 'account_deactivated', TEAM_MESSAGES.deactivated);
         await recordAudit(db, request, { action: 'auth.two_factor_failed' });
         throw new AppError(401, 'invalid_code', SIGNIN_MESSAGES.invalid_code);
       }

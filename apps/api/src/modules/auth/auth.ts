@@ -1,7 +1,10 @@
 import type { Db } from '@complivue/db/database';
 import { account, session, twoFactor, user, verification } from '@complivue/db/schema/auth';
+import { userProfiles } from '@complivue/db/schema/profiles';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@complivue/shared/schemas/auth';
-import { betterAuth } from 'better-auth';
+import { TEAM_MESSAGES } from '@complivue/shared/schemas/team';
+import { APIError, betterAuth } from 'better-auth';
+import { eq } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import type { Env } from '../../env.ts';
@@ -12,6 +15,8 @@ import { passwordResetEmail } from '../../lib/email/templates.ts';
 
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 export const RESET_TOKEN_LIFETIME_SECONDS = 60 * 60;
+/** The error code better-auth answers with when a deactivated member tries to sign in. */
+export const ACCOUNT_DEACTIVATED = 'ACCOUNT_DEACTIVATED';
 
 /**
  * better-auth does the cryptography: password hashing, session tokens, reset tokens (stored
@@ -58,6 +63,25 @@ export function createAuth(options: {
       updateAge: 24 * 60 * 60,
     },
     verification: { storeIdentifier: 'hashed' },
+    databaseHooks: {
+      session: {
+        create: {
+          // Every way of signing in ends here: a deactivated member gets no session.
+          before: async (newSession) => {
+            const [profile] = await db
+              .select({ status: userProfiles.status })
+              .from(userProfiles)
+              .where(eq(userProfiles.userId, newSession.userId));
+            if (profile?.status === 'deactivated') {
+              throw new APIError('FORBIDDEN', {
+                code: ACCOUNT_DEACTIVATED,
+                message: TEAM_MESSAGES.deactivated,
+              });
+            }
+          },
+        },
+      },
+    },
     advanced: {
       cookiePrefix: 'complivue',
       useSecureCookies: env.NODE_ENV === 'production' && env.APP_URL.startsWith('https://'),

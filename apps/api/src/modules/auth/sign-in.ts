@@ -1,5 +1,6 @@
 import { analyticsEvents } from '@complivue/db/schema/activity';
 import { user } from '@complivue/db/schema/auth';
+import { userProfiles } from '@complivue/db/schema/profiles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../lib/audit.ts';
@@ -19,7 +20,7 @@ export async function contextForUser(
 
 /**
  * What follows every completed sign-in (password, or password and second factor): the session
- * cookie, the `user_signin` analytics event and the audit entry.
+ * cookie, the member's last sign-in time, the `user_signin` analytics event and the audit entry.
  */
 export async function completeSignIn(
   app: FastifyInstance,
@@ -29,6 +30,10 @@ export async function completeSignIn(
 ) {
   forwardSetCookies(reply, options.headers);
   const context = await contextForUser(app, options.userId);
+  await app.database.db
+    .update(userProfiles)
+    .set({ lastSignInAt: new Date() })
+    .where(eq(userProfiles.userId, options.userId));
   await app.database.db.insert(analyticsEvents).values({
     userId: options.userId,
     companyId: context.profile.companyId,

@@ -16,12 +16,7 @@ import { SIGNED_IN, requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { signUpSubscription } from '../auth/sign-up.ts';
 import { toSessionResponse } from '../auth/session.ts';
-import { findCompanyProfile, updateCompanyProfile } from './company-profile.ts';
-
-function requireCompanyId(companyId: string | null): string {
-  if (!companyId) throw new AppError(404, 'no_company', COMPANY_MESSAGES.no_company);
-  return companyId;
-}
+import { findCompanyProfile, requireCompanyId, updateCompanyProfile } from './company-profile.ts';
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -1,14 +1,22 @@
 import type { Db } from '@complivue/db/database';
 import { companies } from '@complivue/db/schema/companies';
-import type {
-  CompanyProfile,
-  UpdateCompanyProfileRequest,
+import {
+  COMPANY_MESSAGES,
+  type CompanyProfile,
+  type UpdateCompanyProfileRequest,
 } from '@complivue/shared/schemas/companies';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
+
+/** The caller's company id, or 404 for an account that has none (a company route's start). */
+export function requireCompanyId(companyId: string | null): string {
+  if (!companyId) throw new AppError(404, 'no_company', COMPANY_MESSAGES.no_company);
+  return companyId;
+}
 
 export function toCompanyProfile(row: CompanyRow): CompanyProfile {
   return {

@@ -1,5 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactElement } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import { PageIntro } from '@/components/layouts/page-intro';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -78,6 +79,7 @@ export function ContactPage() {
   const [failure, setFailure] = useState<string>();
   const [sentMessage, setSentMessage] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -204,7 +206,7 @@ export function ContactPage() {
                 autoComplete="off"
               />
             </div>
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" disabled={busy || !hydrated}>
               {busy ? 'Sending...' : 'Send message'}
             </Button>
             <p className="text-xs text-slate-600">

@@ -1,5 +1,6 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import { PageIntro } from '@/components/layouts/page-intro';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
@@ -147,6 +148,7 @@ function StepFrame({
 export function QuestionnairePage() {
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Answers>({ products: [], painPoints: [] });
+  const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string>();
   const [result, setResult] = useState<{ email: string; recommendation: PlanRecommendation }>();
@@ -245,7 +247,7 @@ export function QuestionnairePage() {
                 {back || <span />}
                 <button
                   type="submit"
-                  disabled={step.kind === 'one' && !answers[step.key]}
+                  disabled={!hydrated || (step.kind === 'one' && !answers[step.key])}
                   className={buttonVariants()}
                 >
                   Next <ArrowRight aria-hidden="true" className="size-4" />
@@ -280,7 +282,7 @@ export function QuestionnairePage() {
               )}
               <div className="mt-6 flex justify-between gap-3">
                 {back}
-                <button type="submit" className={buttonVariants()}>
+                <button type="submit" disabled={!hydrated} className={buttonVariants()}>
                   See my recommendation
                 </button>
               </div>

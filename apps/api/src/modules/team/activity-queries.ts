@@ -1,0 +1,119 @@
+import type { Db } from '@complivue/db/database';
+import { auditLog } from '@complivue/db/schema/audit';
+import { userProfiles } from '@complivue/db/schema/profiles';
+import { auditActionLabel } from '@complivue/shared/audit-actions';
+import type { ActivityEntry, ActivityFilters } from '@complivue/shared/schemas/activity';
+import { PAGE_SIZE } from '@complivue/shared/schemas/paging';
+import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { containsPattern } from '../../lib/sql-patterns.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The company's audit trail filtered by member, action (an exact code such as `role.changed`, or
+ * part of one) and whole UTC days; served by the (company_id, created_at) index.
+ */
+function activityWhere(companyId: string, filters: ActivityFilters): SQL | undefined {
+  return and(
+    eq(auditLog.companyId, companyId),
+    filters.actor ? eq(auditLog.actorUserId, filters.actor) : undefined,
+    filters.action ? ilike(auditLog.action, containsPattern(filters.action)) : undefined,
+    filters.from ? gte(auditLog.createdAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,
+    filters.to
+      ? lt(auditLog.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS))
+      : undefined,
+  );
+}
+
+const entryColumns = {
+  id: auditLog.id,
+  action: auditLog.action,
+  actorUserId: auditLog.actorUserId,
+  actorName: userProfiles.fullName,
+  actorEmail: userProfiles.email,
+  targetType: auditLog.targetType,
+  targetId: auditLog.targetId,
+  before: auditLog.before,
+  after: auditLog.after,
+  ipAddress: auditLog.ipAddress,
+  createdAt: auditLog.createdAt,
+};
+
+interface EntryRow {
+  id: number;
+  action: string;
+  actorUserId: string | null;
+  actorName: string | null;
+  actorEmail: string | null;
+  targetType: string | null;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  ipAddress: string | null;
+  createdAt: Date;
+}
+
+function toEntry(row: EntryRow): ActivityEntry {
+  return {
+    id: row.id,
+    action: row.action,
+    actionLabel: auditActionLabel(row.action),
+    actor: row.actorUserId
+      ? { userId: row.actorUserId, fullName: row.actorName, email: row.actorEmail }
+      : null,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    before: row.before,
+    after: row.after,
+    ipAddress: row.ipAddress,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function selectEntries(db: Db) {
+  // The actor's current name: the trail keeps ids, names may change.
+  return db
+    .select(entryColumns)
+    .from(auditLog)
+    .leftJoin(userProfiles, eq(userProfiles.userId, auditLog.actorUserId));
+}
+
+export async function findActivity(
+  db: Db,
+  companyId: string,
+  filters: ActivityFilters & { page: number },
+) {
+  const where = activityWhere(companyId, filters);
+  const [[{ total } = { total: 0 }], rows] = await Promise.all([
+    db.select({ total: count() }).from(auditLog).where(where),
+    selectEntries(db)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(PAGE_SIZE)
+      .offset((filters.page - 1) * PAGE_SIZE),
+  ]);
+  return { items: rows.map(toEntry), total, page: filters.page, pageSize: PAGE_SIZE };
+}
+
+const EXPORT_BATCH = 500;
+
+/**
+ * Every matching entry, newest first, in batches fetched by keyset (id below the last one), so
+ * that an export of years of activity is streamed with bounded memory.
+ */
+export async function* streamActivity(
+  db: Db,
+  companyId: string,
+  filters: ActivityFilters,
+): AsyncGenerator<ActivityEntry> {
+  let before: number | undefined;
+  for (;;) {
+    const rows = await selectEntries(db)
+      .where(and(activityWhere(companyId, filters), before ? lt(auditLog.id, before) : undefined))
+      .orderBy(desc(auditLog.id))
+      .limit(EXPORT_BATCH);
+    for (const row of rows) yield toEntry(row);
+    if (rows.length < EXPORT_BATCH) return;
+    before = rows.at(-1)!.id;
+  }
+}

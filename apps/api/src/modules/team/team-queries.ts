@@ -1,0 +1,138 @@
+import type { Db } from '@complivue/db/database';
+import { user } from '@complivue/db/schema/auth';
+import { companies } from '@complivue/db/schema/companies';
+import { userProfiles } from '@complivue/db/schema/profiles';
+import { PLAN_SEAT_LIMITS } from '@complivue/shared/plans';
+import { ROLES } from '@complivue/shared/roles';
+import { PAGE_SIZE } from '@complivue/shared/schemas/paging';
+import {
+  TEAM_MESSAGES,
+  type TeamMember,
+  type TeamMembersQuery,
+  type TeamSort,
+} from '@complivue/shared/schemas/team';
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.ts';
+import { containsPattern } from '../../lib/sql-patterns.ts';
+import { findCompanySubscription } from '../subscriptions/company-subscription.ts';
+
+const SORT_COLUMNS: Record<TeamSort, SQL> = {
+  name: sql`lower(coalesce(${userProfiles.fullName}, ${userProfiles.email}))`,
+  role: sql`array_position(ARRAY[${sql.raw(ROLES.map((role) => `'${role}'`).join(', '))}]::text[], ${userProfiles.role})`,
+  status: sql`${userProfiles.status}`,
+  last_sign_in: sql`${userProfiles.lastSignInAt}`,
+  joined: sql`${userProfiles.createdAt}`,
+};
+
+const memberColumns = {
+  userId: userProfiles.userId,
+  email: userProfiles.email,
+  fullName: userProfiles.fullName,
+  jobTitle: userProfiles.jobTitle,
+  role: userProfiles.role,
+  status: userProfiles.status,
+  twoFactorEnabled: user.twoFactorEnabled,
+  lastSignInAt: userProfiles.lastSignInAt,
+  joinedAt: userProfiles.createdAt,
+};
+
+type MemberRow = Omit<TeamMember, 'lastSignInAt' | 'joinedAt'> & {
+  lastSignInAt: Date | null;
+  joinedAt: Date;
+};
+
+function toTeamMember(row: MemberRow): TeamMember {
+  return {
+    ...row,
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    joinedAt: row.joinedAt.toISOString(),
+  };
+}
+
+/** One page of the company's members, searched by name, email or title, in the chosen order. */
+export async function findTeamMembers(db: Db, companyId: string, query: TeamMembersQuery) {
+  const where = and(
+    eq(userProfiles.companyId, companyId),
+    query.query
+      ? or(
+          ilike(userProfiles.email, containsPattern(query.query)),
+          ilike(userProfiles.fullName, containsPattern(query.query)),
+          ilike(userProfiles.jobTitle, containsPattern(query.query)),
+        )
+      : undefined,
+  );
+  const order = query.direction === 'desc' ? desc : asc;
+  const [[{ total } = { total: 0 }], rows] = await Promise.all([
+    db.select({ total: count() }).from(userProfiles).where(where),
+    db
+      .select(memberColumns)
+      .from(userProfiles)
+      .innerJoin(user, eq(user.id, userProfiles.userId))
+      .where(where)
+      // Members who never signed in sort last either way; ties are broken by email.
+      .orderBy(
+        sql`${SORT_COLUMNS[query.sort]} IS NULL`,
+        order(SORT_COLUMNS[query.sort]),
+        asc(userProfiles.email),
+      )
+      .limit(PAGE_SIZE)
+      .offset((query.page - 1) * PAGE_SIZE),
+  ]);
+  return { items: rows.map(toTeamMember), total, page: query.page, pageSize: PAGE_SIZE };
+}
+
+export async function findTeamMember(db: Db, companyId: string, userId: string) {
+  const [row] = await db
+    .select(memberColumns)
+    .from(userProfiles)
+    .innerJoin(user, eq(user.id, userProfiles.userId))
+    .where(and(eq(userProfiles.companyId, companyId), eq(userProfiles.userId, userId)));
+  return row ? toTeamMember(row) : null;
+}
+
+/** Seats in use are members who are not deactivated; the limit is the plan's (SPEC: basic 5…). */
+export async function seatUsage(db: Db, companyId: string) {
+  // Sequential on purpose: inside a transaction the two reads share one connection.
+  const [{ used } = { used: 0 }] = await db
+    .select({ used: count() })
+    .from(userProfiles)
+    .where(and(eq(userProfiles.companyId, companyId), ne(userProfiles.status, 'deactivated')));
+  const subscription = await findCompanySubscription(db, companyId);
+  return { used, limit: subscription ? PLAN_SEAT_LIMITS[subscription.planName] : null };
+}
+
+/** Active members by role, for Roles & Permissions. */
+export async function findRoleHolders(db: Db, companyId: string) {
+  const rows = await db
+    .select({
+      userId: userProfiles.userId,
+      fullName: userProfiles.fullName,
+      email: userProfiles.email,
+      role: userProfiles.role,
+    })
+    .from(userProfiles)
+    .where(and(eq(userProfiles.companyId, companyId), eq(userProfiles.status, 'active')))
+    .orderBy(asc(sql`lower(coalesce(${userProfiles.fullName}, ${userProfiles.email}))`));
+  return ROLES.map((role) => ({
+    role,
+    members: rows
+      .filter((row) => row.role === role)
+      .map(({ userId, fullName, email }) => ({ userId, fullName, email })),
+  }));
+}
+
+/**
+ * Refuses to take one more seat beyond the plan's limit. The company row is locked first, so two
+ * requests adding the last seat at the same moment are served one after the other.
+ */
+export async function assertSeatAvailable(db: Db, companyId: string): Promise<void> {
+  await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  const { used, limit } = await seatUsage(db, companyId);
+  if (limit !== null && used >= limit) {
+    throw new AppError(409, 'seat_limit', TEAM_MESSAGES.seat_limit(limit));
+  }
+}
