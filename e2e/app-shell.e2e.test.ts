@@ -8,7 +8,10 @@ import {
 import { startE2eServer } from './support/e2e-server.ts';
 import {
   E2E_PASSWORD,
+  createOperator,
   onboardingDialog,
+  seedDemoWorkspace,
+  signInInBrowser,
   signUpInBrowser,
   uniqueEmail,
 } from './support/journeys.ts';
@@ -24,21 +27,7 @@ let session: BrowserSession | undefined;
 
 beforeAll(async () => {
   server = await startE2eServer();
-  const response = await fetch(`${server.url}/api/setup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({
-      email: 'operator@shell.example',
-      password: 'Operator passphrase 1',
-      fullName: 'Pat Operator',
-      companyName: 'Complivue Operations',
-    }),
-  });
-  expect(response.status).toBe(201);
-  operatorCookie = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
+  operatorCookie = await createOperator(server.url);
 });
 afterAll(() => server?.stop());
 afterEach(async () => {
@@ -168,31 +157,15 @@ describe('app shell and dashboard', () => {
     await page.getByRole('button', { name: /account menu/i }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL(`${server.url}/`);
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await signInInBrowser(page, server.url, { email, password: E2E_PASSWORD });
     await page.getByText('2 of 3 steps done').waitFor();
     expect(await wizard.count()).toBe(0);
   });
 
   it('shows a demo member the demo figures, without the Super Admin item', async () => {
-    const seeded = await fetch(`${server.url}/api/setup/demo-workspace`, {
-      method: 'POST',
-      headers: { cookie: operatorCookie, origin: server.url },
-    });
-    expect(seeded.status).toBe(201);
-    const { members } = (await seeded.json()) as {
-      members: { role: string; email: string; password: string }[];
-    };
-    const member = members.find((candidate) => candidate.role === 'user')!;
+    const { user } = await seedDemoWorkspace(server.url, operatorCookie);
     const { page } = await open({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Email').fill(member.email);
-    await page.getByLabel('Password', { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await signInInBrowser(page, server.url, user);
     await page.getByText('Demo Community Credit Union').first().waitFor();
     // SPEC.md §2's picture, as far as it is built: 3 alerts of which 2 high priority.
     await page.getByText('2 high priority').waitFor();

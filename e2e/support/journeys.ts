@@ -45,3 +45,53 @@ export async function headingText(page: Page, level = 1): Promise<string> {
   await locator.waitFor();
   return (await locator.textContent()) ?? '';
 }
+
+/** First-run setup through the API: the platform operator, and their session cookie. */
+export async function createOperator(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({
+      email: 'operator@complivue.example',
+      password: 'Operator passphrase 1',
+      fullName: 'Pat Operator',
+      companyName: 'Complivue Operations',
+    }),
+  });
+  if (response.status !== 201) throw new Error(`setup failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+export interface DemoMember {
+  role: 'user' | 'manager' | 'admin';
+  email: string;
+  password: string;
+}
+
+/** Creates (or resets) the demo workspace as the operator; its members with new passwords. */
+export async function seedDemoWorkspace(baseUrl: string, operatorCookie: string) {
+  const response = await fetch(`${baseUrl}/api/setup/demo-workspace`, {
+    method: 'POST',
+    headers: { cookie: operatorCookie, origin: baseUrl },
+  });
+  if (response.status !== 201) throw new Error(`demo seed failed: ${response.status}`);
+  const { members } = (await response.json()) as { members: DemoMember[] };
+  const byRole = (role: DemoMember['role']) => members.find((member) => member.role === role)!;
+  return { admin: byRole('admin'), manager: byRole('manager'), user: byRole('user') };
+}
+
+/** Signs in through /login; resolves on the dashboard. */
+export async function signInInBrowser(
+  page: Page,
+  baseUrl: string,
+  credentials: { email: string; password: string },
+) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(credentials.email);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${baseUrl}/dashboard`);
+}

@@ -11,3 +11,4 @@ export * from './schema/audit.ts';
 export * from './schema/platform.ts';
 export * from './schema/site.ts';
 export * from './schema/notifications.ts';
+export * from './schema/invitations.ts';

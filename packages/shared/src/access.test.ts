@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   PAGE_ACCESS,
+  PAGE_TITLES,
+  summarizeAccess,
   decideAccess,
   pageAccess,
   requireAll,
@@ -137,5 +139,27 @@ describe('page access table', () => {
     expect(pageAccess('/users/team')).toEqual(requireRole('admin'));
     expect(pageAccess('/settings/subscription')).toEqual({ kind: 'session' });
     expect(pageAccess('/')).toBeUndefined();
+  });
+});
+
+describe('summarizeAccess (the access matrix)', () => {
+  it('names the role and plan each page needs', () => {
+    expect(summarizeAccess(PAGE_ACCESS['/users']!)).toMatchObject({
+      minimumRole: 'admin',
+      needsSubscription: false,
+    });
+    expect(summarizeAccess(PAGE_ACCESS['/change-management']!)).toMatchObject({
+      minimumRole: 'user',
+      plan: 'professional',
+      needsSubscription: true,
+    });
+    expect(summarizeAccess(PAGE_ACCESS['/automations']!)).toMatchObject({
+      minimumRole: 'admin',
+      needsSubscription: true,
+    });
+  });
+
+  it('titles every page of the table', () => {
+    expect(Object.keys(PAGE_TITLES).sort()).toEqual(Object.keys(PAGE_ACCESS).sort());
   });
 });

@@ -60,6 +60,64 @@ export const PAGE_ACCESS: Record<string, AccessRequirement> = {
   '/search': SIGNED_IN,
 };
 
+/** The pages of PAGE_ACCESS by name, for the access matrix an admin or examiner reads. */
+export const PAGE_TITLES: Record<keyof typeof PAGE_ACCESS, string> = {
+  '/dashboard': 'Dashboard',
+  '/compliance': 'Compliance Library',
+  '/collaboration': 'Team Collaboration',
+  '/settings': 'Settings',
+  '/profile': 'Profile',
+  '/support': 'Help & Support',
+  '/regulatory-feeds': 'Regulatory Feeds',
+  '/regulatory-calendar': 'Regulatory Calendar',
+  '/analytics': 'Analytics',
+  '/change-management': 'Change Management',
+  '/risk-scoring': 'Risk Scoring',
+  '/policy-cross-referencing': 'Policy Cross-Referencing',
+  '/automation': 'Automation',
+  '/users': 'Users (team, roles, activity)',
+  '/qa-test': 'QA Test',
+  '/article-enhancer': 'Article Enhancer',
+  '/automations': 'Automations',
+  '/super-admin': 'Super Admin',
+  '/subscription': 'Subscription',
+  '/settings/subscription': 'Settings › Subscription',
+  '/checkout': 'Checkout',
+  '/success': 'Payment success',
+  '/notifications': 'Notifications',
+  '/search': 'Search',
+};
+
+export interface AccessSummary {
+  /** The lowest role that passes (every signed-in member: 'user'). */
+  minimumRole: Role;
+  /** The lowest plan needed, when a plan is named. */
+  plan: PlanName | null;
+  feature: FeatureName | null;
+  /** Whether an active subscription or running trial is needed. */
+  needsSubscription: boolean;
+}
+
+/** A requirement in the terms of the access matrix: which role, which plan. */
+export function summarizeAccess(requirement: AccessRequirement): AccessSummary {
+  const summary: AccessSummary = {
+    minimumRole: 'user',
+    plan: null,
+    feature: null,
+    needsSubscription: false,
+  };
+  const visit = (current: AccessRequirement) => {
+    if (current.kind === 'role') summary.minimumRole = current.role;
+    if (current.kind === 'plan') summary.plan = current.plan;
+    if (current.kind === 'feature') summary.feature = current.feature;
+    if (['subscription', 'plan', 'feature'].includes(current.kind))
+      summary.needsSubscription = true;
+    if (current.kind === 'all') current.of.forEach(visit);
+  };
+  visit(requirement);
+  return summary;
+}
+
 /** The requirement of a page; sub-paths inherit their section's (`/compliance/…`). */
 export function pageAccess(pathname: string): AccessRequirement | undefined {
   if (PAGE_ACCESS[pathname]) return PAGE_ACCESS[pathname];

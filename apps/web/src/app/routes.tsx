@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { RouteError } from './route-error.tsx';
@@ -95,6 +95,28 @@ export const appRoutes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import('@/features/notifications/notifications-page'))
                 .NotificationsPage,
+            }),
+          },
+          {
+            path: paths.users,
+            element: <Navigate to={paths.usersTeam} replace />,
+          },
+          {
+            path: paths.usersTeam,
+            lazy: async () => ({
+              Component: (await import('@/features/team/team-members-page')).TeamMembersPage,
+            }),
+          },
+          {
+            path: paths.usersRoles,
+            lazy: async () => ({
+              Component: (await import('@/features/team/roles-page')).RolesPage,
+            }),
+          },
+          {
+            path: paths.usersActivity,
+            lazy: async () => ({
+              Component: (await import('@/features/team/activity-page')).ActivityPage,
             }),
           },
           {

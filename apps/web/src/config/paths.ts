@@ -94,6 +94,10 @@ export const appRoutePatterns = [
   paths.superAdmin,
   paths.profile,
   paths.notifications,
+  paths.users,
+  paths.usersTeam,
+  paths.usersRoles,
+  paths.usersActivity,
 ] as const;
 
 /** The routes that exist in this build; every link reads this set. */
@@ -112,6 +116,10 @@ export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
   'success',
   'superAdmin',
   'notifications',
+  'users',
+  'usersTeam',
+  'usersRoles',
+  'usersActivity',
 ]);
 
 export function isBuilt(name: PathName): boolean {

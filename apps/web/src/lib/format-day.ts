@@ -7,3 +7,8 @@ export function formatDay(isoDay: string): string {
     timeZone: 'UTC',
   });
 }
+
+/** A moment in the reader's time zone: `Nov 22, 2026, 2:05 PM`. */
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROFILE_STATUSES } from '../institutions.ts';
-import { ROLES } from '../roles.ts';
+import { COMPANY_ROLES, ROLES } from '../roles.ts';
+import { EMAIL_PATTERN, SIGNUP_MESSAGES, normalizeEmail } from './auth.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
 
 export const TEAM_SORTS = ['name', 'role', 'status', 'last_sign_in', 'joined'] as const;
@@ -43,6 +44,18 @@ export const roleHoldersResponseSchema = z.object({
   ),
 });
 
+/** Every member by name (deactivated ones too), for pickers such as User Activity's filter. */
+export const teamDirectorySchema = z.object({
+  members: z.array(
+    z.object({
+      userId: z.string(),
+      fullName: z.string().nullable(),
+      email: z.string(),
+      status: z.enum(PROFILE_STATUSES),
+    }),
+  ),
+});
+
 export const TEAM_MESSAGES = {
   not_found: 'That person was not found.',
   own_account: 'You cannot deactivate your own account.',
@@ -50,4 +63,62 @@ export const TEAM_MESSAGES = {
   deactivated: 'This account has been deactivated. Contact your institution’s administrator.',
   seat_limit: (limit: number) =>
     `Your plan includes ${limit} seats and all are in use. Deactivate a member or upgrade your plan to add more.`,
+} as const;
+
+/** An invitation link works for 7 days, once. */
+export const INVITATION_LIFETIME_DAYS = 7;
+
+export const createInvitationRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(320)
+    .transform(normalizeEmail)
+    .refine((email) => EMAIL_PATTERN.test(email), SIGNUP_MESSAGES.invalid_email),
+  role: z.enum(COMPANY_ROLES, { message: 'Choose a role' }),
+});
+
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(COMPANY_ROLES),
+  invitedByName: z.string().nullable(),
+  expiresAt: z.string(),
+  lastSentAt: z.string(),
+  expired: z.boolean(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+export const invitationsResponseSchema = z.object({ items: z.array(invitationSchema) });
+
+/** What the invitation link shows before it is accepted (to whoever holds the link). */
+export const invitationPreviewSchema = z.object({
+  companyName: z.string(),
+  email: z.string(),
+  role: z.enum(COMPANY_ROLES),
+  invitedByName: z.string().nullable(),
+  expiresAt: z.string(),
+  /** An account with this email exists: accepting needs signing in to it, not a new password. */
+  accountExists: z.boolean(),
+});
+
+export const invitationTokenSchema = z.string().trim().min(20).max(200);
+
+export const acceptInvitationRequestSchema = z.object({
+  token: invitationTokenSchema,
+  fullName: z.string().trim().min(1, 'Full name is required').max(200),
+  password: z.string().max(1024),
+});
+
+export const INVITATION_MESSAGES = {
+  already_member: 'This person is already a member of your institution.',
+  already_invited: 'An invitation to this email is already pending. Resend it instead.',
+  role_not_grantable: 'Administrators can invite users and managers.',
+  invalid_link:
+    'This invitation link is invalid, expired or already used. Ask your administrator for a new one.',
+  wrong_account:
+    'This invitation was sent to another email address. Sign in with that address to accept it.',
+  other_company:
+    'Your account already belongs to an institution. Ask your administrator to use another email address.',
+  account_exists: 'An account with this email already exists. Sign in to accept the invitation.',
+  not_found: 'That invitation was not found.',
 } as const;

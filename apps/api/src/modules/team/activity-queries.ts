@@ -1,7 +1,7 @@
 import type { Db } from '@complivue/db/database';
 import { auditLog } from '@complivue/db/schema/audit';
 import { userProfiles } from '@complivue/db/schema/profiles';
-import { auditActionLabel } from '@complivue/shared/audit-actions';
+import { AUDIT_ACTION_LABELS, auditActionLabel } from '@complivue/shared/audit-actions';
 import type { ActivityEntry, ActivityFilters } from '@complivue/shared/schemas/activity';
 import { PAGE_SIZE } from '@complivue/shared/schemas/paging';
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
@@ -10,14 +10,18 @@ import { containsPattern } from '../../lib/sql-patterns.ts';
 const DAY_MS = 86_400_000;
 
 /**
- * The company's audit trail filtered by member, action (an exact code such as `role.changed`, or
- * part of one) and whole UTC days; served by the (company_id, created_at) index.
+ * The company's audit trail filtered by member, action (a known code such as `role.changed`
+ * exactly, any other text as part of a code) and whole UTC days; served by the (company_id, created_at) index.
  */
 function activityWhere(companyId: string, filters: ActivityFilters): SQL | undefined {
   return and(
     eq(auditLog.companyId, companyId),
     filters.actor ? eq(auditLog.actorUserId, filters.actor) : undefined,
-    filters.action ? ilike(auditLog.action, containsPattern(filters.action)) : undefined,
+    filters.action
+      ? filters.action in AUDIT_ACTION_LABELS
+        ? eq(auditLog.action, filters.action)
+        : ilike(auditLog.action, containsPattern(filters.action))
+      : undefined,
     filters.from ? gte(auditLog.createdAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,
     filters.to
       ? lt(auditLog.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS))

@@ -136,3 +136,17 @@ export async function assertSeatAvailable(db: Db, companyId: string): Promise<vo
     throw new AppError(409, 'seat_limit', TEAM_MESSAGES.seat_limit(limit));
   }
 }
+
+/** All members by name, deactivated ones too: the activity of a former member stays searchable. */
+export async function findTeamDirectory(db: Db, companyId: string) {
+  return db
+    .select({
+      userId: userProfiles.userId,
+      fullName: userProfiles.fullName,
+      email: userProfiles.email,
+      status: userProfiles.status,
+    })
+    .from(userProfiles)
+    .where(eq(userProfiles.companyId, companyId))
+    .orderBy(asc(sql`lower(coalesce(${userProfiles.fullName}, ${userProfiles.email}))`));
+}

@@ -6,6 +6,7 @@ import {
 import {
   roleHoldersResponseSchema,
   TEAM_MESSAGES,
+  teamDirectorySchema,
   teamMemberSchema,
   teamMembersQuerySchema,
   teamMembersResponseSchema,
@@ -20,7 +21,13 @@ import { requireCompanyId } from '../companies/company-profile.ts';
 import { activityCsvStream } from './activity-csv.ts';
 import { findActivity, streamActivity } from './activity-queries.ts';
 import { setMemberActive } from './member-status.ts';
-import { findRoleHolders, findTeamMember, findTeamMembers, seatUsage } from './team-queries.ts';
+import {
+  findRoleHolders,
+  findTeamDirectory,
+  findTeamMember,
+  findTeamMembers,
+  seatUsage,
+} from './team-queries.ts';
 
 const ADMIN = requireRole('admin');
 const memberParams = z.object({ userId: z.string().min(1).max(100) });
@@ -81,6 +88,22 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    '/api/team/directory',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['team'],
+        summary: 'Every member of your institution by name, deactivated ones included',
+        response: { 200: teamDirectorySchema },
+      },
+    },
+    async (request) => {
+      const companyId = requireCompanyId(requireAuth(request).profile.companyId);
+      return { members: await findTeamDirectory(db, companyId) };
+    },
+  );
 
   app.get(
     '/api/team/roles',

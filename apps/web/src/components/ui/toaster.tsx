@@ -12,7 +12,13 @@ export function Toaster() {
       // Bottom right: a toast never covers the header's account menu.
       position="bottom-right"
       closeButton
-      richColors
+      // Dark text on white: sonner's rich colours put green text on light green below AA.
+      toastOptions={{
+        classNames: {
+          toast: '!border-slate-300 !bg-white !text-slate-900',
+          description: '!text-slate-700',
+        },
+      }}
     />
   );
 }

@@ -3,6 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { devicesQueryKey, listDevices, signOutDevice } from './api.ts';
+import { formatDateTime } from '@/lib/format-day';
 
 function describeAgent(userAgent: string | null): string {
   if (!userAgent) return 'Unknown browser';
@@ -29,8 +30,7 @@ function describeAgent(userAgent: string | null): string {
   return `${browser} on ${system}`;
 }
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = formatDateTime;
 
 /** The user's signed-in devices, each of which can be signed out. */
 export function DevicesList() {

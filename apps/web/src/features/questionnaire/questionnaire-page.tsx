@@ -202,7 +202,8 @@ export function QuestionnairePage() {
         {step ? (
           <StepFrame index={index} title={step.question}>
             <form onSubmit={next} className="mt-4">
-              <fieldset>
+              {/* Disabled until hydrated: an answer picked earlier would not reach React's state. */}
+              <fieldset disabled={!hydrated}>
                 <legend className="sr-only">{step.question}</legend>
                 <div className="space-y-2">
                   {Object.entries(step.options).map(([value, label]) => {

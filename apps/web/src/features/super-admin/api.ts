@@ -1,7 +1,6 @@
 import {
   adminCompaniesResponseSchema,
   adminCompanySchema,
-  adminUserSchema,
   adminUsersResponseSchema,
   auditLogResponseSchema,
   featureMatrixResponseSchema,
@@ -36,13 +35,6 @@ export const setFeatureAccess = (row: z.infer<typeof featureMatrixRowSchema>) =>
     method: 'PUT',
     body: row,
     schema: featureMatrixRowSchema,
-  });
-
-export const changeRole = (userId: string, role: string) =>
-  apiRequest(`/api/users/${encodeURIComponent(userId)}/role`, {
-    method: 'PATCH',
-    body: { role },
-    schema: adminUserSchema,
   });
 
 export const setCompanySubscription = (

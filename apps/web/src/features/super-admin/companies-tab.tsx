@@ -10,8 +10,8 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { findCompanies, setCompanySubscription } from './api.ts';
-import { Pager } from './pager.tsx';
-import { SearchBox } from './search-box.tsx';
+import { Pager } from '@/components/pager';
+import { SearchBox } from '@/components/search-box';
 import { usePagedSearch } from './use-paged-search.ts';
 
 type AdminCompany = z.infer<typeof adminCompanySchema>;

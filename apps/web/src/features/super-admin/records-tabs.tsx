@@ -1,12 +1,12 @@
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { findAuditLog, findOutbox } from './api.ts';
-import { Pager } from './pager.tsx';
-import { SearchBox } from './search-box.tsx';
+import { Pager } from '@/components/pager';
+import { SearchBox } from '@/components/search-box';
 import { usePagedSearch } from './use-paged-search.ts';
+import { formatDateTime } from '@/lib/format-day';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatDateTime;
 const compact = (value: unknown) =>
   value === null || value === undefined ? '' : JSON.stringify(value);
 

@@ -1,61 +1,15 @@
-import { ROLES, ROLE_LABELS, type Role } from '@complivue/shared/roles';
-import type { z } from 'zod';
-import type { adminUserSchema } from '@complivue/shared/schemas/admin';
+import { ROLES } from '@complivue/shared/roles';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiClientError } from '@/lib/api-client';
-import { changeRole, findUsers } from './api.ts';
-import { Pager } from './pager.tsx';
-import { SearchBox } from './search-box.tsx';
+import { findUsers } from './api.ts';
+import { RoleEditor } from '@/components/role-editor';
+import { Pager } from '@/components/pager';
+import { SearchBox } from '@/components/search-box';
 import { usePagedSearch } from './use-paged-search.ts';
 
-type AdminUser = z.infer<typeof adminUserSchema>;
-
-function RoleEditor({ member, isSelf }: { member: AdminUser; isSelf: boolean }) {
-  const queryClient = useQueryClient();
-  const [role, setRole] = useState<Role>(member.role);
-  const [busy, setBusy] = useState(false);
-  if (isSelf) return <span className="text-slate-600">{ROLE_LABELS[member.role]} (you)</span>;
-  async function save() {
-    setBusy(true);
-    try {
-      await changeRole(member.userId, role);
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
-      toast.success(`${member.email} is now ${ROLE_LABELS[role]}.`);
-    } catch (caught) {
-      toast.error(
-        caught instanceof ApiClientError ? caught.message : 'The role could not be changed.',
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <div className="flex items-center gap-2">
-      <select
-        aria-label={`Role of ${member.email}`}
-        className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm"
-        value={role}
-        onChange={(event) => setRole(event.target.value as Role)}
-      >
-        {ROLES.map((option) => (
-          <option key={option} value={option}>
-            {ROLE_LABELS[option]}
-          </option>
-        ))}
-      </select>
-      <Button size="sm" variant="secondary" disabled={busy || role === member.role} onClick={save}>
-        Change role
-      </Button>
-    </div>
-  );
-}
-
 export function UsersTab({ currentUserId }: { currentUserId: string }) {
+  const queryClient = useQueryClient();
   const { result: users, setPage, search } = usePagedSearch('users', findUsers);
   return (
     <div>
@@ -96,7 +50,14 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
                     <td className="py-2 pr-4">{member.company?.name ?? '—'}</td>
                     <td className="py-2 pr-4 capitalize">{member.status}</td>
                     <td className="py-2">
-                      <RoleEditor member={member} isSelf={member.userId === currentUserId} />
+                      <RoleEditor
+                        member={member}
+                        isSelf={member.userId === currentUserId}
+                        options={ROLES}
+                        onChanged={() =>
+                          queryClient.invalidateQueries({ queryKey: ['admin', 'users'] })
+                        }
+                      />
                     </td>
                   </tr>
                 ))}
