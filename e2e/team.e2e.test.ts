@@ -4,6 +4,7 @@ import {
   openBrowser,
   type BrowserSession,
 } from './support/browser.ts';
+import { startSmtpReceiver } from '../apps/api/test/smtp-receiver.ts';
 import { startE2eServer } from './support/e2e-server.ts';
 import {
   createOperator,
@@ -15,14 +16,19 @@ import {
 
 /** Team management on the demo workspace: its admin, manager and user. */
 let server: Awaited<ReturnType<typeof startE2eServer>>;
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 let operatorCookie: string;
 const sessions: BrowserSession[] = [];
 
 beforeAll(async () => {
-  server = await startE2eServer();
+  smtp = await startSmtpReceiver();
+  server = await startE2eServer({ SMTP_URL: smtp.url });
   operatorCookie = await createOperator(server.url);
 });
-afterAll(() => server?.stop());
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+});
 afterEach(async () => {
   await Promise.all(sessions.splice(0).map((session) => session.close()));
 });
@@ -103,5 +109,35 @@ describe('team management', () => {
     await memberPage
       .getByText('This account has been deactivated. Contact your institution’s administrator.')
       .waitFor();
+  });
+
+  it('invites by email; the invitee accepts in another browser and appears on the team', async () => {
+    const { admin } = await seedDemoWorkspace(server.url, operatorCookie);
+    const { page } = await signedIn(admin);
+    await page.goto(`${server.url}/users/team`);
+    const invitee = `newhire-${crypto.randomUUID().slice(0, 6)}@democu.example`;
+    await page.getByLabel('Email to invite').fill(invitee);
+    await page.getByLabel('Role', { exact: true }).selectOption('manager');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText(`Invitation sent to ${invitee}.`).waitFor();
+    await page.getByText('Pending invitations (1)').waitFor();
+    await expectNoSeriousAxeViolations(page);
+
+    const email = await smtp.nextEmail();
+    // The link's origin is the server's APP_URL; the path and token are what matter here.
+    const token = email.body.match(/\/invitations\/accept\?token=([A-Za-z0-9_-]+)/)![1];
+    const second = await openBrowser({ baseUrl: server.url });
+    sessions.push(second);
+    await second.page.goto(`${server.url}/invitations/accept?token=${token}`);
+    await second.page.getByRole('heading', { name: 'Join Demo Community Credit Union' }).waitFor();
+    await expectNoSeriousAxeViolations(second.page);
+    await second.page.getByLabel('Full name').fill('Riley Chen');
+    await second.page.getByLabel('Password', { exact: true }).fill('Joined passphrase 1');
+    await second.page.getByRole('button', { name: 'Accept and create my account' }).click();
+    await second.page.waitForURL(`${server.url}/dashboard`);
+
+    await page.reload();
+    await page.getByRole('row').filter({ hasText: invitee }).getByText('Riley Chen').waitFor();
+    expect(await page.getByText('Pending invitations').count()).toBe(0);
   });
 });

@@ -11,7 +11,9 @@ import type { Env } from './env.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
+import { serializeRequest } from './lib/log-redaction.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
+import { invitationRoutes } from './modules/team/invitations.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { cookieConsentRoutes } from './modules/cookie-consent/cookie-consent.routes.ts';
@@ -70,7 +72,10 @@ export interface BuildAppOptions {
 export async function createApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
+    logger: options.logger ?? {
+      level: env.LOG_LEVEL,
+      serializers: { req: serializeRequest },
+    },
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.NODE_ENV === 'production',
     requestIdHeader: 'x-request-id',
@@ -140,6 +145,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(paymentRoutes);
   await app.register(roleRoutes);
   await app.register(teamRoutes);
+  await app.register(invitationRoutes);
   await app.register(adminRoutes);
   await app.register(contactRoutes);
   await app.register(notificationRoutes);

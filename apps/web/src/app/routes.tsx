@@ -37,6 +37,12 @@ export const appRoutes: RouteObject[] = [
         }),
       },
       {
+        path: paths.invitationAccept,
+        lazy: async () => ({
+          Component: (await import('@/features/team/accept-invitation-page')).AcceptInvitationPage,
+        }),
+      },
+      {
         path: paths.databaseSetup,
         lazy: async () => ({
           Component: (await import('@/features/setup/database-setup-page')).DatabaseSetupPage,

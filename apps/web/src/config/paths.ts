@@ -22,6 +22,7 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   databaseSetup: '/database-setup',
+  invitationAccept: '/invitations/accept',
   // Signed-in app
   dashboard: '/dashboard',
   compliance: '/compliance',
@@ -98,6 +99,7 @@ export const appRoutePatterns = [
   paths.usersTeam,
   paths.usersRoles,
   paths.usersActivity,
+  paths.invitationAccept,
 ] as const;
 
 /** The routes that exist in this build; every link reads this set. */
@@ -120,6 +122,7 @@ export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
   'usersTeam',
   'usersRoles',
   'usersActivity',
+  'invitationAccept',
 ]);
 
 export function isBuilt(name: PathName): boolean {

@@ -103,3 +103,33 @@ ${options.url ? `<p><a href="${escapeHtml(options.url)}" style="display:inline-b
   );
   return { to: options.to, subject, text, html };
 }
+
+export function invitationEmail(options: {
+  to: string;
+  companyName: string;
+  invitedByName: string;
+  roleLabel: string;
+  url: string;
+  expiresAt: Date;
+}): EmailMessage {
+  const subject = `${options.invitedByName} invited you to ${options.companyName} on Complivue`;
+  const expires = options.expiresAt.toUTCString();
+  const text = [
+    'Hello,',
+    '',
+    `${options.invitedByName} invited you to join ${options.companyName}'s compliance team on Complivue as ${options.roleLabel}. To accept, open this link:`,
+    '',
+    options.url,
+    '',
+    `The link works once and expires on ${expires}. If you did not expect this invitation, you can ignore this email.`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Hello,</p>
+<p>${escapeHtml(options.invitedByName)} invited you to join ${escapeHtml(options.companyName)}'s compliance team on Complivue as ${escapeHtml(options.roleLabel)}.</p>
+<p><a href="${escapeHtml(options.url)}" style="display:inline-block;background:#164d72;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Accept the invitation</a></p>
+<p style="font-size:13px">Or paste this link into your browser: ${escapeHtml(options.url)}</p>
+<p style="font-size:13px">The link works once and expires on ${escapeHtml(expires)}. If you did not expect this invitation, you can ignore this email.</p>`,
+  );
+  return { to: options.to, subject, text, html };
+}

@@ -18,33 +18,36 @@ export interface NewAccount {
   fullName: string;
   jobTitle?: string | null;
   role: Role;
-  company: {
-    name: string;
-    institutionType?: InstitutionType | null;
-    assetsSize?: AssetsSize | null;
-  };
+  /** A new company the account creates, or (an accepted invitation) the one it joins. */
+  company:
+    | { name: string; institutionType?: InstitutionType | null; assetsSize?: AssetsSize | null }
+    | { existingId: string };
   subscription?: Omit<typeof subscriptions.$inferInsert, 'companyId' | 'userId'>;
   /** The account is set up already (the platform operator): no onboarding wizard. */
   onboarded?: boolean;
 }
 
 /**
- * Creates the user, the credential (hashed by better-auth), the company, the profile and the
- * company's subscription in one transaction: all of them or none. `beforeInsert` runs inside
- * the transaction (first-run set-up uses it to re-check that no user exists).
+ * Creates the user, the credential (hashed by better-auth), the company (or joins one), the
+ * profile and the company's subscription in one transaction: all of them or none. The hooks run
+ * inside the transaction (first-run set-up re-checks that no user exists before).
  */
 export async function createAccount(
   db: Db,
   auth: Auth,
   input: NewAccount,
-  beforeInsert?: (tx: Db) => Promise<void>,
+  hooks: {
+    beforeInsert?: (tx: Db) => Promise<void>;
+    /** Inside the transaction, once the rows exist (an invitation is claimed here). */
+    afterInsert?: (tx: Db, created: { userId: string; companyId: string }) => Promise<void>;
+  } = {},
 ): Promise<{ userId: string; companyId: string }> {
   const context = await auth.$context;
   const passwordHash = await context.password.hash(input.password);
   const userId = randomUUID();
   try {
     return await db.transaction(async (tx) => {
-      await beforeInsert?.(tx as unknown as Db);
+      await hooks.beforeInsert?.(tx as unknown as Db);
       await tx.insert(user).values({ id: userId, email: input.email, name: input.fullName });
       await tx.insert(account).values({
         id: randomUUID(),
@@ -53,15 +56,18 @@ export async function createAccount(
         userId,
         password: passwordHash,
       });
-      const [company] = await tx
-        .insert(companies)
-        .values({
-          name: input.company.name,
-          institutionType: input.company.institutionType ?? null,
-          assetsSize: input.company.assetsSize ?? null,
-          createdBy: userId,
-        })
-        .returning({ id: companies.id });
+      const [company] =
+        'existingId' in input.company
+          ? [{ id: input.company.existingId }]
+          : await tx
+              .insert(companies)
+              .values({
+                name: input.company.name,
+                institutionType: input.company.institutionType ?? null,
+                assetsSize: input.company.assetsSize ?? null,
+                createdBy: userId,
+              })
+              .returning({ id: companies.id });
       await tx.insert(userProfiles).values({
         userId,
         email: input.email,
@@ -77,7 +83,9 @@ export async function createAccount(
           .insert(subscriptions)
           .values({ ...input.subscription, companyId: company!.id, userId });
       }
-      return { userId, companyId: company!.id };
+      const created = { userId, companyId: company!.id };
+      await hooks.afterInsert?.(tx as unknown as Db, created);
+      return created;
     });
   } catch (error) {
     if (error instanceof AppError) throw error;

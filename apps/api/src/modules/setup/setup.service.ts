@@ -52,10 +52,12 @@ export async function createPlatformAdministrator(
         metadata: { granted_by: 'first_run_setup' },
       },
     },
-    async (tx) => {
-      if (!options.onlyIfFirst) return;
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${SETUP_LOCK_KEY})`);
-      if (!(await hasNoUsers(tx))) throw new AppError(403, 'setup_closed', SETUP_MESSAGES.closed);
+    {
+      beforeInsert: async (tx) => {
+        if (!options.onlyIfFirst) return;
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${SETUP_LOCK_KEY})`);
+        if (!(await hasNoUsers(tx))) throw new AppError(403, 'setup_closed', SETUP_MESSAGES.closed);
+      },
     },
   );
 }

@@ -1,6 +1,7 @@
 import type { Db } from '@complivue/db/database';
 import { user } from '@complivue/db/schema/auth';
 import { companies } from '@complivue/db/schema/companies';
+import { invitations } from '@complivue/db/schema/invitations';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { PLAN_SEAT_LIMITS } from '@complivue/shared/plans';
 import { ROLES } from '@complivue/shared/roles';
@@ -11,10 +12,17 @@ import {
   type TeamMembersQuery,
   type TeamSort,
 } from '@complivue/shared/schemas/team';
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/sql-patterns.ts';
 import { findCompanySubscription } from '../subscriptions/company-subscription.ts';
+
+/** An invitation that can still be accepted. */
+export const pendingInvitation = and(
+  isNull(invitations.acceptedAt),
+  isNull(invitations.revokedAt),
+  gt(invitations.expiresAt, sql`now()`),
+)!;
 
 const SORT_COLUMNS: Record<TeamSort, SQL> = {
   name: sql`lower(coalesce(${userProfiles.fullName}, ${userProfiles.email}))`,
@@ -90,13 +98,21 @@ export async function findTeamMember(db: Db, companyId: string, userId: string) 
   return row ? toTeamMember(row) : null;
 }
 
-/** Seats in use are members who are not deactivated; the limit is the plan's (SPEC: basic 5…). */
+/**
+ * Seats in use: members who are not deactivated, and invitations still pending (an accepted
+ * invitation must find its seat). The limit is the plan's (`PLAN_SEAT_LIMITS`).
+ */
 export async function seatUsage(db: Db, companyId: string) {
-  // Sequential on purpose: inside a transaction the two reads share one connection.
-  const [{ used } = { used: 0 }] = await db
-    .select({ used: count() })
+  // Sequential on purpose: inside a transaction the reads share one connection.
+  const [{ members } = { members: 0 }] = await db
+    .select({ members: count() })
     .from(userProfiles)
     .where(and(eq(userProfiles.companyId, companyId), ne(userProfiles.status, 'deactivated')));
+  const [{ pending } = { pending: 0 }] = await db
+    .select({ pending: count() })
+    .from(invitations)
+    .where(and(eq(invitations.companyId, companyId), pendingInvitation));
+  const used = members + pending;
   const subscription = await findCompanySubscription(db, companyId);
   return { used, limit: subscription ? PLAN_SEAT_LIMITS[subscription.planName] : null };
 }

@@ -1,4 +1,10 @@
-import { COMPANY_ROLES, ROLES, hasRoleAtLeast, type Role } from '@complivue/shared/roles';
+import {
+  COMPANY_ROLES,
+  ROLES,
+  hasRoleAtLeast,
+  type CompanyRole,
+  type Role,
+} from '@complivue/shared/roles';
 import type { TeamMember, TeamSort } from '@complivue/shared/schemas/team';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
@@ -15,6 +21,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { userFacingMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-day';
 import { useSession } from '@/lib/session';
+import { InvitationsSection } from './invitations-section.tsx';
 import { setMemberActive, teamQueryKey, useTeamMembers, type MembersQuery } from './api.ts';
 
 const STATUS_LABELS: Record<TeamMember['status'], string> = {
@@ -30,7 +37,8 @@ const STATUS_STYLES: Record<TeamMember['status'], string> = {
 };
 
 /** What a company admin may give (the server decides again; admins are the operator's). */
-const GRANTABLE_ROLES: readonly Role[] = COMPANY_ROLES.filter((role) => role !== 'admin');
+const INVITABLE_ROLES: readonly CompanyRole[] = COMPANY_ROLES.filter((role) => role !== 'admin');
+const GRANTABLE_ROLES: readonly Role[] = INVITABLE_ROLES;
 
 function SortableHeader({
   label,
@@ -153,6 +161,7 @@ export function TeamMembersPage() {
           Who is on your compliance team, what they may do, and how their accounts are secured.
         </p>
       </div>
+      <InvitationsSection roles={isSuperAdmin ? COMPANY_ROLES : INVITABLE_ROLES} />
       <Card className="p-5 sm:p-6">
         {members.data && (
           <p className="mb-4 text-sm text-slate-700">

@@ -1,0 +1,262 @@
+import { userProfiles } from '@complivue/db/schema/profiles';
+import {
+  okResponseSchema,
+  sessionResponseSchema,
+  signUpResponseSchema,
+  SIGNUP_MESSAGES,
+  validatePassword,
+} from '@complivue/shared/schemas/auth';
+import {
+  acceptInvitationRequestSchema,
+  createInvitationRequestSchema,
+  INVITATION_MESSAGES,
+  invitationPreviewSchema,
+  invitationsResponseSchema,
+  invitationTokenSchema,
+} from '@complivue/shared/schemas/team';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { consumeRateLimits } from '../../lib/rate-limiter.ts';
+import { PUBLIC, requireRole, SIGNED_IN } from '../../lib/route-access.ts';
+import { requireAuth } from '../auth/access.ts';
+import { createAccount } from '../auth/create-account.ts';
+import { completeSignIn } from '../auth/sign-in.ts';
+import { findCompany, toFetchHeaders, toSessionResponse } from '../auth/session.ts';
+import { requireCompanyId } from '../companies/company-profile.ts';
+import {
+  claimInvitation,
+  createInvitation,
+  findInvitationByToken,
+  listOpenInvitations,
+  resendInvitation,
+  revokeInvitation,
+} from './invitations.ts';
+
+const ADMIN = requireRole('admin');
+const sentResponseSchema = z.object({ id: z.string(), delivered: z.boolean() });
+const invitationParams = z.object({ invitationId: z.uuid() });
+const tokenBody = z.object({ token: invitationTokenSchema });
+
+/** Invitations: sent by a company's administrators, accepted through the emailed link. */
+export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.get(
+    '/api/team/invitations',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['team'],
+        summary: 'Invitations not yet accepted or revoked (expired ones can be resent)',
+        response: { 200: invitationsResponseSchema },
+      },
+    },
+    async (request) => {
+      const companyId = requireCompanyId(requireAuth(request).profile.companyId);
+      return { items: await listOpenInvitations(db, companyId) };
+    },
+  );
+
+  app.post(
+    '/api/team/invitations',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['team'],
+        summary: 'Invite someone by email with a role: a single-use link valid for 7 days',
+        body: createInvitationRequestSchema,
+        response: { 201: sentResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireAuth(request);
+      const limited = await consumeRateLimits(db, [
+        { key: `invite:user:${actor.user.id}`, limit: 50, windowSeconds: 3600 },
+      ]);
+      if (limited) throw new AppError(429, 'rate_limit', SIGNUP_MESSAGES.rate_limit);
+      const sent = await createInvitation(app, request, {
+        actor,
+        companyId: requireCompanyId(actor.profile.companyId),
+        ...request.body,
+      });
+      return reply.status(201).send(sent);
+    },
+  );
+
+  app.post(
+    '/api/team/invitations/:invitationId/resend',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['team'],
+        summary: 'Send a new link (the previous one stops working), valid for another 7 days',
+        params: invitationParams,
+        response: { 200: sentResponseSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireAuth(request);
+      return resendInvitation(app, request, {
+        actor,
+        companyId: requireCompanyId(actor.profile.companyId),
+        invitationId: request.params.invitationId,
+      });
+    },
+  );
+
+  app.post(
+    '/api/team/invitations/:invitationId/revoke',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['team'],
+        summary: 'Revoke an invitation: its link stops working and its seat is freed',
+        params: invitationParams,
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireAuth(request);
+      await revokeInvitation(db, request, {
+        actor,
+        companyId: requireCompanyId(actor.profile.companyId),
+        invitationId: request.params.invitationId,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  // The token travels in bodies, never in API URLs (which reach logs and proxies).
+  const limitByIp = async (ip: string) => {
+    const limited = await consumeRateLimits(db, [
+      { key: `invitation:ip:${ip}`, limit: 30, windowSeconds: 3600 },
+    ]);
+    if (limited) throw new AppError(429, 'rate_limit', SIGNUP_MESSAGES.rate_limit);
+  };
+
+  app.post(
+    '/api/invitations/preview',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['invitations'],
+        summary: 'What an invitation link offers: institution, role, email, expiry',
+        body: tokenBody,
+        response: { 200: invitationPreviewSchema },
+      },
+    },
+    async (request) => {
+      await limitByIp(request.ip);
+      const found = await findInvitationByToken(db, request.body.token);
+      return {
+        companyName: found.companyName,
+        email: found.invitation.email,
+        role: found.invitation.role,
+        invitedByName: found.invitedByName,
+        expiresAt: found.invitation.expiresAt.toISOString(),
+        accountExists: found.accountExists,
+      };
+    },
+  );
+
+  app.post(
+    '/api/invitations/accept',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['invitations'],
+        summary: 'Accept an invitation with a new account (name and password); signs you in',
+        body: acceptInvitationRequestSchema,
+        response: { 201: signUpResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await limitByIp(request.ip);
+      const { token, fullName, password } = request.body;
+      const found = await findInvitationByToken(db, token);
+      const { email, companyId, role } = found.invitation;
+      if (found.accountExists)
+        throw new AppError(409, 'account_exists', INVITATION_MESSAGES.account_exists);
+      const failure = validatePassword(password, email);
+      if (failure) throw new AppError(400, failure.code, failure.message);
+      const { userId } = await createAccount(
+        db,
+        app.auth,
+        { email, password, fullName, role, company: { existingId: companyId } },
+        {
+          afterInsert: async (tx, created) => {
+            await claimInvitation(tx, token, created.userId);
+          },
+        },
+      );
+      await recordAudit(db, request, {
+        action: 'invitation.accepted',
+        actorUserId: userId,
+        companyId,
+        targetType: 'invitation',
+        targetId: found.invitation.id,
+        after: { email, role },
+      });
+      const { headers } = await app.auth.api.signInEmail({
+        body: { email, password, rememberMe: true },
+        headers: toFetchHeaders(request),
+        returnHeaders: true,
+      });
+      const context = await completeSignIn(app, request, reply, {
+        userId,
+        headers,
+        method: 'password',
+      });
+      return reply
+        .status(201)
+        .send({ session: toSessionResponse(context), redirectTo: '/dashboard' });
+    },
+  );
+
+  app.post(
+    '/api/invitations/accept-signed-in',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['invitations'],
+        summary: 'Accept an invitation sent to the email of the account you are signed in to',
+        body: tokenBody,
+        response: { 200: sessionResponseSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const found = await findInvitationByToken(db, request.body.token);
+      const { invitation } = found;
+      if (invitation.email.toLowerCase() !== auth.user.email.toLowerCase())
+        throw new AppError(403, 'wrong_account', INVITATION_MESSAGES.wrong_account);
+      if (auth.profile.companyId && auth.profile.companyId !== invitation.companyId)
+        throw new AppError(409, 'other_company', INVITATION_MESSAGES.other_company);
+      const profile = await db.transaction(async (tx) => {
+        await claimInvitation(tx, request.body.token, auth.user.id);
+        const [updated] = await tx
+          .update(userProfiles)
+          .set({ companyId: invitation.companyId, role: invitation.role, status: 'active' })
+          .where(eq(userProfiles.userId, auth.user.id))
+          .returning();
+        await recordAudit(tx, request, {
+          action: 'invitation.accepted',
+          actorUserId: auth.user.id,
+          companyId: invitation.companyId,
+          targetType: 'invitation',
+          targetId: invitation.id,
+          after: { email: invitation.email, role: invitation.role },
+        });
+        return updated!;
+      });
+      return toSessionResponse({
+        ...auth,
+        profile,
+        company: await findCompany(db, invitation.companyId),
+      });
+    },
+  );
+};
