@@ -140,4 +140,25 @@ describe('team management', () => {
     await page.getByRole('row').filter({ hasText: invitee }).getByText('Riley Chen').waitFor();
     expect(await page.getByText('Pending invitations').count()).toBe(0);
   });
+
+  it('requires two-factor authentication: a member without it is sent to enrol', async () => {
+    const { admin, user } = await seedDemoWorkspace(server.url, operatorCookie);
+    const { page } = await signedIn(admin);
+    await page.goto(`${server.url}/settings`);
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByLabel('Require two-factor authentication for every member').check();
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('button', { name: 'Save security settings' }).click();
+    await page.getByText('The security settings have been saved.').waitFor();
+
+    const member = await signedIn(user);
+    member.allowConsoleErrors(/status of 403/);
+    await member.page
+      .getByRole('heading', { name: 'Two-factor authentication required' })
+      .waitFor();
+    await member.page.getByRole('link', { name: 'Turn it on in your profile' }).click();
+    await member.page.waitForURL(`${server.url}/profile`);
+    await member.page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+  });
 });

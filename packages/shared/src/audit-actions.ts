@@ -24,6 +24,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'invitation.accepted': 'Accepted an invitation',
   'company.created': 'Created the institution',
   'company.profile_updated': "Changed the institution's profile",
+  'company.settings_updated': 'Changed the security settings',
   'billing.plan_activated': 'Activated a plan',
   'billing.plan_changed': 'Changed the plan',
   'billing.cancel_at_period_end': 'Cancelled the plan at period end',

@@ -104,6 +104,12 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            path: paths.settings,
+            lazy: async () => ({
+              Component: (await import('@/features/settings/settings-page')).SettingsPage,
+            }),
+          },
+          {
             path: paths.users,
             element: <Navigate to={paths.usersTeam} replace />,
           },

@@ -1,7 +1,10 @@
 import {
   PRIMARY_REGULATORS,
   PRIMARY_REGULATOR_LABELS,
+  US_STATES,
+  US_STATE_CODES,
   type AssetsSize,
+  type UsState,
   type InstitutionType,
   type PrimaryRegulator,
 } from '@complivue/shared/institutions';
@@ -17,11 +20,13 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { InstitutionFields } from '@/components/institution-fields';
 import { Alert } from '@/components/ui/alert';
 import { FormField } from '@/components/ui/form-field';
-import { Select } from '@/components/ui/input';
-import { userFacingMessage } from '@/lib/api-client';
+import { Input, Select } from '@/components/ui/input';
+import { useAsyncAction } from '@/lib/use-async-action';
 import { companyProfileQueryKey, updateCompanyProfile } from '@/lib/company-profile';
 
 interface Draft {
+  name: string;
+  statesOfOperation: UsState[];
   institutionType: InstitutionType | '';
   assetsSize: AssetsSize | '';
   primaryRegulator: PrimaryRegulator | '';
@@ -30,6 +35,8 @@ interface Draft {
 
 function draftOf(profile: CompanyProfile): Draft {
   return {
+    name: profile.name,
+    statesOfOperation: profile.statesOfOperation,
     institutionType: profile.institutionType ?? '',
     assetsSize: profile.assetsSize ?? '',
     primaryRegulator: profile.primaryRegulator ?? '',
@@ -40,8 +47,16 @@ function draftOf(profile: CompanyProfile): Draft {
   };
 }
 
+/** Adds or removes `item`, keeping the list in the order of `order`. */
+function toggleInOrder<Item>(list: readonly Item[], item: Item, order: readonly Item[]): Item[] {
+  return list.includes(item)
+    ? list.filter((chosen) => chosen !== item)
+    : order.filter((known) => known === item || list.includes(known));
+}
+
 /** Which field is missing, in the order the form shows them. */
 function missingField(draft: Draft): string | null {
+  if (!draft.name.trim()) return 'Institution name is required';
   if (!draft.institutionType) return 'Choose an institution type';
   if (!draft.assetsSize) return 'Choose an asset size';
   if (!draft.primaryRegulator) return 'Choose a primary regulator';
@@ -58,25 +73,23 @@ export function CompanyProfileForm({
   profile,
   onSaved,
   actions,
+  complete = false,
 }: {
   profile: CompanyProfile;
   onSaved: (saved: CompanyProfile) => void;
+  /** Also the name and the states of operation (Settings); the wizard asks for the rest only. */
+  complete?: boolean;
   /** The submit button (and any other), rendered at the bottom of the form. */
   actions: (busy: boolean) => ReactNode;
 }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(() => draftOf(profile));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAsyncAction();
 
   function toggleArea(area: RegulationArea) {
     setDraft((current) => ({
       ...current,
-      regulationAreas: current.regulationAreas.includes(area)
-        ? current.regulationAreas.filter((chosen) => chosen !== area)
-        : REGULATION_AREAS.filter(
-            (known) => known === area || current.regulationAreas.includes(known),
-          ),
+      regulationAreas: toggleInOrder(current.regulationAreas, area, REGULATION_AREAS),
     }));
   }
 
@@ -87,10 +100,9 @@ export function CompanyProfileForm({
       setError(missing);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const saved = await updateCompanyProfile({
+        ...(complete && { name: draft.name, statesOfOperation: draft.statesOfOperation }),
         institutionType: draft.institutionType || undefined,
         assetsSize: draft.assetsSize || undefined,
         primaryRegulator: draft.primaryRegulator || undefined,
@@ -98,17 +110,29 @@ export function CompanyProfileForm({
       });
       queryClient.setQueryData(companyProfileQueryKey, saved);
       onSaved(saved);
-    } catch (caught) {
-      setError(userFacingMessage(caught, "Your institution's profile could not be saved."));
-    } finally {
-      setBusy(false);
-    }
+    }, "Your institution's profile could not be saved.");
   }
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       {error && <Alert variant="destructive">{error}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
+        {complete && (
+          <div className="sm:col-span-2">
+            <FormField label="Institution name">
+              {({ id }) => (
+                <Input
+                  id={id}
+                  autoComplete="organization"
+                  value={draft.name}
+                  onChange={(event) =>
+                    setDraft((current) => ({ ...current, name: event.target.value }))
+                  }
+                />
+              )}
+            </FormField>
+          </div>
+        )}
         <InstitutionFields
           institutionType={draft.institutionType}
           assetsSize={draft.assetsSize}
@@ -184,6 +208,38 @@ export function CompanyProfileForm({
           ))}
         </ul>
       </fieldset>
+      {complete && (
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-900">States of operation</legend>
+          <p className="mt-1 text-xs text-slate-600">
+            Where you lend or have branches; state rules and deadlines are scoped by these.
+          </p>
+          <ul className="mt-2 grid grid-cols-2 gap-1 text-sm sm:grid-cols-4">
+            {US_STATE_CODES.map((code) => (
+              <li key={code}>
+                <label className="flex items-center gap-2">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-brand-700"
+                    checked={draft.statesOfOperation.includes(code)}
+                    onChange={() =>
+                      setDraft((current) => ({
+                        ...current,
+                        statesOfOperation: toggleInOrder(
+                          current.statesOfOperation,
+                          code,
+                          US_STATE_CODES,
+                        ),
+                      }))
+                    }
+                  />
+                  {US_STATES[code]}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
       <div className="flex flex-wrap justify-end gap-2">{actions(busy)}</div>
     </form>
   );

@@ -100,6 +100,7 @@ export const appRoutePatterns = [
   paths.usersRoles,
   paths.usersActivity,
   paths.invitationAccept,
+  paths.settings,
 ] as const;
 
 /** The routes that exist in this build; every link reads this set. */
@@ -123,6 +124,7 @@ export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
   'usersRoles',
   'usersActivity',
   'invitationAccept',
+  'settings',
 ]);
 
 export function isBuilt(name: PathName): boolean {

@@ -8,7 +8,11 @@ import {
 } from '@complivue/shared/institutions';
 import { REGULATION_AREAS, type RegulationArea } from '@complivue/shared/regulation-areas';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  DEFAULT_SESSION_LIFETIME_HOURS,
+  SESSION_LIFETIME_HOURS,
+} from '@complivue/shared/schemas/company-settings';
 import { allInList, inList } from './checks.ts';
 import { createdAt, updatedAt, uuidPrimaryKey } from './columns.ts';
 import { user } from './auth.ts';
@@ -25,6 +29,15 @@ export const companies = pgTable(
     primaryRegulator: text('primary_regulator').$type<PrimaryRegulator>(),
     statesOfOperation: text('states_of_operation').array().$type<UsState[]>(),
     regulationAreas: text('regulation_areas').array().$type<RegulationArea[]>(),
+    // Security settings the administrator sets (Settings › Security), enforced on every request.
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+    sessionLifetimeHours: integer('session_lifetime_hours')
+      .notNull()
+      .default(DEFAULT_SESSION_LIFETIME_HOURS),
+    allowedEmailDomains: text('allowed_email_domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -36,5 +49,9 @@ export const companies = pgTable(
     check('companies_primary_regulator_check', inList(table.primaryRegulator, PRIMARY_REGULATORS)),
     check('companies_states_check', allInList(table.statesOfOperation, US_STATE_CODES)),
     check('companies_regulation_areas_check', allInList(table.regulationAreas, REGULATION_AREAS)),
+    check(
+      'companies_session_lifetime_check',
+      sql`${table.sessionLifetimeHours} IN (${sql.raw(SESSION_LIFETIME_HOURS.join(', '))})`,
+    ),
   ],
 );

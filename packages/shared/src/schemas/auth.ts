@@ -202,6 +202,8 @@ export const companySummarySchema = z.object({
   name: z.string(),
   institutionType: z.enum(INSTITUTION_TYPES).nullable(),
   assetsSize: z.enum(ASSETS_SIZES).nullable(),
+  /** The institution requires two-factor authentication of every member. */
+  requireTwoFactor: z.boolean(),
 });
 
 export const sessionResponseSchema = z.object({

@@ -5,6 +5,9 @@ import {
   findCompanySubscription,
 } from '../subscriptions/company-subscription.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { session } from '@complivue/db/schema/auth';
+import { SECURITY_MESSAGES } from '@complivue/shared/schemas/company-settings';
+import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import {
   ensureProfile,
@@ -33,8 +36,26 @@ export async function loadAuthContext(
   // Deactivation deletes the member's sessions; this also covers one created in between.
   if (profile.status === 'deactivated') return null;
   const company = await findCompany(app.database.db, profile.companyId);
+  // The institution's session length (Settings › Security) may be shorter than the platform's.
+  if (company && sessionOutlived(response.session.createdAt, company.sessionLifetimeHours)) {
+    await app.database.db.delete(session).where(eq(session.id, response.session.id));
+    return null;
+  }
   return { user: response.user, sessionId: response.session.id, profile, company };
 }
+
+/** Whether a session begun at `createdAt` is older than the institution allows. */
+export function sessionOutlived(createdAt: Date, lifetimeHours: number, now = new Date()): boolean {
+  return now.getTime() - new Date(createdAt).getTime() > lifetimeHours * 3_600_000;
+}
+
+/**
+ * While an institution requires two-factor authentication, a member without it may only reach
+ * what enrolling needs: their session and account security, their profile, their notifications,
+ * and reading the subscription (which the pages' guards check).
+ */
+const TWO_FACTOR_ENROLMENT_ROUTES =
+  /^\/api\/(?:(?:auth|profile|notifications)(?:\/|\?|$)|subscription(?:\?|$))/;
 
 function needsFeatureCheck(requirement: AccessRequirement): FeatureName[] {
   if (requirement.kind === 'feature') return [requirement.feature];
@@ -66,6 +87,13 @@ export function registerAccessControl(app: FastifyInstance): void {
         'account_inactive',
         'Your account is not active. Contact your administrator.',
       );
+    }
+    if (
+      context.company?.requireTwoFactor &&
+      !context.user.twoFactorEnabled &&
+      !TWO_FACTOR_ENROLMENT_ROUTES.test(request.url)
+    ) {
+      throw new AppError(403, 'two_factor_required', SECURITY_MESSAGES.two_factor_required);
     }
     const subscription = needsSubscription(access)
       ? await findCompanySubscription(app.database.db, profile.companyId)

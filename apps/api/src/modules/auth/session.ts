@@ -111,6 +111,7 @@ export function toSessionResponse(context: Omit<AuthContext, 'sessionId'>): Sess
           name: company.name,
           institutionType: company.institutionType ?? null,
           assetsSize: company.assetsSize ?? null,
+          requireTwoFactor: company.requireTwoFactor,
         }
       : null,
   };

@@ -16,7 +16,17 @@ import { SIGNED_IN, requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { signUpSubscription } from '../auth/sign-up.ts';
 import { toSessionResponse } from '../auth/session.ts';
-import { findCompanyProfile, requireCompanyId, updateCompanyProfile } from './company-profile.ts';
+import {
+  findCompanyProfile,
+  requireCompanyId,
+  toSecuritySettings,
+  updateCompanyProfile,
+  updateSecuritySettings,
+} from './company-profile.ts';
+import {
+  securitySettingsSchema,
+  updateSecuritySettingsSchema,
+} from '@complivue/shared/schemas/company-settings';
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -113,6 +123,44 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!profile) throw new AppError(404, 'no_company', COMPANY_MESSAGES.no_company);
       return profile;
+    },
+  );
+
+  app.get(
+    '/api/company/settings',
+    {
+      config: { access: requireRole('admin') },
+      schema: {
+        tags: ['companies'],
+        summary: "Your institution's security settings (two-factor, session length, email domains)",
+        response: { 200: securitySettingsSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      requireCompanyId(auth.profile.companyId);
+      return toSecuritySettings(auth.company!);
+    },
+  );
+
+  app.patch(
+    '/api/company/settings',
+    {
+      config: { access: requireRole('admin') },
+      schema: {
+        tags: ['companies'],
+        summary: 'Change the security settings (administrators); audited with before and after',
+        body: updateSecuritySettingsSchema,
+        response: { 200: securitySettingsSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return updateSecuritySettings(app.database.db, request, {
+        companyId: requireCompanyId(auth.profile.companyId),
+        actorUserId: auth.user.id,
+        changes: request.body,
+      });
     },
   );
 };

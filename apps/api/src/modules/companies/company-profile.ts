@@ -5,6 +5,10 @@ import {
   type CompanyProfile,
   type UpdateCompanyProfileRequest,
 } from '@complivue/shared/schemas/companies';
+import type {
+  SecuritySettings,
+  UpdateSecuritySettings,
+} from '@complivue/shared/schemas/company-settings';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
@@ -86,5 +90,50 @@ export async function updateCompanyProfile(
       after: afterValues,
     });
     return toCompanyProfile(updated!);
+  });
+}
+
+export function toSecuritySettings(row: CompanyRow): SecuritySettings {
+  return {
+    requireTwoFactor: row.requireTwoFactor,
+    sessionLifetimeHours: row.sessionLifetimeHours as SecuritySettings['sessionLifetimeHours'],
+    allowedEmailDomains: row.allowedEmailDomains,
+  };
+}
+
+/** Applies and audits a change of the security settings, in one transaction. */
+export async function updateSecuritySettings(
+  db: Db,
+  request: FastifyRequest,
+  options: { companyId: string; actorUserId: string; changes: UpdateSecuritySettings },
+): Promise<SecuritySettings> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(companies)
+      .where(eq(companies.id, options.companyId))
+      .for('update');
+    if (!current) throw new AppError(404, 'no_company', COMPANY_MESSAGES.no_company);
+    const changes = {
+      ...options.changes,
+      ...(options.changes.allowedEmailDomains && {
+        allowedEmailDomains: [...new Set(options.changes.allowedEmailDomains)],
+      }),
+    };
+    const [updated] = await tx
+      .update(companies)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(companies.id, options.companyId))
+      .returning();
+    await recordAudit(tx, request, {
+      action: 'company.settings_updated',
+      actorUserId: options.actorUserId,
+      companyId: options.companyId,
+      targetType: 'company',
+      targetId: options.companyId,
+      before: toSecuritySettings(current),
+      after: toSecuritySettings(updated!),
+    });
+    return toSecuritySettings(updated!);
   });
 }

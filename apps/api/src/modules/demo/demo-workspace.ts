@@ -4,6 +4,7 @@ import { auditLog } from '@complivue/db/schema/audit';
 import { account, user } from '@complivue/db/schema/auth';
 import { companies } from '@complivue/db/schema/companies';
 import { suggestedRegulationAreas } from '@complivue/shared/regulation-areas';
+import { DEFAULT_SESSION_LIFETIME_HOURS } from '@complivue/shared/schemas/company-settings';
 import { notifications } from '@complivue/db/schema/notifications';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { subscriptions } from '@complivue/db/schema/subscriptions';
@@ -108,6 +109,9 @@ export async function seedDemoWorkspace(
       primaryRegulator: 'ncua',
       statesOfOperation: ['OH'],
       regulationAreas: suggestedRegulationAreas('credit_union'),
+      requireTwoFactor: false,
+      sessionLifetimeHours: DEFAULT_SESSION_LIFETIME_HOURS,
+      allowedEmailDomains: [],
     };
     const company = existing
       ? (

@@ -10,6 +10,7 @@ import {
   INVITATION_MESSAGES,
   type Invitation,
 } from '@complivue/shared/schemas/team';
+import { SECURITY_MESSAGES } from '@complivue/shared/schemas/company-settings';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
@@ -103,8 +104,8 @@ async function sendInvitationEmail(
 }
 
 /**
- * Invites someone by email: refuses a current member, a second pending invitation and a full
- * plan (pending invitations hold seats), stores the invitation with its audit entry in one
+ * Invites someone by email: refuses a current member, a second pending invitation, an email
+ * outside the institution's allowed domains and a full plan (pending invitations hold seats), stores the invitation with its audit entry in one
  * transaction, then emails the link. Returns whether the email went out.
  */
 export async function createInvitation(
@@ -117,6 +118,14 @@ export async function createInvitation(
   const link = newToken();
   const invitation = await app.database.db.transaction(async (tx) => {
     await assertSeatAvailable(tx, companyId);
+    const [company] = await tx
+      .select({ domains: companies.allowedEmailDomains })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    const domains = company?.domains ?? [];
+    if (domains.length > 0 && !domains.includes(email.split('@')[1] ?? '')) {
+      throw new AppError(400, 'domain_not_allowed', SECURITY_MESSAGES.domain_not_allowed(domains));
+    }
     const [member] = await tx
       .select({ id: userProfiles.id })
       .from(userProfiles)

@@ -184,3 +184,21 @@ export function ExpiredTrialCard() {
     </Card>
   );
 }
+
+/** The institution requires two-factor authentication and this member has not turned it on. */
+export function TwoFactorRequired() {
+  return (
+    <Screen
+      icon={<ShieldAlert aria-hidden="true" className="size-6" />}
+      title="Two-factor authentication required"
+      actions={
+        <Button asChild>
+          <Link to={paths.profile}>Turn it on in your profile</Link>
+        </Button>
+      }
+    >
+      Your institution requires two-factor authentication of every member. Turn it on with an
+      authenticator app; this takes a minute, and then everything is open again.
+    </Screen>
+  );
+}

@@ -4,11 +4,13 @@ import type { ReactNode } from 'react';
 import type { PlanName } from '@complivue/shared/plans';
 import type { Role } from '@complivue/shared/roles';
 import { Alert } from '@/components/ui/alert';
+import { paths } from '@/config/paths';
 import { useSubscription } from '@/lib/subscription';
 import {
   AccessDenied,
   SubscriptionRequired,
   TrialExpired,
+  TwoFactorRequired,
   UpgradeRequired,
   VerifyingAccess,
 } from './guard-screens.tsx';
@@ -36,6 +38,13 @@ export function RouteGuard({
     involvesSubscription(requirement) && session.profile.role !== 'super_admin';
   const subscription = useSubscription(needsSubscription);
 
+  // Enrolling must stay possible: the profile (and notifications) stay open, as on the server.
+  const mustEnrol =
+    session.company?.requireTwoFactor &&
+    !session.user.twoFactorEnabled &&
+    pathname !== paths.profile &&
+    pathname !== paths.notifications;
+  if (mustEnrol) return <TwoFactorRequired />;
   if (needsSubscription && subscription.isPending) return <VerifyingAccess />;
   if (needsSubscription && subscription.isError) {
     // A check that cannot be made denies (SPEC.md §6), visibly.

@@ -1,12 +1,5 @@
-import {
-  ASSETS_SIZE_LABELS,
-  INSTITUTION_TYPE_LABELS,
-  PRIMARY_REGULATOR_LABELS,
-} from '@complivue/shared/institutions';
-import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
 import { hasRoleAtLeast } from '@complivue/shared/roles';
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
-import type { CompanyProfile } from '@complivue/shared/schemas/companies';
 import { resolveNotificationPreferences } from '@complivue/shared/schemas/profile';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, X } from 'lucide-react';
@@ -21,17 +14,20 @@ import { Spinner } from '@/components/ui/spinner';
 import { isBuilt, paths, type PathName } from '@/config/paths';
 import { userFacingMessage } from '@/lib/api-client';
 import { setOnboardingFlag } from '@/lib/browser-storage';
+import { useAsyncAction } from '@/lib/use-async-action';
 import { sessionQueryKey } from '@/lib/session';
 import { useCompanyProfile } from '@/lib/company-profile';
 import { CompanyProfileForm } from '@/components/company-profile-form';
+import { CompanySummary } from '@/components/company-summary';
 import { updateProfile } from '@/lib/profile';
 import { markOnboardingComplete } from './api.ts';
 
-type StepId = 'profile' | 'company' | 'start';
+type StepId = 'profile' | 'company' | 'team' | 'start';
 
 const STEP_TITLES: Record<StepId, string> = {
   profile: 'Confirm your profile',
   company: 'Your institution',
+  team: 'Invite your team',
   start: 'Where to start',
 };
 
@@ -75,30 +71,25 @@ function ProfileStep({ session, footer, onDone }: StepProps) {
   const queryClient = useQueryClient();
   const [fullName, setFullName] = useState(session.profile.fullName ?? session.user.name);
   const [jobTitle, setJobTitle] = useState(session.profile.jobTitle ?? '');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAsyncAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = await updateProfile({
-        fullName: fullName.trim(),
-        jobTitle: jobTitle.trim() || null,
-        phone: session.profile.phone,
-        timezone: session.profile.timezone,
-        notificationPreferences: resolveNotificationPreferences(
-          session.profile.notificationPreferences,
-        ),
-      });
-      queryClient.setQueryData(sessionQueryKey, saved);
-      onDone();
-    } catch (caught) {
-      setError(userFacingMessage(caught, 'Your profile could not be saved.'));
-    } finally {
-      setBusy(false);
-    }
+    const saved = await run(async () => {
+      queryClient.setQueryData(
+        sessionQueryKey,
+        await updateProfile({
+          fullName: fullName.trim(),
+          jobTitle: jobTitle.trim() || null,
+          phone: session.profile.phone,
+          timezone: session.profile.timezone,
+          notificationPreferences: resolveNotificationPreferences(
+            session.profile.notificationPreferences,
+          ),
+        }),
+      );
+    }, 'Your profile could not be saved.');
+    if (saved) onDone();
   }
 
   return (
@@ -130,41 +121,6 @@ function ProfileStep({ session, footer, onDone }: StepProps) {
       </FormField>
       <div className="flex flex-wrap justify-end gap-2">{footer(busy)}</div>
     </form>
-  );
-}
-
-/** What a member who cannot change the institution's profile sees of it. */
-function CompanySummary({ profile }: { profile: CompanyProfile }) {
-  const rows: [string, string][] = [
-    [
-      'Institution type',
-      profile.institutionType ? INSTITUTION_TYPE_LABELS[profile.institutionType] : 'Not set',
-    ],
-    ['Total assets', profile.assetsSize ? ASSETS_SIZE_LABELS[profile.assetsSize] : 'Not set'],
-    [
-      'Primary regulator',
-      profile.primaryRegulator ? PRIMARY_REGULATOR_LABELS[profile.primaryRegulator] : 'Not set',
-    ],
-    [
-      'Regulation areas',
-      profile.regulationAreas.map((area) => REGULATION_AREA_INFO[area].tag).join(', ') || 'Not set',
-    ],
-  ];
-  return (
-    <div className="space-y-3">
-      <p className="text-sm text-slate-700">
-        Your administrator keeps {profile.name}’s profile; it decides which rules and deadlines you
-        see.
-      </p>
-      <dl className="divide-y divide-slate-200 rounded-md border border-slate-200 text-sm">
-        {rows.map(([term, value]) => (
-          <div key={term} className="grid grid-cols-3 gap-2 px-3 py-2">
-            <dt className="font-medium text-slate-700">{term}</dt>
-            <dd className="col-span-2 text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </div>
   );
 }
 
@@ -204,7 +160,13 @@ export function OnboardingWizard({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const steps: StepId[] = session.company ? ['profile', 'company', 'start'] : ['profile', 'start'];
+  const isAdmin = hasRoleAtLeast(session.profile.role, 'admin');
+  const steps: StepId[] = [
+    'profile',
+    ...(session.company ? (['company'] as const) : []),
+    ...(session.company && isAdmin && isBuilt('usersTeam') ? (['team'] as const) : []),
+    'start',
+  ];
   const [index, setIndex] = useState(0);
   const [finishing, setFinishing] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -266,7 +228,6 @@ export function OnboardingWizard({
       </Button>
     </>
   );
-  const isAdmin = hasRoleAtLeast(session.profile.role, 'admin');
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && void finish()}>
@@ -323,6 +284,29 @@ export function OnboardingWizard({
                 footer={isAdmin ? footer : readOnlyFooter}
                 onDone={next}
               />
+            )}
+            {step === 'team' && (
+              <div className="space-y-4">
+                <p className="text-sm text-slate-700">
+                  Invite the people who share your compliance work: each gets an email with a link
+                  that works once for 7 days, and the role you choose (user or manager).
+                </p>
+                <div className="flex flex-wrap justify-end gap-2">
+                  <Button type="button" variant="ghost" onClick={() => setIndex(index - 1)}>
+                    Back
+                  </Button>
+                  <Button type="button" variant="secondary" onClick={next}>
+                    Later
+                  </Button>
+                  <Button
+                    type="button"
+                    disabled={finishing}
+                    onClick={() => void finish(paths.usersTeam)}
+                  >
+                    Invite teammates
+                  </Button>
+                </div>
+              </div>
             )}
             {step === 'start' && (
               <div className="space-y-4">

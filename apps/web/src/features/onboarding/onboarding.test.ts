@@ -35,7 +35,13 @@ function session(overrides: {
       companyId: 'c1',
       onboardingCompletedAt: overrides.completedAt ?? null,
     },
-    company: { id: 'c1', name: 'First CU', institutionType: 'credit_union', assetsSize: null },
+    company: {
+      id: 'c1',
+      name: 'First CU',
+      institutionType: 'credit_union',
+      assetsSize: null,
+      requireTwoFactor: false,
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
 import { isCompanyProfileComplete, type CompanyProfile } from '@complivue/shared/schemas/companies';
 import { hasRoleAtLeast } from '@complivue/shared/roles';
-import { paths } from '@/config/paths';
+import { isBuilt, paths } from '@/config/paths';
 import { isNewAccount } from '@/lib/session';
 
 /**
@@ -48,6 +48,7 @@ export function onboardingChecklist(
       id: 'company',
       label: "Complete your institution's profile",
       done: isCompanyProfileComplete(company),
+      to: isBuilt('settings') ? paths.settings : undefined,
     });
   }
   steps.push({

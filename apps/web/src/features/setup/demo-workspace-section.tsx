@@ -3,7 +3,7 @@ import type { DemoWorkspaceResponse } from '@complivue/shared/schemas/setup';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { userFacingMessage } from '@/lib/api-client';
+import { useAsyncAction } from '@/lib/use-async-action';
 import { createDemoWorkspace } from './api.ts';
 
 /**
@@ -11,21 +11,14 @@ import { createDemoWorkspace } from './api.ts';
  * passwords are shown here once; creating it again replaces them and restores the demo data.
  */
 export function DemoWorkspaceSection() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAsyncAction();
   const [result, setResult] = useState<DemoWorkspaceResponse | null>(null);
 
-  async function create() {
-    setBusy(true);
-    setError(null);
-    try {
-      setResult(await createDemoWorkspace());
-    } catch (caught) {
-      setError(userFacingMessage(caught, 'The demo workspace could not be created.'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const create = () =>
+    run(
+      async () => setResult(await createDemoWorkspace()),
+      'The demo workspace could not be created.',
+    );
 
   return (
     <section aria-labelledby="demo-workspace-heading" className="mt-8 border-t pt-6">

@@ -10,6 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
 import { userFacingMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-day';
+import { useAsyncAction } from '@/lib/use-async-action';
 import {
   inviteMember,
   resendInvitation,
@@ -24,24 +25,17 @@ const NOT_DELIVERED =
 function InviteForm({ roles, onSent }: { roles: readonly CompanyRole[]; onSent: () => unknown }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<CompanyRole>('user');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAsyncAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const sent = await inviteMember({ email, role });
       await onSent();
       setEmail('');
       if (sent.delivered) toast.success(`Invitation sent to ${email.trim()}.`);
       else toast.warning(NOT_DELIVERED);
-    } catch (caught) {
-      setError(userFacingMessage(caught, 'The invitation could not be sent.'));
-    } finally {
-      setBusy(false);
-    }
+    }, 'The invitation could not be sent.');
   }
 
   return (

@@ -1,0 +1,104 @@
+import { session } from '@complivue/db/schema/auth';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpThroughApi, signedInMember } from '../../../test/http.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+describe('security settings', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const patch = (cookie: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PATCH', url: '/api/company/settings', headers: { cookie }, payload });
+  const get = (cookie: string, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  it('shows the defaults, and changes them for administrators only, audited', async () => {
+    const admin = await signUpThroughApi(t.app);
+    const companyId = admin.body.session.company.id as string;
+    expect((await get(admin.cookie, '/api/company/settings')).json()).toEqual({
+      requireTwoFactor: false,
+      sessionLifetimeHours: 168,
+      allowedEmailDomains: [],
+    });
+    const changed = await patch(admin.cookie, {
+      sessionLifetimeHours: 12,
+      allowedEmailDomains: ['@FirstCU.org', 'firstcu.org'],
+    });
+    expect(changed.json()).toEqual({
+      requireTwoFactor: false,
+      sessionLifetimeHours: 12,
+      allowedEmailDomains: ['firstcu.org'],
+    });
+    const manager = await signedInMember(t.app, { companyId, role: 'manager' });
+    expect((await patch(manager.cookie, { requireTwoFactor: true })).statusCode).toBe(403);
+    const trail = await get(admin.cookie, '/api/team/activity?action=company.settings_updated');
+    expect(trail.json().items[0]).toMatchObject({
+      before: { sessionLifetimeHours: 168 },
+      after: { sessionLifetimeHours: 12 },
+    });
+  });
+
+  it('rejects a session length not offered and a malformed domain', async () => {
+    const admin = await signUpThroughApi(t.app);
+    const length = await patch(admin.cookie, { sessionLifetimeHours: 5 });
+    expect(length.statusCode).toBe(400);
+    expect(length.body).toContain('Choose one of the offered session lengths');
+    const domain = await patch(admin.cookie, { allowedEmailDomains: ['not a domain'] });
+    expect(domain.statusCode).toBe(400);
+    expect(domain.body).toContain('Enter domains like firstcu.org');
+  });
+
+  it('sends members without two-factor to enrol: everything else is refused until they do', async () => {
+    const admin = await signUpThroughApi(t.app);
+    const member = await signedInMember(t.app, {
+      companyId: admin.body.session.company.id,
+      role: 'user',
+    });
+    await patch(admin.cookie, { requireTwoFactor: true });
+    const dashboard = await get(member.cookie, '/api/dashboard');
+    expect(dashboard.statusCode).toBe(403);
+    expect(dashboard.json().error).toEqual({
+      code: 'two_factor_required',
+      message:
+        'Your institution requires two-factor authentication. Turn it on in your profile to continue.',
+    });
+    const sessionResponse = await get(member.cookie, '/api/auth/session');
+    expect(sessionResponse.json().company.requireTwoFactor).toBe(true);
+    expect((await get(member.cookie, '/api/auth/sessions')).statusCode).toBe(200);
+    expect((await get(member.cookie, '/api/subscription')).statusCode).toBe(200);
+  });
+
+  it('ends a session older than the institution allows', async () => {
+    const admin = await signUpThroughApi(t.app);
+    const member = await signedInMember(t.app, {
+      companyId: admin.body.session.company.id,
+      role: 'user',
+    });
+    await patch(admin.cookie, { sessionLifetimeHours: 8 });
+    expect((await get(member.cookie, '/api/dashboard')).statusCode).toBe(200);
+    await t.db
+      .update(session)
+      .set({ createdAt: new Date(Date.now() - 9 * 3_600_000) })
+      .where(eq(session.userId, member.userId));
+    expect((await get(member.cookie, '/api/dashboard')).statusCode).toBe(401);
+  });
+
+  it('limits invitations to the allowed email domains', async () => {
+    const admin = await signUpThroughApi(t.app);
+    await patch(admin.cookie, { allowedEmailDomains: ['firstcu.org'] });
+    const outside = await t.app.inject({
+      method: 'POST',
+      url: '/api/team/invitations',
+      headers: { cookie: admin.cookie },
+      payload: { email: 'someone@gmail.com', role: 'user' },
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().error.message).toBe(
+      'Invitations are limited to these email domains: firstcu.org.',
+    );
+  });
+});

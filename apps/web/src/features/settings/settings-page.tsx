@@ -1,0 +1,202 @@
+import {
+  SESSION_LIFETIME_HOURS,
+  type SecuritySettings,
+} from '@complivue/shared/schemas/company-settings';
+import { hasRoleAtLeast } from '@complivue/shared/roles';
+import { useQueryClient } from '@tanstack/react-query';
+import { Tabs } from 'radix-ui';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { CompanyProfileForm } from '@/components/company-profile-form';
+import { CompanySummary } from '@/components/company-summary';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Select } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useCompanyProfile } from '@/lib/company-profile';
+import { useAsyncAction } from '@/lib/use-async-action';
+import { sessionQueryKey, useSession } from '@/lib/session';
+import { securitySettingsQueryKey, updateSecuritySettings, useSecuritySettings } from './api.ts';
+
+const LIFETIME_LABELS: Record<SecuritySettings['sessionLifetimeHours'], string> = {
+  8: '8 hours (a working day)',
+  12: '12 hours',
+  24: '24 hours',
+  72: '3 days',
+  168: '7 days (the longest allowed)',
+};
+
+const TAB_TRIGGER =
+  'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 data-[state=active]:bg-brand-50 data-[state=active]:text-brand-900';
+
+function InstitutionTab({ isAdmin }: { isAdmin: boolean }) {
+  const company = useCompanyProfile();
+  if (company.isPending) return <Spinner label="Loading your institution" />;
+  if (company.isError) return <Alert variant="destructive">{company.error.message}</Alert>;
+  if (!isAdmin) return <CompanySummary profile={company.data} />;
+  return (
+    <CompanyProfileForm
+      key={company.data.updatedAt}
+      profile={company.data}
+      complete
+      onSaved={() => toast.success("Your institution's profile has been saved.")}
+      actions={(busy) => (
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Save institution profile'}
+        </Button>
+      )}
+    />
+  );
+}
+
+function SecurityForm({ settings }: { settings: SecuritySettings }) {
+  const queryClient = useQueryClient();
+  const [requireTwoFactor, setRequireTwoFactor] = useState(settings.requireTwoFactor);
+  const [lifetime, setLifetime] = useState(settings.sessionLifetimeHours);
+  const [domains, setDomains] = useState(settings.allowedEmailDomains.join(', '));
+  const { busy, error, run } = useAsyncAction();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await run(async () => {
+      const saved = await updateSecuritySettings({
+        requireTwoFactor,
+        sessionLifetimeHours: lifetime,
+        allowedEmailDomains: domains
+          .split(/[\s,;]+/)
+          .map((domain) => domain.trim())
+          .filter(Boolean),
+      });
+      queryClient.setQueryData(securitySettingsQueryKey, saved);
+      setDomains(saved.allowedEmailDomains.join(', '));
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      toast.success('The security settings have been saved.');
+    }, 'The security settings could not be saved.');
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      {error && <Alert variant="destructive">{error}</Alert>}
+      <label className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          className="mt-1 size-4 accent-brand-700"
+          checked={requireTwoFactor}
+          onChange={(event) => setRequireTwoFactor(event.target.checked)}
+        />
+        <span>
+          <span className="block font-medium text-slate-900">
+            Require two-factor authentication for every member
+          </span>
+          <span className="block text-sm text-slate-700">
+            Members without it are sent to turn it on before they can open anything else.
+          </span>
+        </span>
+      </label>
+      <FormField
+        label="Session length"
+        hint="How long a sign-in lasts before members must sign in again."
+      >
+        {({ id, describedBy }) => (
+          <Select
+            id={id}
+            aria-describedby={describedBy}
+            value={lifetime}
+            onChange={(event) =>
+              setLifetime(Number(event.target.value) as SecuritySettings['sessionLifetimeHours'])
+            }
+          >
+            {SESSION_LIFETIME_HOURS.map((hours) => (
+              <option key={hours} value={hours}>
+                {LIFETIME_LABELS[hours]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <FormField
+        label="Allowed email domains for invitations"
+        hint="Separate domains with commas, e.g. firstcu.org, firstcu.com. Leave empty to allow any."
+      >
+        {({ id, describedBy }) => (
+          <textarea
+            id={id}
+            aria-describedby={describedBy}
+            rows={2}
+            className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+            value={domains}
+            onChange={(event) => setDomains(event.target.value)}
+          />
+        )}
+      </FormField>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Save security settings'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SecurityTab() {
+  const settings = useSecuritySettings(true);
+  if (settings.isPending) return <Spinner label="Loading the security settings" />;
+  if (settings.isError) return <Alert variant="destructive">{settings.error.message}</Alert>;
+  return <SecurityForm settings={settings.data} />;
+}
+
+/** `/settings`: the institution's profile, its security rules, and its subscription. */
+export function SettingsPage() {
+  const { data: session } = useSession();
+  const isAdmin = Boolean(session && hasRoleAtLeast(session.profile.role, 'admin'));
+  if (!session?.company) {
+    return <Alert>Settings belong to an institution; you are not a member of one yet.</Alert>;
+  }
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
+        <p className="mt-1 text-sm text-slate-700">
+          {isAdmin
+            ? 'Changes are recorded in User Activity with who made them and what changed.'
+            : 'Administrators change these settings; you can see your institution’s profile.'}
+        </p>
+      </div>
+      <Tabs.Root defaultValue="institution">
+        <Tabs.List aria-label="Settings sections" className="flex flex-wrap gap-2">
+          <Tabs.Trigger value="institution" className={TAB_TRIGGER}>
+            Institution profile
+          </Tabs.Trigger>
+          {isAdmin && (
+            <Tabs.Trigger value="security" className={TAB_TRIGGER}>
+              Security
+            </Tabs.Trigger>
+          )}
+          <Tabs.Trigger value="subscription" className={TAB_TRIGGER}>
+            Subscription
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Card className="mt-4 p-5 sm:p-6">
+          <Tabs.Content value="institution">
+            <InstitutionTab isAdmin={isAdmin} />
+          </Tabs.Content>
+          {isAdmin && (
+            <Tabs.Content value="security">
+              <SecurityTab />
+            </Tabs.Content>
+          )}
+          <Tabs.Content value="subscription" className="space-y-3 text-sm text-slate-700">
+            <p>Your plan, its renewal date, invoices and changes of plan are on one page.</p>
+            <Button asChild variant="secondary">
+              <Link to={paths.settingsSubscription}>Manage your subscription</Link>
+            </Button>
+          </Tabs.Content>
+        </Card>
+      </Tabs.Root>
+    </div>
+  );
+}
