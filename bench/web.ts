@@ -154,7 +154,7 @@ const visit = (key: string) => {
 for (const key of [
   'app.html',
   'src/app/layouts/app-layout.tsx',
-  'src/features/dashboard/dashboard-page.tsx',
+  'src/app/pages/dashboard-route.tsx',
 ])
   visit(key);
 const appInitialKb = Number(

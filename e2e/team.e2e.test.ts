@@ -146,6 +146,12 @@ describe('team management', () => {
     const { page } = await signedIn(admin);
     await page.goto(`${server.url}/settings`);
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.getByRole('tab', { name: 'Data' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download all data (ZIP)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^complivue-export-\d{4}-\d{2}-\d{2}\.zip$/);
     await page.getByRole('tab', { name: 'Security' }).click();
     await page.getByLabel('Require two-factor authentication for every member').check();
     await expectNoSeriousAxeViolations(page);

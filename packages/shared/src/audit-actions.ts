@@ -25,6 +25,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'company.created': 'Created the institution',
   'company.profile_updated': "Changed the institution's profile",
   'company.settings_updated': 'Changed the security settings',
+  'company.exported': "Exported the institution's data",
   'billing.plan_activated': 'Activated a plan',
   'billing.plan_changed': 'Changed the plan',
   'billing.cancel_at_period_end': 'Cancelled the plan at period end',

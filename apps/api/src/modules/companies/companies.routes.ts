@@ -16,6 +16,7 @@ import { SIGNED_IN, requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { signUpSubscription } from '../auth/sign-up.ts';
 import { toSessionResponse } from '../auth/session.ts';
+import { companyExportArchive } from './company-export.ts';
 import {
   findCompanyProfile,
   requireCompanyId,
@@ -161,6 +162,38 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         actorUserId: auth.user.id,
         changes: request.body,
       });
+    },
+  );
+
+  app.get(
+    '/api/company/export',
+    {
+      config: { access: requireRole('admin') },
+      schema: {
+        tags: ['companies'],
+        summary:
+          "All of your institution's data as a ZIP of CSV and JSON files (streamed; audited)",
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const companyId = requireCompanyId(auth.profile.companyId);
+      await recordAudit(app.database.db, request, {
+        action: 'company.exported',
+        actorUserId: auth.user.id,
+        companyId,
+        targetType: 'company',
+        targetId: companyId,
+      });
+      const { stream } = await companyExportArchive(app.database.db, {
+        companyId,
+        exportedBy: auth.user.email,
+      });
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="complivue-export-${day}.zip"`)
+        .send(stream);
     },
   );
 };

@@ -1,5 +1,6 @@
 import { session } from '@complivue/db/schema/auth';
 import { eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpThroughApi, signedInMember } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -100,5 +101,66 @@ describe('security settings', () => {
     expect(outside.json().error.message).toBe(
       'Invitations are limited to these email domains: firstcu.org.',
     );
+  });
+});
+
+/** The archive's files as text (the test reads the ZIP independently of the library writing it). */
+function unzip(archive: Buffer): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(unzipSync(new Uint8Array(archive))).map(([name, data]) => [
+      name,
+      strFromU8(data),
+    ]),
+  );
+}
+
+describe('the data export', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('gives an administrator a ZIP of the institution’s data, with no secrets, and records it', async () => {
+    const admin = await signUpThroughApi(t.app);
+    const member = await signedInMember(t.app, {
+      companyId: admin.body.session.company.id,
+      role: 'user',
+    });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/company/export',
+      headers: { cookie: admin.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    const entries = unzip(response.rawPayload);
+    expect(Object.keys(entries).sort()).toEqual([
+      'README.txt',
+      'activity.csv',
+      'company.json',
+      'invitations.csv',
+      'members.csv',
+      'notifications.csv',
+      'subscriptions.json',
+    ]);
+    expect(JSON.parse(entries['company.json']!).profile.name).toBe('First Community Credit Union');
+    expect(entries['members.csv']).toContain(member.email);
+    expect(entries['activity.csv']).toContain('auth.sign_up');
+    const everything = Object.values(entries).join('\n');
+    expect(everything).not.toMatch(/\$argon2|scrypt|password_hash|totp/i);
+
+    const forbidden = await t.app.inject({
+      method: 'GET',
+      url: '/api/company/export',
+      headers: { cookie: member.cookie },
+    });
+    expect(forbidden.statusCode).toBe(403);
+    const trail = await t.app.inject({
+      method: 'GET',
+      url: '/api/team/activity?action=company.exported',
+      headers: { cookie: admin.cookie },
+    });
+    expect(trail.json().total).toBe(1);
   });
 });

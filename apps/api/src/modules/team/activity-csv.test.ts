@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activityCsvStream, neutraliseFormula } from './activity-csv.ts';
+import { neutraliseFormula } from '../../lib/csv.ts';
+import { activityCsvStream } from './activity-csv.ts';
 
 describe('the activity CSV', () => {
   it('neutralises cells a spreadsheet would run as formulas', () => {

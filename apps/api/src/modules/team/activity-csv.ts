@@ -1,6 +1,6 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { ActivityEntry } from '@complivue/shared/schemas/activity';
-import { stringify } from 'csv-stringify';
+import { csvStream } from '../../lib/csv.ts';
 
 export const ACTIVITY_CSV_COLUMNS = [
   'Time (UTC)',
@@ -14,15 +14,6 @@ export const ACTIVITY_CSV_COLUMNS = [
   'After',
   'IP address',
 ] as const;
-
-/**
- * A cell a spreadsheet would read as a formula (=, +, -, @, tab, carriage return) is prefixed
- * with an apostrophe: an exported log must not run code when an examiner opens it (OWASP CSV
- * injection).
- */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 const json = (value: unknown) =>
   value === null || value === undefined ? '' : JSON.stringify(value);
@@ -39,15 +30,15 @@ export function activityCsvRow(entry: ActivityEntry): string[] {
     json(entry.before),
     json(entry.after),
     entry.ipAddress ?? '',
-  ].map(neutraliseFormula);
+  ];
 }
 
-/** The entries as an RFC 4180 CSV stream with a header row; memory stays bounded. */
+/** The entries as CSV with a header row, streamed (formula-like cells neutralised). */
 export function activityCsvStream(entries: AsyncIterable<ActivityEntry>): Readable {
-  const rows = Readable.from(
+  return csvStream(
+    ACTIVITY_CSV_COLUMNS,
     (async function* () {
       for await (const entry of entries) yield activityCsvRow(entry);
     })(),
   );
-  return rows.pipe(stringify({ header: true, columns: [...ACTIVITY_CSV_COLUMNS] }));
 }

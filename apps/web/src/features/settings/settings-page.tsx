@@ -4,6 +4,7 @@ import {
 } from '@complivue/shared/schemas/company-settings';
 import { hasRoleAtLeast } from '@complivue/shared/roles';
 import { useQueryClient } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -11,7 +12,7 @@ import { toast } from 'sonner';
 import { CompanyProfileForm } from '@/components/company-profile-form';
 import { CompanySummary } from '@/components/company-summary';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/input';
@@ -93,7 +94,8 @@ function SecurityForm({ settings }: { settings: SecuritySettings }) {
             Require two-factor authentication for every member
           </span>
           <span className="block text-sm text-slate-700">
-            Members without it are sent to turn it on before they can open anything else.
+            Members without it are sent to turn it on before they can open anything else. This
+            includes you, if your own account does not use it yet.
           </span>
         </span>
       </label>
@@ -149,7 +151,7 @@ function SecurityTab() {
   return <SecurityForm settings={settings.data} />;
 }
 
-/** `/settings`: the institution's profile, its security rules, and its subscription. */
+/** `/settings`: the institution's profile, its security rules, its subscription and its data. */
 export function SettingsPage() {
   const { data: session } = useSession();
   const isAdmin = Boolean(session && hasRoleAtLeast(session.profile.role, 'admin'));
@@ -179,6 +181,11 @@ export function SettingsPage() {
           <Tabs.Trigger value="subscription" className={TAB_TRIGGER}>
             Subscription
           </Tabs.Trigger>
+          {isAdmin && (
+            <Tabs.Trigger value="data" className={TAB_TRIGGER}>
+              Data
+            </Tabs.Trigger>
+          )}
         </Tabs.List>
         <Card className="mt-4 p-5 sm:p-6">
           <Tabs.Content value="institution">
@@ -195,6 +202,24 @@ export function SettingsPage() {
               <Link to={paths.settingsSubscription}>Manage your subscription</Link>
             </Button>
           </Tabs.Content>
+          {isAdmin && (
+            <Tabs.Content value="data" className="space-y-3 text-sm text-slate-700">
+              <p>
+                Download everything your institution keeps here as a ZIP of CSV and JSON files: the
+                institution profile and settings, plans, members, invitations, notifications and the
+                full activity log. Passwords and two-factor secrets are never included. The download
+                is recorded in User Activity.
+              </p>
+              <a
+                href="/api/company/export"
+                download
+                className={buttonVariants({ variant: 'secondary' })}
+              >
+                <Download aria-hidden="true" className="size-4" />
+                Download all data (ZIP)
+              </a>
+            </Tabs.Content>
+          )}
         </Card>
       </Tabs.Root>
     </div>

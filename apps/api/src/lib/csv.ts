@@ -1,0 +1,24 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+
+/**
+ * A cell a spreadsheet would read as a formula (=, +, -, @, tab, carriage return) is prefixed
+ * with an apostrophe: an exported file must not run code when an examiner opens it (OWASP CSV
+ * injection).
+ */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** Rows as an RFC 4180 CSV stream with a header row, pulled one at a time (bounded memory). */
+export function csvStream(
+  columns: readonly string[],
+  rows: AsyncIterable<readonly string[]> | Iterable<readonly string[]>,
+): Readable {
+  const safe = Readable.from(
+    (async function* () {
+      for await (const row of rows) yield row.map(neutraliseFormula);
+    })(),
+  );
+  return safe.pipe(stringify({ header: true, columns: [...columns] }));
+}
