@@ -4,7 +4,13 @@ import { userProfiles } from '@complivue/db/schema/profiles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../lib/audit.ts';
-import { ensureProfile, findCompany, forwardSetCookies, type AuthContext } from './session.ts';
+import {
+  ensureProfile,
+  findCompany,
+  forwardSetCookies,
+  toFetchHeaders,
+  type AuthContext,
+} from './session.ts';
 
 /** The full context of a user who has just signed in (the new session is in the reply's cookie). */
 export async function contextForUser(
@@ -47,4 +53,26 @@ export async function completeSignIn(
     after: { method: options.method },
   });
   return context;
+}
+
+/**
+ * Signs in an account this request has just created (sign-up, first-run setup, an accepted
+ * invitation): better-auth issues the session, then everything `completeSignIn` does.
+ */
+export async function signInNewAccount(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  account: { userId: string; email: string; password: string },
+) {
+  const { headers } = await app.auth.api.signInEmail({
+    body: { email: account.email, password: account.password, rememberMe: true },
+    headers: toFetchHeaders(request),
+    returnHeaders: true,
+  });
+  return completeSignIn(app, request, reply, {
+    userId: account.userId,
+    headers,
+    method: 'password',
+  });
 }

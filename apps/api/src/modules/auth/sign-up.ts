@@ -15,8 +15,8 @@ import { recordAudit } from '../../lib/audit.ts';
 import { isConnectionError } from '../../lib/database-errors.ts';
 import { consumeRateLimits } from '../../lib/rate-limiter.ts';
 import { createAccount, type NewAccount } from './create-account.ts';
-import { completeSignIn } from './sign-in.ts';
-import { toFetchHeaders, toSessionResponse } from './session.ts';
+import { signInNewAccount } from './sign-in.ts';
+import { toSessionResponse } from './session.ts';
 
 type SignUpInput = z.output<typeof signUpRequestSchema>;
 
@@ -117,15 +117,10 @@ async function createSignUp(
     after: { plan: subscription.planName, status: subscription.status },
   });
 
-  const { headers } = await app.auth.api.signInEmail({
-    body: { email, password: input.password, rememberMe: true },
-    headers: toFetchHeaders(request),
-    returnHeaders: true,
-  });
-  const context = await completeSignIn(app, request, reply, {
+  const context = await signInNewAccount(app, request, reply, {
     userId,
-    headers,
-    method: 'password',
+    email,
+    password: input.password,
   });
   const redirectTo =
     subscription.status === 'pending_payment'

@@ -15,8 +15,8 @@ import { consumeRateLimits } from '../../lib/rate-limiter.ts';
 import { PUBLIC } from '../../lib/route-access.ts';
 import { loadAuthContext } from '../auth/access.ts';
 import { hasNoUsers } from '../auth/create-account.ts';
-import { completeSignIn } from '../auth/sign-in.ts';
-import { toFetchHeaders, toSessionResponse } from '../auth/session.ts';
+import { signInNewAccount } from '../auth/sign-in.ts';
+import { toSessionResponse } from '../auth/session.ts';
 import { paymentsMode } from '../payments/payments.routes.ts';
 import { createPlatformAdministrator, getSystemStatus } from './setup.service.ts';
 
@@ -88,15 +88,10 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
         targetId: userId,
         after: { role: 'super_admin' },
       });
-      const { headers } = await app.auth.api.signInEmail({
-        body: { email, password: request.body.password, rememberMe: true },
-        headers: toFetchHeaders(request),
-        returnHeaders: true,
-      });
-      const context = await completeSignIn(app, request, reply, {
+      const context = await signInNewAccount(app, request, reply, {
         userId,
-        headers,
-        method: 'password',
+        email,
+        password: request.body.password,
       });
       return reply
         .status(201)

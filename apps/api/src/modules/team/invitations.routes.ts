@@ -23,8 +23,8 @@ import { consumeRateLimits } from '../../lib/rate-limiter.ts';
 import { PUBLIC, requireRole, SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { createAccount } from '../auth/create-account.ts';
-import { completeSignIn } from '../auth/sign-in.ts';
-import { findCompany, toFetchHeaders, toSessionResponse } from '../auth/session.ts';
+import { signInNewAccount } from '../auth/sign-in.ts';
+import { findCompany, toSessionResponse } from '../auth/session.ts';
 import { requireCompanyId } from '../companies/company-profile.ts';
 import {
   claimInvitation,
@@ -200,15 +200,10 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         targetId: found.invitation.id,
         after: { email, role },
       });
-      const { headers } = await app.auth.api.signInEmail({
-        body: { email, password, rememberMe: true },
-        headers: toFetchHeaders(request),
-        returnHeaders: true,
-      });
-      const context = await completeSignIn(app, request, reply, {
+      const context = await signInNewAccount(app, request, reply, {
         userId,
-        headers,
-        method: 'password',
+        email,
+        password: password,
       });
       return reply
         .status(201)

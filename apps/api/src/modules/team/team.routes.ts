@@ -76,12 +76,12 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const actor = requireAuth(request);
+        const companyId = requireCompanyId(actor.profile.companyId);
         await setMemberActive(db, request, {
           actor,
           targetUserId: request.params.userId,
           active,
         });
-        const companyId = requireCompanyId(actor.profile.companyId);
         const member = await findTeamMember(db, companyId, request.params.userId);
         if (!member) throw new AppError(404, 'not_found', TEAM_MESSAGES.not_found);
         return member;

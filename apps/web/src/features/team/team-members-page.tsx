@@ -1,10 +1,4 @@
-import {
-  COMPANY_ROLES,
-  ROLES,
-  hasRoleAtLeast,
-  type CompanyRole,
-  type Role,
-} from '@complivue/shared/roles';
+import { COMPANY_ROLES, ROLES, hasRoleAtLeast, type CompanyRole } from '@complivue/shared/roles';
 import type { TeamMember, TeamSort } from '@complivue/shared/schemas/team';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp } from 'lucide-react';
@@ -37,8 +31,7 @@ const STATUS_STYLES: Record<TeamMember['status'], string> = {
 };
 
 /** What a company admin may give (the server decides again; admins are the operator's). */
-const INVITABLE_ROLES: readonly CompanyRole[] = COMPANY_ROLES.filter((role) => role !== 'admin');
-const GRANTABLE_ROLES: readonly Role[] = INVITABLE_ROLES;
+const GRANTABLE_ROLES: readonly CompanyRole[] = COMPANY_ROLES.filter((role) => role !== 'admin');
 
 function SortableHeader({
   label,
@@ -161,7 +154,7 @@ export function TeamMembersPage() {
           Who is on your compliance team, what they may do, and how their accounts are secured.
         </p>
       </div>
-      <InvitationsSection roles={isSuperAdmin ? COMPANY_ROLES : INVITABLE_ROLES} />
+      <InvitationsSection roles={isSuperAdmin ? COMPANY_ROLES : GRANTABLE_ROLES} />
       <Card className="p-5 sm:p-6">
         {members.data && (
           <p className="mb-4 text-sm text-slate-700">
