@@ -33,7 +33,7 @@ afterEach(async () => {
   await Promise.all(sessions.splice(0).map((session) => session.close()));
 });
 
-async function signedIn(member: DemoMember) {
+async function signedIn(member: Pick<DemoMember, 'email' | 'password'>) {
   const session = await openBrowser({
     baseUrl: server.url,
     viewport: { width: 1280, height: 900 },
@@ -166,5 +166,59 @@ describe('team management', () => {
     await member.page.getByRole('link', { name: 'Turn it on in your profile' }).click();
     await member.page.waitForURL(`${server.url}/profile`);
     await member.page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+  });
+});
+
+describe('help & support', () => {
+  it('opens a ticket with an attachment and shows the super admin’s reply', async () => {
+    const { user } = await seedDemoWorkspace(server.url, operatorCookie);
+    const { page } = await signedIn(user);
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Help & Support' }).click();
+    await page.getByRole('heading', { name: 'Help & Support', level: 1 }).waitFor();
+    await page.getByText('First response within 2 business days').waitFor();
+    await page.getByLabel('Search the help centre').fill('two-factor');
+    await page
+      .getByRole('link', { name: /two-factor/i })
+      .first()
+      .waitFor();
+    await expectNoSeriousAxeViolations(page);
+
+    const subject = `HMDA export question ${Date.now()}`;
+    await page.getByRole('button', { name: 'Open a ticket' }).click();
+    await page.getByLabel('Subject', { exact: true }).fill(subject);
+    await page.getByLabel('Priority').selectOption('high');
+    await page
+      .getByLabel('Description')
+      .fill('The quarterly LAR export misses applications withdrawn in the last week of June.');
+    await page.getByLabel('Attachments (optional)').setInputFiles({
+      name: 'lar-sample.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('ULI,Action taken\n549300EXAMPLE0000001,4\n'),
+    });
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('button', { name: 'Send ticket' }).click();
+    await page.getByRole('heading', { name: new RegExp(`Ticket \\d+: ${subject}`) }).waitFor();
+    await page.getByRole('link', { name: 'lar-sample.csv' }).waitFor();
+    const ticketUrl = page.url();
+
+    const operator = await signedIn({
+      email: 'operator@complivue.example',
+      password: 'Operator passphrase 1',
+    });
+    await operator.page.goto(`${server.url}/super-admin`);
+    await operator.page.getByRole('tab', { name: 'Support' }).click();
+    await operator.page.getByRole('link', { name: new RegExp(subject) }).click();
+    await operator.page.waitForURL(ticketUrl);
+    await operator.page
+      .getByLabel('Your reply')
+      .fill('Withdrawn applications are now included; please export the quarter again.');
+    await operator.page.getByRole('button', { name: 'Send reply' }).click();
+    await operator.page.getByText('Answered', { exact: true }).waitFor();
+
+    await page.reload();
+    await page.getByText('Withdrawn applications are now included').waitFor();
+    await page.getByText('Complivue support', { exact: true }).waitFor();
+    await expect.poll(() => page.getByText('Answered', { exact: true }).count()).toBe(1);
+    await expectNoSeriousAxeViolations(page);
   });
 });

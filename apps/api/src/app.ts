@@ -38,6 +38,7 @@ import { subscriptionRoutes } from './modules/subscriptions/subscription.routes.
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 import { createLocalFileStorage, type FileStorage } from './lib/file-storage.ts';
 
 declare module 'fastify' {
@@ -147,6 +148,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(teamRoutes);
   await app.register(invitationRoutes);
   await app.register(adminRoutes);
+  await app.register(supportRoutes);
   await app.register(contactRoutes);
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);

@@ -79,3 +79,37 @@ export async function signedInMember(
   const cookie = cookiesFrom(await signInThroughApi(app, email, password));
   return { cookie, userId: user.id, email };
 }
+
+export interface FormFile {
+  field?: string;
+  fileName: string;
+  contentType: string;
+  data: Buffer;
+}
+
+/** A multipart/form-data body as a browser sends it: text fields, then files. */
+export function multipartForm(fields: Record<string, string>, files: FormFile[] = []) {
+  const boundary = `----complivue${crypto.randomUUID()}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  for (const file of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.fileName}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

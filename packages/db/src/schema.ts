@@ -12,3 +12,4 @@ export * from './schema/platform.ts';
 export * from './schema/site.ts';
 export * from './schema/notifications.ts';
 export * from './schema/invitations.ts';
+export * from './schema/support.ts';

@@ -4,6 +4,12 @@
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'auth.sign_up': 'Created an account',
+  'support.ticket_opened': 'Opened a support ticket',
+  'support.ticket_replied': 'Replied on a support ticket',
+  'support.ticket_closed': 'Closed a support ticket',
+  'support.ticket_reopened': 'Reopened a support ticket',
+  'company.notification_defaults_updated': 'Changed the notification defaults',
+  'company.deleted': 'Deleted the institution',
   'auth.sign_in': 'Signed in',
   'auth.sign_in_failed': 'Failed sign-in',
   'auth.sign_in_refused': 'Sign-in refused (account deactivated)',

@@ -4,9 +4,11 @@ import { PgBoss, fromPglite } from 'pg-boss';
 import type { Mailer } from '../lib/email/mailer.ts';
 import { deliverPendingContactRequests } from '../modules/contact/contact-delivery.ts';
 import { expireEndedTrials } from '../modules/subscriptions/trial-expiry.ts';
+import { purgeExpiredAuditEntries } from '../modules/team/audit-retention.ts';
 
 const EXPIRE_TRIALS = 'expire-trials';
 const DELIVER_CONTACT_REQUESTS = 'deliver-contact-requests';
+const PURGE_AUDIT_LOG = 'purge-audit-log';
 
 /**
  * Background jobs on pg-boss, in the same database on either engine. Every job is idempotent,
@@ -46,6 +48,14 @@ export async function startJobs(options: {
     if (outcome.delivered + outcome.failed > 0) log.info(outcome, 'contact requests retried');
   });
   await boss.schedule(DELIVER_CONTACT_REQUESTS, '* * * * *');
+
+  // The audit trail past each institution's retention: daily, at a quiet hour (UTC).
+  await boss.createQueue(PURGE_AUDIT_LOG);
+  await boss.work(PURGE_AUDIT_LOG, async () => {
+    const purged = await purgeExpiredAuditEntries(database.db);
+    if (purged > 0) log.info({ purged }, 'audit entries past their retention purged');
+  });
+  await boss.schedule(PURGE_AUDIT_LOG, '30 6 * * *');
 
   return { stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
 }

@@ -110,6 +110,18 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            path: paths.support,
+            lazy: async () => ({
+              Component: (await import('@/features/support/support-page')).SupportPage,
+            }),
+          },
+          {
+            path: paths.supportTicket,
+            lazy: async () => ({
+              Component: (await import('@/features/support/ticket-page')).TicketPage,
+            }),
+          },
+          {
             path: paths.users,
             element: <Navigate to={paths.usersTeam} replace />,
           },

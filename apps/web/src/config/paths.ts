@@ -34,6 +34,7 @@ export const paths = {
   usersActivity: '/users/activity',
   settings: '/settings',
   support: '/support',
+  supportTicket: '/support/tickets/:ticketId',
   profile: '/profile',
   subscription: '/subscription',
   settingsSubscription: '/settings/subscription',
@@ -101,6 +102,8 @@ export const appRoutePatterns = [
   paths.usersActivity,
   paths.invitationAccept,
   paths.settings,
+  paths.support,
+  paths.supportTicket,
 ] as const;
 
 /** The routes that exist in this build; every link reads this set. */
@@ -125,6 +128,8 @@ export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
   'usersActivity',
   'invitationAccept',
   'settings',
+  'support',
+  'supportTicket',
 ]);
 
 export function isBuilt(name: PathName): boolean {

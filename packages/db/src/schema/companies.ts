@@ -8,11 +8,14 @@ import {
 } from '@complivue/shared/institutions';
 import { REGULATION_AREAS, type RegulationArea } from '@complivue/shared/regulation-areas';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import {
+  AUDIT_RETENTION_YEARS,
+  DEFAULT_AUDIT_RETENTION_YEARS,
   DEFAULT_SESSION_LIFETIME_HOURS,
   SESSION_LIFETIME_HOURS,
 } from '@complivue/shared/schemas/company-settings';
+import type { NotificationPreferences } from '@complivue/shared/schemas/profile';
 import { allInList, inList } from './checks.ts';
 import { createdAt, updatedAt, uuidPrimaryKey } from './columns.ts';
 import { user } from './auth.ts';
@@ -38,6 +41,12 @@ export const companies = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
+    /** Years the audit trail is kept (Settings › Data); a daily job purges what is older. */
+    auditRetentionYears: integer('audit_retention_years')
+      .notNull()
+      .default(DEFAULT_AUDIT_RETENTION_YEARS),
+    /** What members get until they choose their own (Settings › Notifications); null: ours. */
+    notificationDefaults: jsonb('notification_defaults').$type<NotificationPreferences>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,6 +61,10 @@ export const companies = pgTable(
     check(
       'companies_session_lifetime_check',
       sql`${table.sessionLifetimeHours} IN (${sql.raw(SESSION_LIFETIME_HOURS.join(', '))})`,
+    ),
+    check(
+      'companies_audit_retention_check',
+      sql`${table.auditRetentionYears} IN (${sql.raw(AUDIT_RETENTION_YEARS.join(', '))})`,
     ),
   ],
 );

@@ -4,6 +4,18 @@ import { z } from 'zod';
 export const SESSION_LIFETIME_HOURS = [8, 12, 24, 72, 168] as const;
 export const DEFAULT_SESSION_LIFETIME_HOURS = 168;
 
+/**
+ * How long the audit trail is kept, in years. Never below five: BSA records are kept five years
+ * (31 CFR 1010.430) and examiners ask for the trail of a whole exam cycle; seven is the default
+ * many banks' record-retention schedules use.
+ */
+export const AUDIT_RETENTION_YEARS = [5, 7, 10] as const;
+export const DEFAULT_AUDIT_RETENTION_YEARS = 7;
+const auditRetentionYearsSchema = z.union(
+  AUDIT_RETENTION_YEARS.map((years) => z.literal(years)),
+  { message: 'Choose 5, 7 or 10 years' },
+);
+
 const DOMAIN_PATTERN = /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 export const securitySettingsSchema = z.object({
@@ -12,6 +24,7 @@ export const securitySettingsSchema = z.object({
   sessionLifetimeHours: z.union(SESSION_LIFETIME_HOURS.map((hours) => z.literal(hours))),
   /** Invitations go only to these email domains; empty: any domain. */
   allowedEmailDomains: z.array(z.string()),
+  auditRetentionYears: auditRetentionYearsSchema,
 });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
 
@@ -34,6 +47,7 @@ export const updateSecuritySettingsSchema = z
           .refine((domain) => DOMAIN_PATTERN.test(domain), 'Enter domains like firstcu.org'),
       )
       .max(20, 'At most 20 domains'),
+    auditRetentionYears: auditRetentionYearsSchema,
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to change' });
@@ -44,4 +58,15 @@ export const SECURITY_MESSAGES = {
     'Your institution requires two-factor authentication. Turn it on in your profile to continue.',
   domain_not_allowed: (domains: readonly string[]) =>
     `Invitations are limited to these email domains: ${domains.join(', ')}.`,
+} as const;
+
+export const deleteCompanyRequestSchema = z.object({
+  /** The institution's name exactly as shown, typed by the administrator. */
+  confirmName: z.string().trim().min(1, 'Type the institution name to confirm'),
+});
+
+export const DELETE_COMPANY_MESSAGES = {
+  name_mismatch: 'The name you typed does not match the institution name.',
+  subscription_active:
+    'Cancel the paid subscription first (Settings › Subscription); then delete the institution.',
 } as const;

@@ -40,10 +40,19 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   email_digest: 'weekly',
 };
 
-/** Stored preferences merged over the defaults (older rows may lack newer keys). */
-export function resolveNotificationPreferences(stored: unknown): NotificationPreferences {
-  const parsed = notificationPreferencesSchema.safeParse(stored);
-  return parsed.success ? parsed.data : DEFAULT_NOTIFICATION_PREFERENCES;
+/**
+ * A member's preferences: their own once they chose them in their profile, else their
+ * institution's defaults (Settings › Notifications), else the product's.
+ */
+export function resolveNotificationPreferences(
+  stored: unknown,
+  companyDefaults?: unknown,
+): NotificationPreferences {
+  for (const candidate of [stored, companyDefaults]) {
+    const parsed = notificationPreferencesSchema.safeParse(candidate);
+    if (parsed.success) return parsed.data;
+  }
+  return DEFAULT_NOTIFICATION_PREFERENCES;
 }
 
 /** An IANA time zone the runtime knows ("America/Chicago", "UTC"). */
@@ -77,7 +86,8 @@ export const updateProfileRequestSchema = z.object({
     .regex(/^[0-9+().\-\s]*$/, PROFILE_MESSAGES.invalid_phone)
     .nullable(),
   timezone: z.string().refine(isTimeZone, PROFILE_MESSAGES.invalid_time_zone).nullable(),
-  notificationPreferences: notificationPreferencesSchema,
+  /** Left out (the onboarding wizard): the member keeps following the institution's defaults. */
+  notificationPreferences: notificationPreferencesSchema.optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 

@@ -133,3 +133,59 @@ export function invitationEmail(options: {
   );
   return { to: options.to, subject, text, html };
 }
+
+export function supportReplyEmail(options: {
+  to: string;
+  name: string;
+  ticketNumber: number;
+  subject: string;
+  reply: string;
+  url: string;
+}): EmailMessage {
+  const subject = `Re: [Ticket ${options.ticketNumber}] ${options.subject}`;
+  const text = [
+    `Hello ${options.name},`,
+    '',
+    `Complivue support answered your ticket ${options.ticketNumber}, "${options.subject}":`,
+    '',
+    options.reply,
+    '',
+    `Read the thread and reply in Complivue: ${options.url}`,
+  ].join('\n');
+  const html = layout(
+    `Support answered ticket ${options.ticketNumber}`,
+    `<p>Hello ${escapeHtml(options.name)},</p>
+<p>Complivue support answered your ticket ${options.ticketNumber}, “${escapeHtml(options.subject)}”:</p>
+<blockquote style="border-left:3px solid #cbd5e1;margin:0;padding:4px 12px;white-space:pre-wrap">${escapeHtml(options.reply)}</blockquote>
+<p><a href="${escapeHtml(options.url)}" style="display:inline-block;background:#164d72;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Read and reply</a></p>`,
+  );
+  return { to: options.to, subject, text, html };
+}
+
+export function supportInboxEmail(options: {
+  to: string;
+  ticketNumber: number;
+  subject: string;
+  companyName: string;
+  authorName: string;
+  priority: string;
+  message: string;
+  url: string;
+  isNewTicket: boolean;
+}): EmailMessage {
+  const subject = `${options.isNewTicket ? 'New ticket' : 'Reply on ticket'} ${options.ticketNumber} (${options.priority}): ${options.subject}`;
+  const text = [
+    `${options.authorName} (${options.companyName}) wrote:`,
+    '',
+    options.message,
+    '',
+    `Answer it in the Super Admin console: ${options.url}`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(options.authorName)} (${escapeHtml(options.companyName)}) wrote:</p>
+<blockquote style="border-left:3px solid #cbd5e1;margin:0;padding:4px 12px;white-space:pre-wrap">${escapeHtml(options.message)}</blockquote>
+<p><a href="${escapeHtml(options.url)}">Answer it in the Super Admin console</a></p>`,
+  );
+  return { to: options.to, subject, text, html };
+}

@@ -14,7 +14,6 @@ import { analyticsEvents } from '@complivue/db/schema/activity';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { TEAM_MESSAGES } from '@complivue/shared/schemas/team';
 import { sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -25,7 +24,12 @@ import { ACCOUNT_DEACTIVATED } from './auth.ts';
 import { betterAuthErrorCode } from './better-auth-errors.ts';
 import { completeSignIn } from './sign-in.ts';
 import { signUp } from './sign-up.ts';
-import { forwardSetCookies, toFetchHeaders, toSessionResponse } from './session.ts';
+import {
+  clearSessionCookies,
+  forwardSetCookies,
+  toFetchHeaders,
+  toSessionResponse,
+} from './session.ts';
 
 const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 
@@ -212,14 +216,3 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/** Expires our cookies even when better-auth had no session to sign out of. */
-function clearSessionCookies(reply: FastifyReply) {
-  const existing = reply.getHeader('set-cookie');
-  const cookies = Array.isArray(existing) ? existing : existing ? [String(existing)] : [];
-  if (cookies.length > 0) return;
-  reply.header('set-cookie', [
-    'complivue.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
-    'complivue.session_data=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
-  ]);
-}

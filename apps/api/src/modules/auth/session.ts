@@ -2,6 +2,7 @@ import type { Db } from '@complivue/db/database';
 import { companies } from '@complivue/db/schema/companies';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
+import { resolveNotificationPreferences } from '@complivue/shared/schemas/profile';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SubscriptionRow } from '../subscriptions/company-subscription.ts';
@@ -99,7 +100,10 @@ export function toSessionResponse(context: Omit<AuthContext, 'sessionId'>): Sess
       jobTitle: profile.jobTitle,
       phone: profile.phone,
       timezone: profile.timezone,
-      notificationPreferences: profile.notificationPreferences,
+      notificationPreferences: resolveNotificationPreferences(
+        profile.notificationPreferences,
+        company?.notificationDefaults,
+      ),
       role: profile.role,
       status: profile.status,
       companyId: profile.companyId,
@@ -115,4 +119,15 @@ export function toSessionResponse(context: Omit<AuthContext, 'sessionId'>): Sess
         }
       : null,
   };
+}
+
+/** Expires our cookies even when better-auth had no session to sign out of. */
+export function clearSessionCookies(reply: FastifyReply) {
+  const existing = reply.getHeader('set-cookie');
+  const cookies = Array.isArray(existing) ? existing : existing ? [String(existing)] : [];
+  if (cookies.length > 0) return;
+  reply.header('set-cookie', [
+    'complivue.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+    'complivue.session_data=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+  ]);
 }

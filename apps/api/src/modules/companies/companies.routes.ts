@@ -25,9 +25,17 @@ import {
   updateSecuritySettings,
 } from './company-profile.ts';
 import {
+  deleteCompanyRequestSchema,
   securitySettingsSchema,
   updateSecuritySettingsSchema,
 } from '@complivue/shared/schemas/company-settings';
+import {
+  notificationPreferencesSchema,
+  resolveNotificationPreferences,
+} from '@complivue/shared/schemas/profile';
+import { okResponseSchema } from '@complivue/shared/schemas/auth';
+import { clearSessionCookies } from '../auth/session.ts';
+import { deleteCompany } from './company-deletion.ts';
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -194,6 +202,82 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="complivue-export-${day}.zip"`)
         .send(stream);
+    },
+  );
+
+  app.get(
+    '/api/company/notification-defaults',
+    {
+      config: { access: requireRole('admin') },
+      schema: {
+        tags: ['companies'],
+        summary: 'The notification preferences members follow until they choose their own',
+        response: { 200: notificationPreferencesSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      requireCompanyId(auth.profile.companyId);
+      return resolveNotificationPreferences(auth.company!.notificationDefaults);
+    },
+  );
+
+  app.put(
+    '/api/company/notification-defaults',
+    {
+      config: { access: requireRole('admin') },
+      schema: {
+        tags: ['companies'],
+        summary:
+          'Set the notification defaults (administrators): they apply to every member who has not chosen their own',
+        body: notificationPreferencesSchema,
+        response: { 200: notificationPreferencesSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const companyId = requireCompanyId(auth.profile.companyId);
+      const before = resolveNotificationPreferences(auth.company!.notificationDefaults);
+      await app.database.db.transaction(async (tx) => {
+        await tx
+          .update(companies)
+          .set({ notificationDefaults: request.body })
+          .where(eq(companies.id, companyId));
+        await recordAudit(tx, request, {
+          action: 'company.notification_defaults_updated',
+          actorUserId: auth.user.id,
+          companyId,
+          targetType: 'company',
+          targetId: companyId,
+          before,
+          after: request.body,
+        });
+      });
+      return request.body;
+    },
+  );
+
+  app.delete(
+    '/api/company',
+    {
+      config: { access: requireRole('admin') },
+      schema: {
+        tags: ['companies'],
+        summary:
+          'Delete your institution and every member account after typing its name (administrators); the audit trail is kept for its retention',
+        body: deleteCompanyRequestSchema,
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      await deleteCompany(app, request, {
+        companyId: requireCompanyId(auth.profile.companyId),
+        actorUserId: auth.user.id,
+        confirmName: request.body.confirmName,
+      });
+      clearSessionCookies(reply);
+      return { ok: true as const };
     },
   );
 };

@@ -98,6 +98,7 @@ export function toSecuritySettings(row: CompanyRow): SecuritySettings {
     requireTwoFactor: row.requireTwoFactor,
     sessionLifetimeHours: row.sessionLifetimeHours as SecuritySettings['sessionLifetimeHours'],
     allowedEmailDomains: row.allowedEmailDomains,
+    auditRetentionYears: row.auditRetentionYears as SecuritySettings['auditRetentionYears'],
   };
 }
 

@@ -24,6 +24,7 @@ describe('security settings', () => {
       requireTwoFactor: false,
       sessionLifetimeHours: 168,
       allowedEmailDomains: [],
+      auditRetentionYears: 7,
     });
     const changed = await patch(admin.cookie, {
       sessionLifetimeHours: 12,
@@ -33,6 +34,7 @@ describe('security settings', () => {
       requireTwoFactor: false,
       sessionLifetimeHours: 12,
       allowedEmailDomains: ['firstcu.org'],
+      auditRetentionYears: 7,
     });
     const manager = await signedInMember(t.app, { companyId, role: 'manager' });
     expect((await patch(manager.cookie, { requireTwoFactor: true })).statusCode).toBe(403);

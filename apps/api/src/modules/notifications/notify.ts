@@ -3,10 +3,10 @@ import { notifications } from '@complivue/db/schema/notifications';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import type { NotificationPriority } from '@complivue/shared/schemas/notifications';
 import {
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  notificationPreferencesSchema,
+  resolveNotificationPreferences,
   type NotificationCategory,
 } from '@complivue/shared/schemas/profile';
+import { companies } from '@complivue/db/schema/companies';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { notificationEmail } from '../../lib/email/templates.ts';
@@ -66,8 +66,10 @@ export async function notify(
       email: userProfiles.email,
       fullName: userProfiles.fullName,
       preferences: userProfiles.notificationPreferences,
+      companyDefaults: companies.notificationDefaults,
     })
     .from(userProfiles)
+    .innerJoin(companies, eq(companies.id, userProfiles.companyId))
     .where(
       and(inArray(userProfiles.userId, input.userIds), eq(userProfiles.companyId, input.companyId)),
     );
@@ -98,8 +100,10 @@ export async function notify(
   const category = input.category;
   if (!category) return rows.map((row) => row.id);
   for (const recipient of recipients) {
-    const parsed = notificationPreferencesSchema.safeParse(recipient.preferences);
-    const preferences = parsed.success ? parsed.data : DEFAULT_NOTIFICATION_PREFERENCES;
+    const preferences = resolveNotificationPreferences(
+      recipient.preferences,
+      recipient.companyDefaults,
+    );
     if (!preferences.categories[category].email || preferences.email_digest !== 'off') continue;
     try {
       await deps.mailer.send(

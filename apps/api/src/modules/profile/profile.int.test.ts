@@ -2,7 +2,7 @@ import { analyticsEvents } from '@complivue/db/schema/activity';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@complivue/shared/schemas/profile';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpThroughApi } from '../../../test/http.ts';
+import { multipartForm, signUpThroughApi } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const PNG = Buffer.from(
@@ -10,17 +10,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-function multipart(file: Buffer, fileName: string, contentType: string) {
-  const boundary = `----complivue${crypto.randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (file: Buffer, fileName: string, contentType: string) =>
+  multipartForm({}, [{ fileName, contentType, data: file }]);
 
 describe('profile', () => {
   let t: TestApp;

@@ -24,7 +24,9 @@ export async function updateProfile(
         jobTitle: changes.jobTitle || null,
         phone: changes.phone || null,
         timezone: changes.timezone || null,
-        notificationPreferences: changes.notificationPreferences,
+        ...(changes.notificationPreferences && {
+          notificationPreferences: changes.notificationPreferences,
+        }),
       })
       .where(eq(userProfiles.userId, userId))
       .returning();
@@ -39,7 +41,7 @@ export async function updateProfile(
   });
 }
 
-function avatarKey(imageUrl: string | null | undefined): string | null {
+export function avatarKey(imageUrl: string | null | undefined): string | null {
   return imageUrl?.startsWith(AVATAR_URL_PREFIX)
     ? `avatars/${imageUrl.slice(AVATAR_URL_PREFIX.length)}`
     : null;

@@ -24,3 +24,15 @@ export function Select({ className, ...props }: ComponentProps<'select'>) {
     />
   );
 }
+
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+  return (
+    <textarea
+      className={cn(
+        'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 disabled:bg-slate-100 aria-[invalid=true]:border-red-700',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

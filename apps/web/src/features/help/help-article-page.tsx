@@ -5,7 +5,7 @@ import {
   HELP_CATEGORY_LABELS,
   findHelpArticles,
   type HelpArticleAttributes,
-} from './help-articles.ts';
+} from '@/lib/help-articles';
 
 export function HelpArticlePage({ slug, article }: { slug: string; article: MarkdownModule }) {
   const attributes = article.attributes as unknown as HelpArticleAttributes;

@@ -1,16 +1,13 @@
 import { Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { PageIntro } from '@/components/layouts/page-intro';
 import { paths } from '@/config/paths';
 import {
   HELP_CATEGORIES,
   HELP_CATEGORY_LABELS,
-  findHelpArticles,
-  loadHelpTexts,
-  searchHelpArticles,
+  useHelpSearch,
   type HelpArticleSummary,
-} from './help-articles.ts';
-import { logWarning } from '@/lib/log';
+} from '@/lib/help-articles';
 
 function ArticleLink({ article }: { article: HelpArticleSummary }) {
   return (
@@ -27,20 +24,9 @@ function ArticleLink({ article }: { article: HelpArticleSummary }) {
 }
 
 export function HelpCenterPage() {
-  const articles = findHelpArticles();
   const [query, setQuery] = useState('');
-  const [texts, setTexts] = useState<Record<string, string>>({});
+  const { articles, searching, results } = useHelpSearch(query);
   const searchId = useId();
-  const searching = query.trim().length > 1;
-
-  useEffect(() => {
-    if (!searching || Object.keys(texts).length > 0) return;
-    loadHelpTexts().then(setTexts, (error: unknown) =>
-      logWarning('Could not load the help articles for search', error),
-    );
-  }, [searching, texts]);
-
-  const results = searching ? searchHelpArticles(articles, texts, query) : [];
   return (
     <>
       <PageIntro eyebrow="Help & Support" title="How can we help?">

@@ -1,3 +1,4 @@
+import { LIBRARY_ARTICLE_COUNT, LIBRARY_RULE_COUNT } from '@complivue/shared/library-claims';
 import { Quote } from 'lucide-react';
 import { StaticContent } from '@/components/static-content';
 import { buttonVariants } from '@/components/ui/button-variants';
@@ -6,7 +7,8 @@ import { CAPABILITIES } from './capabilities.ts';
 
 /**
  * SPEC.md §1: the landing page's claims. The library figures are the size of the compliance
- * library; the score and hours are explained beside them so no one reads them as a promise.
+ * library (its content test keeps them equal); the score and hours are explained beside them
+ * so no one reads them as a promise.
  */
 const CLAIMS: { value: string; label: string; note: string }[] = [
   {
@@ -15,12 +17,12 @@ const CLAIMS: { value: string; label: string; note: string }[] = [
     note: 'An example of the program-wide score the dashboard computes from your rule assessments.',
   },
   {
-    value: '127',
+    value: String(LIBRARY_RULE_COUNT),
     label: 'active rules',
     note: 'Requirements in the library, each with its CFR citation and the evidence examiners ask for.',
   },
   {
-    value: '45',
+    value: String(LIBRARY_ARTICLE_COUNT),
     label: 'articles',
     note: 'Plain-language library articles across TRID, QM/ATR, HMDA, fair lending, CRA, BSA/AML, TILA and RESPA.',
   },

@@ -1,6 +1,5 @@
 import { hasRoleAtLeast } from '@complivue/shared/roles';
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
-import { resolveNotificationPreferences } from '@complivue/shared/schemas/profile';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
@@ -83,9 +82,6 @@ function ProfileStep({ session, footer, onDone }: StepProps) {
           jobTitle: jobTitle.trim() || null,
           phone: session.profile.phone,
           timezone: session.profile.timezone,
-          notificationPreferences: resolveNotificationPreferences(
-            session.profile.notificationPreferences,
-          ),
         }),
       );
     }, 'Your profile could not be saved.');

@@ -1,8 +1,5 @@
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
 import {
-  EMAIL_DIGESTS,
-  NOTIFICATION_CATEGORIES,
-  NOTIFICATION_CATEGORY_LABELS,
   PROFILE_MESSAGES,
   resolveNotificationPreferences,
   type NotificationPreferences,
@@ -10,6 +7,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { NotificationPreferencesFields } from '@/components/notification-preferences-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -17,8 +15,6 @@ import { Input, Select } from '@/components/ui/input';
 import { sessionQueryKey } from '@/lib/session';
 import { userFacingMessage } from '@/lib/api-client';
 import { updateProfile } from '@/lib/profile';
-
-const DIGEST_LABELS = { off: 'Off', daily: 'Daily', weekly: 'Weekly' } as const;
 
 function timeZones(): string[] {
   const zones = Intl.supportedValuesOf('timeZone');
@@ -41,19 +37,6 @@ export function ProfileDetailsForm({ session }: { session: SessionResponse }) {
   const [error, setError] = useState<string | null>(null);
   const update = (field: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
-
-  function toggle(category: (typeof NOTIFICATION_CATEGORIES)[number], channel: 'in_app' | 'email') {
-    setPreferences((current) => ({
-      ...current,
-      categories: {
-        ...current.categories,
-        [category]: {
-          ...current.categories[category],
-          [channel]: !current.categories[category][channel],
-        },
-      },
-    }));
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -134,66 +117,11 @@ export function ProfileDetailsForm({ session }: { session: SessionResponse }) {
         </FormField>
       </div>
 
-      <fieldset>
-        <legend className="text-base font-semibold text-slate-900">Notifications</legend>
-        <table className="mt-3 w-full text-left text-sm">
-          <thead>
-            <tr className="text-slate-600">
-              <th scope="col" className="py-2 font-medium">
-                Category
-              </th>
-              <th scope="col" className="w-24 py-2 text-center font-medium">
-                In the app
-              </th>
-              <th scope="col" className="w-24 py-2 text-center font-medium">
-                By email
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {NOTIFICATION_CATEGORIES.map((category) => (
-              <tr key={category}>
-                <th scope="row" className="py-2 font-normal text-slate-900">
-                  {NOTIFICATION_CATEGORY_LABELS[category]}
-                </th>
-                {(['in_app', 'email'] as const).map((channel) => (
-                  <td key={channel} className="py-2 text-center">
-                    <input
-                      type="checkbox"
-                      className="size-4 accent-brand-700"
-                      aria-label={`${NOTIFICATION_CATEGORY_LABELS[category]} ${channel === 'email' ? 'by email' : 'in the app'}`}
-                      checked={preferences.categories[category][channel]}
-                      onChange={() => toggle(category, channel)}
-                    />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <div className="mt-4 max-w-xs">
-          <FormField label="Email digest">
-            {({ id }) => (
-              <Select
-                id={id}
-                value={preferences.email_digest}
-                onChange={(event) =>
-                  setPreferences((current) => ({
-                    ...current,
-                    email_digest: event.target.value as NotificationPreferences['email_digest'],
-                  }))
-                }
-              >
-                {EMAIL_DIGESTS.map((digest) => (
-                  <option key={digest} value={digest}>
-                    {DIGEST_LABELS[digest]}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
-        </div>
-      </fieldset>
+      <NotificationPreferencesFields
+        legend="Notifications"
+        value={preferences}
+        onChange={setPreferences}
+      />
       <Button type="submit" disabled={busy}>
         {busy ? 'Saving...' : 'Save profile'}
       </Button>

@@ -4,7 +4,6 @@ import {
 } from '@complivue/shared/schemas/company-settings';
 import { hasRoleAtLeast } from '@complivue/shared/roles';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -12,7 +11,7 @@ import { toast } from 'sonner';
 import { CompanyProfileForm } from '@/components/company-profile-form';
 import { CompanySummary } from '@/components/company-summary';
 import { Alert } from '@/components/ui/alert';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/input';
@@ -22,6 +21,8 @@ import { useCompanyProfile } from '@/lib/company-profile';
 import { useAsyncAction } from '@/lib/use-async-action';
 import { sessionQueryKey, useSession } from '@/lib/session';
 import { securitySettingsQueryKey, updateSecuritySettings, useSecuritySettings } from './api.ts';
+import { DataTab } from './data-tab.tsx';
+import { NotificationDefaultsTab } from './notification-defaults-tab.tsx';
 
 const LIFETIME_LABELS: Record<SecuritySettings['sessionLifetimeHours'], string> = {
   8: '8 hours (a working day)',
@@ -151,7 +152,10 @@ function SecurityTab() {
   return <SecurityForm settings={settings.data} />;
 }
 
-/** `/settings`: the institution's profile, its security rules, its subscription and its data. */
+/**
+ * `/settings`: the institution's profile, its notification defaults, its security rules, its
+ * subscription and its data.
+ */
 export function SettingsPage() {
   const { data: session } = useSession();
   const isAdmin = Boolean(session && hasRoleAtLeast(session.profile.role, 'admin'));
@@ -173,6 +177,11 @@ export function SettingsPage() {
           <Tabs.Trigger value="institution" className={TAB_TRIGGER}>
             Institution profile
           </Tabs.Trigger>
+          {isAdmin && (
+            <Tabs.Trigger value="notifications" className={TAB_TRIGGER}>
+              Notifications
+            </Tabs.Trigger>
+          )}
           {isAdmin && (
             <Tabs.Trigger value="security" className={TAB_TRIGGER}>
               Security
@@ -203,21 +212,13 @@ export function SettingsPage() {
             </Button>
           </Tabs.Content>
           {isAdmin && (
-            <Tabs.Content value="data" className="space-y-3 text-sm text-slate-700">
-              <p>
-                Download everything your institution keeps here as a ZIP of CSV and JSON files: the
-                institution profile and settings, plans, members, invitations, notifications and the
-                full activity log. Passwords and two-factor secrets are never included. The download
-                is recorded in User Activity.
-              </p>
-              <a
-                href="/api/company/export"
-                download
-                className={buttonVariants({ variant: 'secondary' })}
-              >
-                <Download aria-hidden="true" className="size-4" />
-                Download all data (ZIP)
-              </a>
+            <Tabs.Content value="notifications">
+              <NotificationDefaultsTab />
+            </Tabs.Content>
+          )}
+          {isAdmin && (
+            <Tabs.Content value="data">
+              <DataTab companyName={session.company.name} />
             </Tabs.Content>
           )}
         </Card>

@@ -8,6 +8,7 @@ import {
   outboxResponseSchema,
 } from '@complivue/shared/schemas/admin';
 import type { z } from 'zod';
+import { ticketListResponseSchema } from '@complivue/shared/schemas/support';
 import { apiRequest } from '@/lib/api-client';
 
 const pageQuery = (query: string, page: number) =>
@@ -51,3 +52,7 @@ export const setCompanySubscription = (
     body,
     schema: adminCompanySchema,
   });
+
+/** Tickets waiting for support, for the console's Support tab. */
+export const findWaitingTickets = () =>
+  apiRequest('/api/support/tickets?status=open', { schema: ticketListResponseSchema });

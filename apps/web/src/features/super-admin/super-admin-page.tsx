@@ -4,6 +4,7 @@ import { useSession } from '@/lib/session';
 import { CompaniesTab } from './companies-tab.tsx';
 import { FeatureMatrixTab } from './feature-matrix-tab.tsx';
 import { AuditLogTab, OutboxTab } from './records-tabs.tsx';
+import { SupportTab } from './support-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
 
 const TAB_TRIGGER =
@@ -30,6 +31,9 @@ export function SuperAdminPage() {
           <Tabs.Trigger value="features" className={TAB_TRIGGER}>
             Feature access
           </Tabs.Trigger>
+          <Tabs.Trigger value="support" className={TAB_TRIGGER}>
+            Support
+          </Tabs.Trigger>
           <Tabs.Trigger value="outbox" className={TAB_TRIGGER}>
             Email outbox
           </Tabs.Trigger>
@@ -46,6 +50,9 @@ export function SuperAdminPage() {
           </Tabs.Content>
           <Tabs.Content value="features">
             <FeatureMatrixTab />
+          </Tabs.Content>
+          <Tabs.Content value="support">
+            <SupportTab />
           </Tabs.Content>
           <Tabs.Content value="outbox">
             <OutboxTab />

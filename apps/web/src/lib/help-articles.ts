@@ -1,3 +1,6 @@
+import { useEffect, useMemo, useState } from 'react';
+import { logWarning } from './log.ts';
+
 export const HELP_CATEGORIES = [
   'getting-started',
   'plans-and-billing',
@@ -23,12 +26,12 @@ export interface HelpArticleSummary extends HelpArticleAttributes {
   slug: string;
 }
 
-const attributesByFile = import.meta.glob<HelpArticleAttributes>('../../../content/help/*.md', {
+const attributesByFile = import.meta.glob<HelpArticleAttributes>('../../content/help/*.md', {
   import: 'attributes',
   eager: true,
 });
 // Bodies are needed only once someone searches: loaded then, in one chunk per article.
-const textByFile = import.meta.glob<string>('../../../content/help/*.md', { import: 'text' });
+const textByFile = import.meta.glob<string>('../../content/help/*.md', { import: 'text' });
 
 const slugOf = (file: string) => file.slice(file.lastIndexOf('/') + 1, -'.md'.length);
 
@@ -88,4 +91,21 @@ export function searchHelpArticles(
     if (score > 0) results.push({ article, score });
   }
   return results.sort((a, b) => b.score - a.score);
+}
+
+/** Searches the help centre as the query is typed; article bodies load on the first search. */
+export function useHelpSearch(query: string) {
+  const articles = useMemo(() => findHelpArticles(), []);
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const searching = query.trim().length > 1;
+
+  useEffect(() => {
+    if (!searching || Object.keys(texts).length > 0) return;
+    loadHelpTexts().then(setTexts, (error: unknown) =>
+      logWarning('Could not load the help articles for search', error),
+    );
+  }, [searching, texts]);
+
+  const results = searching ? searchHelpArticles(articles, texts, query) : [];
+  return { articles, searching, results };
 }

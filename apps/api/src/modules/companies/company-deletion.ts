@@ -1,0 +1,87 @@
+import { user } from '@complivue/db/schema/auth';
+import { companies } from '@complivue/db/schema/companies';
+import { userProfiles } from '@complivue/db/schema/profiles';
+import { supportTicketAttachments, supportTickets } from '@complivue/db/schema/support';
+import { COMPANY_MESSAGES } from '@complivue/shared/schemas/companies';
+import { DELETE_COMPANY_MESSAGES } from '@complivue/shared/schemas/company-settings';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { avatarKey } from '../profile/profile.service.ts';
+import { findCompanySubscription } from '../subscriptions/company-subscription.ts';
+
+/**
+ * Deletes an institution for good, in one transaction: its members' accounts (which ends every
+ * session at once), its profile, subscription, invitations, notifications and tickets. The audit
+ * trail is kept — it has no foreign keys by design — and is purged by the retention job when its
+ * retention has run out, as record-keeping requires. Stored files go after the commit.
+ */
+export async function deleteCompany(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: { companyId: string; actorUserId: string; confirmName: string },
+): Promise<void> {
+  const { db } = app.database;
+  const filesToRemove = await db.transaction(async (tx) => {
+    const [company] = await tx
+      .select()
+      .from(companies)
+      .where(eq(companies.id, options.companyId))
+      .for('update');
+    if (!company) throw new AppError(404, 'no_company', COMPANY_MESSAGES.no_company);
+    if (options.confirmName.trim() !== company.name.trim()) {
+      throw new AppError(400, 'name_mismatch', DELETE_COMPANY_MESSAGES.name_mismatch);
+    }
+    const subscription = await findCompanySubscription(tx, company.id);
+    if (
+      subscription?.provider &&
+      subscription.status === 'active' &&
+      !subscription.cancelAtPeriodEnd
+    ) {
+      throw new AppError(409, 'subscription_active', DELETE_COMPANY_MESSAGES.subscription_active);
+    }
+
+    const members = await tx
+      .select({ userId: userProfiles.userId, image: user.image })
+      .from(userProfiles)
+      .innerJoin(user, eq(user.id, userProfiles.userId))
+      .where(eq(userProfiles.companyId, company.id));
+    const attachments = await tx
+      .select({ key: supportTicketAttachments.storageKey })
+      .from(supportTicketAttachments)
+      .innerJoin(supportTickets, eq(supportTickets.id, supportTicketAttachments.ticketId))
+      .where(eq(supportTickets.companyId, company.id));
+
+    await recordAudit(tx, request, {
+      action: 'company.deleted',
+      actorUserId: options.actorUserId,
+      companyId: company.id,
+      targetType: 'company',
+      targetId: company.id,
+      before: { name: company.name, members: members.length },
+    });
+    // Deleting the accounts deletes their profiles, sessions, credentials and two-factor secrets.
+    if (members.length > 0) {
+      await tx.delete(user).where(
+        inArray(
+          user.id,
+          members.map((member) => member.userId),
+        ),
+      );
+    }
+    await tx.delete(companies).where(eq(companies.id, company.id));
+    return [
+      ...members.map((member) => avatarKey(member.image)),
+      ...attachments.map((attachment) => attachment.key),
+    ].filter((key): key is string => key !== null);
+  });
+
+  await Promise.all(
+    filesToRemove.map((key) =>
+      app.storage.delete(key).catch((error: unknown) => {
+        app.log.warn({ err: error, key }, 'could not remove a file of a deleted institution');
+      }),
+    ),
+  );
+}

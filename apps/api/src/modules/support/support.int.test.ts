@@ -1,0 +1,257 @@
+import { supportTickets } from '@complivue/db/schema/support';
+import { subscriptions } from '@complivue/db/schema/subscriptions';
+import { notifications } from '@complivue/db/schema/notifications';
+import {
+  SUPPORT_ATTACHMENT_MAX_BYTES,
+  SUPPORT_MESSAGES,
+  SUPPORT_RESPONSE_TARGETS,
+} from '@complivue/shared/schemas/support';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  multipartForm,
+  signedInMember,
+  signUpThroughApi,
+  type FormFile,
+} from '../../../test/http.ts';
+import { startSmtpReceiver } from '../../../test/smtp-receiver.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+const PDF: FormFile = {
+  field: 'attachments',
+  fileName: 'closing-disclosure-error.pdf',
+  contentType: 'application/pdf',
+  data: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n'),
+};
+const TICKET = {
+  subject: 'Export of the activity log stops at 10,000 rows',
+  category: 'technical',
+  priority: 'high',
+  description: 'The CSV export of User Activity for 2026 seems to stop early. Steps attached.',
+};
+
+describe('help & support tickets', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    t = await createTestApp({
+      env: { SMTP_URL: smtp.url, CONTACT_EMAIL: 'support@complivue.test' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const open = (cookie: string, fields: Record<string, string>, files: FormFile[] = []) => {
+    const form = multipartForm(fields, files);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/support/tickets',
+      headers: { cookie, ...form.headers },
+      payload: form.payload,
+    });
+  };
+  const reply = (cookie: string, ticketId: string, body: string, files: FormFile[] = []) => {
+    const form = multipartForm({ body }, files);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/support/tickets/${ticketId}/messages`,
+      headers: { cookie, ...form.headers },
+      payload: form.payload,
+    });
+  };
+  const get = (cookie: string, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  async function institution() {
+    const admin = await signUpThroughApi(t.app);
+    const companyId = admin.body.session.company.id as string;
+    const user = await signedInMember(t.app, { companyId, role: 'user' });
+    const colleague = await signedInMember(t.app, { companyId, role: 'manager' });
+    return { admin, companyId, user, colleague };
+  }
+
+  it('opens a ticket with an attachment, visible to the requester and the admins only', async () => {
+    const { admin, user, colleague } = await institution();
+    const other = await institution();
+
+    const created = await open(user.cookie, TICKET, [PDF]);
+    expect(created.statusCode).toBe(201);
+    const { id, number } = created.json();
+    expect(number).toBeGreaterThan(0);
+    const inbox = await smtp.nextEmail();
+    expect(inbox.to).toEqual(['support@complivue.test']);
+    expect(inbox.body).toContain(`New ticket ${number} (high)`);
+
+    const detail = await get(user.cookie, `/api/support/tickets/${id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      subject: TICKET.subject,
+      status: 'open',
+      responseTarget: SUPPORT_RESPONSE_TARGETS.standard,
+      messages: [
+        {
+          body: TICKET.description,
+          fromSupport: false,
+          attachments: [{ fileName: PDF.fileName, contentType: 'application/pdf' }],
+        },
+      ],
+    });
+    const attachmentId = detail.json().messages[0].attachments[0].id;
+
+    expect((await get(admin.cookie, '/api/support/tickets')).json().total).toBe(1);
+    const download = await get(admin.cookie, `/api/support/attachments/${attachmentId}`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain('attachment;');
+    expect(download.rawPayload.equals(PDF.data)).toBe(true);
+
+    // A colleague who is not an admin, and another institution, see nothing of it.
+    expect((await get(colleague.cookie, '/api/support/tickets')).json().total).toBe(0);
+    expect((await get(colleague.cookie, `/api/support/tickets/${id}`)).statusCode).toBe(404);
+    expect((await get(other.admin.cookie, '/api/support/tickets')).json().total).toBe(0);
+    expect((await get(other.admin.cookie, `/api/support/tickets/${id}`)).statusCode).toBe(404);
+    expect(
+      (await get(other.admin.cookie, `/api/support/attachments/${attachmentId}`)).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses bad input with clear messages and writes nothing', async () => {
+    const { user, companyId } = await institution();
+    const tickets = async () =>
+      (
+        await t.db
+          .select({ total: count() })
+          .from(supportTickets)
+          .where(eq(supportTickets.companyId, companyId))
+      )[0]?.total;
+
+    const noSubject = await open(user.cookie, { ...TICKET, subject: '' });
+    expect(noSubject.statusCode).toBe(400);
+    expect(noSubject.json().error.message).toBe('Enter a subject of at least 5 characters.');
+
+    const tooLarge = await open(user.cookie, TICKET, [
+      { ...PDF, data: Buffer.concat([PDF.data, Buffer.alloc(SUPPORT_ATTACHMENT_MAX_BYTES)]) },
+    ]);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().error.message).toBe(SUPPORT_MESSAGES.attachment_too_large);
+
+    const html = await open(user.cookie, TICKET, [
+      {
+        field: 'attachments',
+        fileName: 'report.pdf',
+        contentType: 'application/pdf',
+        data: Buffer.from('<html><script>alert(1)</script></html>'),
+      },
+    ]);
+    expect(html.statusCode).toBe(415);
+    expect(html.json().error.message).toBe(SUPPORT_MESSAGES.attachment_type);
+
+    const binaryText = await open(user.cookie, TICKET, [
+      {
+        field: 'attachments',
+        fileName: 'notes.txt',
+        contentType: 'text/plain',
+        data: Buffer.from([0x4d, 0x5a, 0x00, 0x01]),
+      },
+    ]);
+    expect(binaryText.statusCode).toBe(415);
+
+    const six = await open(
+      user.cookie,
+      TICKET,
+      Array.from({ length: 6 }, () => PDF),
+    );
+    expect(six.statusCode).toBe(400);
+    expect(six.json().error.message).toBe(SUPPORT_MESSAGES.too_many_attachments);
+
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/support/tickets',
+      headers: { cookie: user.cookie },
+      payload: TICKET,
+    });
+    expect(json.statusCode).toBe(415);
+    expect(await tickets()).toBe(0);
+
+    const text = await open(user.cookie, TICKET, [
+      {
+        field: 'attachments',
+        fileName: 'steps.txt',
+        contentType: 'text/plain',
+        data: Buffer.from('1. Open User Activity\n2. Export — résumé\n'),
+      },
+    ]);
+    expect(text.statusCode).toBe(201);
+    expect(await tickets()).toBe(1);
+    await smtp.nextEmail();
+  });
+
+  it('super admins answer: the requester is notified and emailed; replies and closing move the status', async () => {
+    const { user } = await institution();
+    const agent = await signedInMember(t.app, { companyId: null, role: 'super_admin' });
+    const { id, number } = (await open(user.cookie, TICKET)).json();
+    await smtp.nextEmail();
+
+    const queue = await get(agent.cookie, '/api/support/tickets?status=open');
+    expect(queue.statusCode).toBe(200);
+    expect(queue.json().items.map((ticket: { id: string }) => ticket.id)).toContain(id);
+
+    const answered = await reply(
+      agent.cookie,
+      id,
+      'Fixed in today’s release: the export now streams every row.',
+    );
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json().status).toBe('answered');
+    expect(answered.json().messages[1]).toMatchObject({ fromSupport: true });
+
+    const email = await smtp.nextEmail();
+    expect(email.to).toEqual([user.email]);
+    expect(email.body).toContain(`[Ticket ${number}]`);
+    expect(email.body).toContain('the export now streams every row');
+    const [notice] = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, user.userId));
+    expect(notice).toMatchObject({ type: 'support.reply', link: `/support/tickets/${id}` });
+
+    const followUp = await reply(user.cookie, id, 'Confirmed, thank you.');
+    expect(followUp.json().status).toBe('open');
+    await smtp.nextEmail();
+
+    const closed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/support/tickets/${id}`,
+      headers: { cookie: user.cookie },
+      payload: { status: 'closed' },
+    });
+    expect(closed.json().status).toBe('closed');
+    const late = await reply(agent.cookie, id, 'One more thing.');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(SUPPORT_MESSAGES.closed);
+  });
+
+  it('shows the priority-support target on the enterprise plan', async () => {
+    const { admin, companyId } = await institution();
+    expect((await get(admin.cookie, '/api/support/overview')).json()).toEqual({
+      prioritySupport: false,
+      responseTarget: SUPPORT_RESPONSE_TARGETS.standard,
+    });
+    await t.db
+      .update(subscriptions)
+      .set({ planName: 'enterprise', status: 'active' })
+      .where(eq(subscriptions.companyId, companyId));
+    expect((await get(admin.cookie, '/api/support/overview')).json()).toEqual({
+      prioritySupport: true,
+      responseTarget: SUPPORT_RESPONSE_TARGETS.priority,
+    });
+    const { id } = (await open(admin.cookie, TICKET)).json();
+    await smtp.nextEmail();
+    expect((await get(admin.cookie, `/api/support/tickets/${id}`)).json()).toMatchObject({
+      prioritySupport: true,
+      responseTarget: SUPPORT_RESPONSE_TARGETS.priority,
+    });
+  });
+});

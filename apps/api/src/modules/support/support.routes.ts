@@ -1,0 +1,251 @@
+import multipart from '@fastify/multipart';
+import { planHasFeature } from '@complivue/shared/features';
+import {
+  createTicketFieldsSchema,
+  replyFieldsSchema,
+  SUPPORT_ATTACHMENT_MAX_BYTES,
+  SUPPORT_ATTACHMENT_TYPES,
+  SUPPORT_ATTACHMENTS_PER_MESSAGE,
+  SUPPORT_MESSAGES,
+  supportOverviewSchema,
+  ticketDetailSchema,
+  ticketListQuerySchema,
+  ticketListResponseSchema,
+  updateTicketRequestSchema,
+} from '@complivue/shared/schemas/support';
+import { SIGNUP_MESSAGES } from '@complivue/shared/schemas/auth';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { consumeRateLimits } from '../../lib/rate-limiter.ts';
+import { SUBSCRIBED } from '../../lib/route-access.ts';
+import { readMultipartUpload } from '../../lib/uploads.ts';
+import { requireAuth } from '../auth/access.ts';
+import type { AuthContext } from '../auth/session.ts';
+import { requireCompanyId } from '../companies/company-profile.ts';
+import {
+  findVisibleAttachment,
+  listTickets,
+  responseTarget,
+  ticketDetail,
+  type TicketViewer,
+} from './ticket-queries.ts';
+import {
+  openTicket,
+  replyToTicket,
+  setTicketStatus,
+  type TicketAuthor,
+} from './tickets.service.ts';
+
+const ticketParams = z.object({ ticketId: z.uuid() });
+const createdSchema = z.object({ id: z.uuid(), number: z.number().int() });
+
+function authorOf(auth: AuthContext): TicketAuthor {
+  return {
+    userId: auth.user.id,
+    role: auth.profile.role,
+    companyId: auth.profile.companyId,
+    name: auth.profile.fullName ?? auth.user.email.split('@')[0] ?? auth.user.email,
+  };
+}
+
+function hasPrioritySupport(auth: AuthContext): boolean {
+  const plan = auth.subscription?.planName;
+  return plan ? planHasFeature(plan, 'priority_support') : false;
+}
+
+/** Text fields of a multipart form through a zod schema, with its messages as 400s. */
+function parseFields<Schema extends z.ZodType>(schema: Schema, fields: Record<string, string>) {
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError(400, 'validation_error', issue?.message ?? 'Check the form.', {
+      field: issue?.path.join('.'),
+    });
+  }
+  return parsed.data as z.infer<Schema>;
+}
+
+const readAttachments = (request: FastifyRequest) =>
+  readMultipartUpload(request, {
+    maxFileBytes: SUPPORT_ATTACHMENT_MAX_BYTES,
+    maxFiles: SUPPORT_ATTACHMENTS_PER_MESSAGE,
+    allowed: SUPPORT_ATTACHMENT_TYPES,
+    messages: {
+      tooLarge: SUPPORT_MESSAGES.attachment_too_large,
+      tooMany: SUPPORT_MESSAGES.too_many_attachments,
+      type: SUPPORT_MESSAGES.attachment_type,
+      notMultipart: SUPPORT_MESSAGES.not_multipart,
+    },
+  });
+
+/**
+ * Help & Support tickets. Members see their own tickets, company admins all of the company's,
+ * super admins every ticket (they answer them from the Super Admin console).
+ */
+export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  await app.register(multipart);
+
+  app.get(
+    '/api/support/overview',
+    {
+      config: { access: SUBSCRIBED },
+      schema: {
+        tags: ['support'],
+        summary: "The plan's support level and first-response target",
+        response: { 200: supportOverviewSchema },
+      },
+    },
+    async (request) => {
+      const prioritySupport = hasPrioritySupport(requireAuth(request));
+      return { prioritySupport, responseTarget: responseTarget(prioritySupport) };
+    },
+  );
+
+  app.get(
+    '/api/support/tickets',
+    {
+      config: { access: SUBSCRIBED },
+      schema: {
+        tags: ['support'],
+        summary: 'Support tickets you may see, most recently active first',
+        querystring: ticketListQuerySchema,
+        response: { 200: ticketListResponseSchema },
+      },
+    },
+    async (request) => listTickets(db, authorOf(requireAuth(request)), request.query),
+  );
+
+  app.post(
+    '/api/support/tickets',
+    {
+      config: { access: SUBSCRIBED },
+      schema: {
+        tags: ['support'],
+        summary:
+          'Open a ticket: multipart fields subject, category, priority, description and up to 5 files of 10 MB',
+        consumes: ['multipart/form-data'],
+        response: { 201: createdSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const companyId = requireCompanyId(auth.profile.companyId);
+      const limited = await consumeRateLimits(db, [
+        { key: `support:user:${auth.user.id}`, limit: 20, windowSeconds: 3600 },
+      ]);
+      if (limited) throw new AppError(429, 'rate_limit', SIGNUP_MESSAGES.rate_limit);
+      const upload = await readAttachments(request);
+      const fields = parseFields(createTicketFieldsSchema, upload.fields);
+      const created = await openTicket(app, request, {
+        author: { ...authorOf(auth), companyId },
+        companyName: auth.company?.name ?? '',
+        prioritySupport: hasPrioritySupport(auth),
+        fields,
+        files: upload.files,
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/support/tickets/:ticketId',
+    {
+      config: { access: SUBSCRIBED },
+      schema: {
+        tags: ['support'],
+        summary: 'A ticket with its whole thread',
+        params: ticketParams,
+        response: { 200: ticketDetailSchema },
+      },
+    },
+    async (request) => ticketDetail(db, authorOf(requireAuth(request)), request.params.ticketId),
+  );
+
+  app.post(
+    '/api/support/tickets/:ticketId/messages',
+    {
+      config: { access: SUBSCRIBED },
+      schema: {
+        tags: ['support'],
+        summary: 'Reply on a ticket: multipart field body and up to 5 files of 10 MB',
+        consumes: ['multipart/form-data'],
+        params: ticketParams,
+        response: { 200: ticketDetailSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const limited = await consumeRateLimits(db, [
+        { key: `support-reply:user:${auth.user.id}`, limit: 120, windowSeconds: 3600 },
+      ]);
+      if (limited) throw new AppError(429, 'rate_limit', SIGNUP_MESSAGES.rate_limit);
+      const author = authorOf(auth);
+      const upload = await readAttachments(request);
+      const { body } = parseFields(replyFieldsSchema, upload.fields);
+      await replyToTicket(app, request, {
+        author,
+        ticketId: request.params.ticketId,
+        body,
+        files: upload.files,
+      });
+      return ticketDetail(db, author, request.params.ticketId);
+    },
+  );
+
+  app.patch(
+    '/api/support/tickets/:ticketId',
+    {
+      config: { access: SUBSCRIBED },
+      schema: {
+        tags: ['support'],
+        summary: 'Close or reopen a ticket',
+        params: ticketParams,
+        body: updateTicketRequestSchema,
+        response: { 200: ticketDetailSchema },
+      },
+    },
+    async (request) => {
+      const viewer: TicketViewer = authorOf(requireAuth(request));
+      await setTicketStatus(app, request, {
+        viewer,
+        ticketId: request.params.ticketId,
+        status: request.body.status,
+      });
+      return ticketDetail(db, viewer, request.params.ticketId);
+    },
+  );
+
+  app.get(
+    '/api/support/attachments/:attachmentId',
+    {
+      config: { access: SUBSCRIBED },
+      schema: {
+        tags: ['support'],
+        summary: 'Download an attachment of a ticket you may see',
+        params: z.object({ attachmentId: z.uuid() }),
+      },
+    },
+    async (request, reply) => {
+      const attachment = await findVisibleAttachment(
+        db,
+        authorOf(requireAuth(request)),
+        request.params.attachmentId,
+      );
+      const data = await app.storage.get(attachment.storageKey);
+      if (!data) throw AppError.notFound();
+      // Always a download, never rendered in our origin: an uploaded file is not trusted content.
+      return reply
+        .type(attachment.contentType)
+        .header(
+          'content-disposition',
+          `attachment; filename*=UTF-8''${encodeURIComponent(attachment.fileName)}`,
+        )
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(data);
+    },
+  );
+};

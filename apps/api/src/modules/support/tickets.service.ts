@@ -1,0 +1,292 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@complivue/db/database';
+import { userProfiles } from '@complivue/db/schema/profiles';
+import {
+  supportTicketAttachments,
+  supportTicketMessages,
+  supportTickets,
+} from '@complivue/db/schema/support';
+import type { CreateTicketFields, TicketStatus } from '@complivue/shared/schemas/support';
+import { SUPPORT_MESSAGES } from '@complivue/shared/schemas/support';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { supportInboxEmail, supportReplyEmail } from '../../lib/email/templates.ts';
+import type { UploadedFile } from '../../lib/uploads.ts';
+import { notify, notifyDependencies } from '../notifications/notify.ts';
+import { findVisibleTicket, isSupportAgent, type TicketViewer } from './ticket-queries.ts';
+
+export interface TicketAuthor extends TicketViewer {
+  name: string;
+}
+
+/** The files are stored before the rows that point at them, and removed again if those fail. */
+async function storeAttachments(
+  app: FastifyInstance,
+  ticketId: string,
+  files: UploadedFile[],
+): Promise<(typeof supportTicketAttachments.$inferInsert & { id: string })[]> {
+  const stored = files.map((file) => {
+    const id = randomUUID();
+    return {
+      id,
+      ticketId,
+      messageId: '',
+      fileName: file.fileName,
+      contentType: file.type.contentType,
+      sizeBytes: file.data.length,
+      storageKey: `support/${ticketId}/${id}.${file.type.extension}`,
+      data: file.data,
+    };
+  });
+  await Promise.all(stored.map((file) => app.storage.put(file.storageKey, file.data)));
+  return stored.map(({ data: _data, ...row }) => row);
+}
+
+async function removeStored(app: FastifyInstance, keys: string[]) {
+  await Promise.all(
+    keys.map((key) =>
+      app.storage.delete(key).catch((error: unknown) => {
+        app.log.warn({ err: error, key }, 'could not remove an orphaned attachment');
+      }),
+    ),
+  );
+}
+
+/** Writes a message with its attachments; the ticket row is written by `write` in the same transaction. */
+async function writeMessage(
+  app: FastifyInstance,
+  options: {
+    ticketId: string;
+    author: TicketAuthor;
+    body: string;
+    files: UploadedFile[];
+    write: (tx: Db) => Promise<void>;
+  },
+): Promise<void> {
+  const attachments = await storeAttachments(app, options.ticketId, options.files);
+  try {
+    await app.database.db.transaction(async (tx) => {
+      await options.write(tx);
+      const [message] = await tx
+        .insert(supportTicketMessages)
+        .values({
+          ticketId: options.ticketId,
+          authorId: options.author.userId,
+          authorName: options.author.name,
+          fromSupport: isSupportAgent(options.author),
+          body: options.body,
+        })
+        .returning({ id: supportTicketMessages.id });
+      if (attachments.length > 0) {
+        await tx
+          .insert(supportTicketAttachments)
+          .values(attachments.map((attachment) => ({ ...attachment, messageId: message!.id })));
+      }
+    });
+  } catch (error) {
+    await removeStored(
+      app,
+      attachments.map((attachment) => attachment.storageKey),
+    );
+    throw error;
+  }
+}
+
+export async function openTicket(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: {
+    author: TicketAuthor & { companyId: string };
+    companyName: string;
+    prioritySupport: boolean;
+    fields: CreateTicketFields;
+    files: UploadedFile[];
+  },
+): Promise<{ id: string; number: number }> {
+  const { author, fields } = options;
+  const ticketId = randomUUID();
+  let number = 0;
+  await writeMessage(app, {
+    ticketId,
+    author,
+    body: fields.description,
+    files: options.files,
+    write: async (tx) => {
+      const [ticket] = await tx
+        .insert(supportTickets)
+        .values({
+          id: ticketId,
+          companyId: author.companyId,
+          requesterId: author.userId,
+          subject: fields.subject,
+          category: fields.category,
+          priority: fields.priority,
+          prioritySupport: options.prioritySupport,
+        })
+        .returning({ number: supportTickets.number });
+      number = ticket!.number;
+    },
+  });
+  await recordAudit(app.database.db, request, {
+    action: 'support.ticket_opened',
+    actorUserId: author.userId,
+    companyId: author.companyId,
+    targetType: 'support_ticket',
+    targetId: ticketId,
+    after: {
+      number,
+      subject: fields.subject,
+      category: fields.category,
+      priority: fields.priority,
+    },
+  });
+  await emailSupportInbox(app, {
+    ticketId,
+    ticketNumber: number,
+    subject: fields.subject,
+    companyName: options.companyName,
+    authorName: author.name,
+    priority: fields.priority,
+    message: fields.description,
+    isNewTicket: true,
+  });
+  return { id: ticketId, number };
+}
+
+/**
+ * A reply on the thread. Support's reply marks the ticket answered and tells the requester in
+ * the app and by email; the institution's reply puts it back in support's queue.
+ */
+export async function replyToTicket(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: { author: TicketAuthor; ticketId: string; body: string; files: UploadedFile[] },
+): Promise<void> {
+  const { author } = options;
+  const ticket = await findVisibleTicket(app.database.db, author, options.ticketId);
+  if (ticket.status === 'closed') throw new AppError(409, 'ticket_closed', SUPPORT_MESSAGES.closed);
+  const fromSupport = isSupportAgent(author);
+  await writeMessage(app, {
+    ticketId: ticket.id,
+    author,
+    body: options.body,
+    files: options.files,
+    write: async (tx) => {
+      await tx
+        .update(supportTickets)
+        .set({ status: fromSupport ? 'answered' : 'open', lastMessageAt: new Date() })
+        .where(eq(supportTickets.id, ticket.id));
+    },
+  });
+  await recordAudit(app.database.db, request, {
+    action: 'support.ticket_replied',
+    actorUserId: author.userId,
+    companyId: ticket.companyId,
+    targetType: 'support_ticket',
+    targetId: ticket.id,
+    after: { number: ticket.number, fromSupport },
+  });
+  const url = new URL(`/support/tickets/${ticket.id}`, app.env.APP_URL).toString();
+  if (!fromSupport) {
+    await emailSupportInbox(app, {
+      ticketId: ticket.id,
+      ticketNumber: ticket.number,
+      subject: ticket.subject,
+      companyName: ticket.companyName,
+      authorName: author.name,
+      priority: ticket.priority,
+      message: options.body,
+      isNewTicket: false,
+    });
+    return;
+  }
+  if (!ticket.requesterId) return;
+  const [requester] = await notifyRequester(app, ticket, url);
+  if (!requester) return;
+  try {
+    await app.mailer.send(
+      supportReplyEmail({
+        to: requester.email,
+        name: requester.name,
+        ticketNumber: ticket.number,
+        subject: ticket.subject,
+        reply: options.body,
+        url,
+      }),
+    );
+  } catch (error) {
+    // The reply is saved and shown in the app; the email is a courtesy that may be retried by hand.
+    app.log.warn({ err: error, ticketId: ticket.id }, 'support reply email failed');
+  }
+}
+
+async function notifyRequester(
+  app: FastifyInstance,
+  ticket: Awaited<ReturnType<typeof findVisibleTicket>>,
+  url: string,
+): Promise<{ email: string; name: string }[]> {
+  if (!ticket.requesterId) return [];
+  await notify(notifyDependencies(app), {
+    companyId: ticket.companyId,
+    userIds: [ticket.requesterId],
+    type: 'support.reply',
+    title: `Support answered ticket ${ticket.number}`,
+    body: ticket.subject,
+    link: new URL(url).pathname,
+  });
+  const [requester] = await app.database.db
+    .select({ email: userProfiles.email, fullName: userProfiles.fullName })
+    .from(userProfiles)
+    .where(and(eq(userProfiles.userId, ticket.requesterId), eq(userProfiles.status, 'active')));
+  if (!requester) return [];
+  return [{ email: requester.email, name: requester.fullName ?? requester.email.split('@')[0]! }];
+}
+
+async function emailSupportInbox(
+  app: FastifyInstance,
+  message: Omit<Parameters<typeof supportInboxEmail>[0], 'to' | 'url'> & { ticketId: string },
+) {
+  const inbox = app.env.CONTACT_EMAIL;
+  if (!inbox) return;
+  try {
+    await app.mailer.send(
+      supportInboxEmail({
+        ...message,
+        to: inbox,
+        url: new URL(`/support/tickets/${message.ticketId}`, app.env.APP_URL).toString(),
+      }),
+    );
+  } catch (error) {
+    // The ticket is stored and listed in the Super Admin console; the email only alerts.
+    app.log.warn({ err: error, ticketId: message.ticketId }, 'support inbox email failed');
+  }
+}
+
+/** Closing or reopening, by the institution or by support. */
+export async function setTicketStatus(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: {
+    viewer: TicketViewer;
+    ticketId: string;
+    status: Extract<TicketStatus, 'open' | 'closed'>;
+  },
+): Promise<void> {
+  const ticket = await findVisibleTicket(app.database.db, options.viewer, options.ticketId);
+  if ((ticket.status === 'closed') === (options.status === 'closed')) return;
+  await app.database.db
+    .update(supportTickets)
+    .set({ status: options.status })
+    .where(eq(supportTickets.id, ticket.id));
+  await recordAudit(app.database.db, request, {
+    action: options.status === 'closed' ? 'support.ticket_closed' : 'support.ticket_reopened',
+    actorUserId: options.viewer.userId,
+    companyId: ticket.companyId,
+    targetType: 'support_ticket',
+    targetId: ticket.id,
+    before: { status: ticket.status },
+    after: { status: options.status },
+  });
+}

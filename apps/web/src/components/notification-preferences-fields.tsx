@@ -1,0 +1,104 @@
+import {
+  EMAIL_DIGESTS,
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_CATEGORY_LABELS,
+  type NotificationPreferences,
+} from '@complivue/shared/schemas/profile';
+import type { ReactNode } from 'react';
+import { FormField } from '@/components/ui/form-field';
+import { Select } from '@/components/ui/input';
+
+const DIGEST_LABELS = { off: 'Off', daily: 'Daily', weekly: 'Weekly' } as const;
+
+/**
+ * Which notifications go where, and the email digest: a member's own choice in their profile,
+ * or the institution's defaults in Settings › Notifications.
+ */
+export function NotificationPreferencesFields({
+  legend,
+  description,
+  value,
+  onChange,
+}: {
+  legend: string;
+  description?: ReactNode;
+  value: NotificationPreferences;
+  onChange: (next: NotificationPreferences) => void;
+}) {
+  function toggle(category: (typeof NOTIFICATION_CATEGORIES)[number], channel: 'in_app' | 'email') {
+    onChange({
+      ...value,
+      categories: {
+        ...value.categories,
+        [category]: {
+          ...value.categories[category],
+          [channel]: !value.categories[category][channel],
+        },
+      },
+    });
+  }
+
+  return (
+    <fieldset>
+      <legend className="text-base font-semibold text-slate-900">{legend}</legend>
+      {description && <p className="mt-1 text-sm text-slate-700">{description}</p>}
+      <table className="mt-3 w-full text-left text-sm">
+        <thead>
+          <tr className="text-slate-600">
+            <th scope="col" className="py-2 font-medium">
+              Category
+            </th>
+            <th scope="col" className="w-24 py-2 text-center font-medium">
+              In the app
+            </th>
+            <th scope="col" className="w-24 py-2 text-center font-medium">
+              By email
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {NOTIFICATION_CATEGORIES.map((category) => (
+            <tr key={category}>
+              <th scope="row" className="py-2 font-normal text-slate-900">
+                {NOTIFICATION_CATEGORY_LABELS[category]}
+              </th>
+              {(['in_app', 'email'] as const).map((channel) => (
+                <td key={channel} className="py-2 text-center">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-brand-700"
+                    aria-label={`${NOTIFICATION_CATEGORY_LABELS[category]} ${channel === 'email' ? 'by email' : 'in the app'}`}
+                    checked={value.categories[category][channel]}
+                    onChange={() => toggle(category, channel)}
+                  />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="mt-4 max-w-xs">
+        <FormField label="Email digest">
+          {({ id }) => (
+            <Select
+              id={id}
+              value={value.email_digest}
+              onChange={(event) =>
+                onChange({
+                  ...value,
+                  email_digest: event.target.value as NotificationPreferences['email_digest'],
+                })
+              }
+            >
+              {EMAIL_DIGESTS.map((digest) => (
+                <option key={digest} value={digest}>
+                  {DIGEST_LABELS[digest]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,285 @@
+import {
+  TICKET_STATUS_LABELS,
+  TICKET_STATUSES,
+  type TicketStatus,
+  type TicketSummary,
+} from '@complivue/shared/schemas/support';
+import { LifeBuoy, Search } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Pager } from '@/components/pager';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input, Select } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format-day';
+import { HELP_CATEGORY_LABELS, useHelpSearch } from '@/lib/help-articles';
+import { useSession } from '@/lib/session';
+import { useSupportOverview, useTickets, type TicketListQuery } from './api.ts';
+import { NewTicketForm } from './new-ticket-form.tsx';
+import { ticketPath } from './ticket-path.ts';
+import { TicketStatusBadge } from './ticket-status-badge.tsx';
+
+function HelpSearch() {
+  const [query, setQuery] = useState('');
+  const { searching, results } = useHelpSearch(query);
+  const id = useId();
+  return (
+    <Card className="p-5">
+      <h2 className="text-lg font-semibold text-slate-900">Search the help centre</h2>
+      <form role="search" className="mt-3" onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor={id} className="sr-only">
+          Search the help centre
+        </label>
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+          />
+          <Input
+            id={id}
+            type="search"
+            className="pl-9"
+            placeholder="e.g. “two-factor” or “invoice”"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </div>
+      </form>
+      {searching && (
+        <div className="mt-3">
+          <p role="status" className="text-sm text-slate-700">
+            {results.length === 1 ? '1 article' : `${results.length} articles`} found
+          </p>
+          <ul className="mt-2 space-y-1">
+            {results.slice(0, 6).map(({ article }) => (
+              <li key={article.slug}>
+                <a
+                  href={`${paths.help}/${article.slug}`}
+                  className="block rounded-md px-2 py-1.5 hover:bg-slate-50"
+                >
+                  <span className="font-medium text-brand-700">{article.title}</span>
+                  <span className="ml-2 text-xs text-slate-600">
+                    {HELP_CATEGORY_LABELS[article.category]}
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <p className="mt-3 text-sm text-slate-700">
+        Or browse the whole{' '}
+        <a href={paths.help} className="font-medium text-brand-700 underline">
+          help centre
+        </a>
+        .
+      </p>
+    </Card>
+  );
+}
+
+function ResponseTarget() {
+  const overview = useSupportOverview();
+  if (!overview.data) return null;
+  return (
+    <Card className="p-5">
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <LifeBuoy aria-hidden="true" className="size-5 text-brand-700" />
+        {overview.data.prioritySupport ? 'Priority support' : 'Standard support'}
+      </h2>
+      <p className="mt-2 text-sm text-slate-800">{overview.data.responseTarget}</p>
+      <p className="mt-1 text-xs text-slate-600">
+        Business hours: Monday to Friday, 8 a.m. to 6 p.m. US Eastern.
+      </p>
+      {!overview.data.prioritySupport && (
+        <p className="mt-2 text-sm text-slate-700">
+          Priority support comes with the Enterprise plan.{' '}
+          <Link to={paths.settingsSubscription} className="font-medium text-brand-700 underline">
+            See plans
+          </Link>
+        </p>
+      )}
+    </Card>
+  );
+}
+
+function TicketRow({ ticket, showCompany }: { ticket: TicketSummary; showCompany: boolean }) {
+  return (
+    <tr>
+      <td className="py-3 pr-3 align-top text-slate-600">{ticket.number}</td>
+      <td className="py-3 pr-3 align-top">
+        <Link
+          to={ticketPath(ticket.id)}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
+          {ticket.subject}
+        </Link>
+        <span className="block text-xs text-slate-600">
+          {showCompany ? `${ticket.companyName} · ` : ''}
+          {ticket.requesterName}
+          {ticket.prioritySupport ? ' · Priority support' : ''}
+        </span>
+      </td>
+      <td className="py-3 pr-3 align-top capitalize">{ticket.priority}</td>
+      <td className="py-3 pr-3 align-top">
+        <TicketStatusBadge status={ticket.status} />
+      </td>
+      <td className="py-3 align-top text-slate-700">{formatDateTime(ticket.lastMessageAt)}</td>
+    </tr>
+  );
+}
+
+function TicketList({ isAgent }: { isAgent: boolean }) {
+  const [query, setQuery] = useState<TicketListQuery>({
+    status: isAgent ? 'open' : undefined,
+    query: '',
+    page: 1,
+  });
+  const tickets = useTickets(query);
+  const statusId = useId();
+  const searchId = useId();
+  return (
+    <div>
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor={statusId} className="block text-sm font-medium text-slate-900">
+            Status
+          </label>
+          <Select
+            id={statusId}
+            className="mt-1 w-48"
+            value={query.status ?? ''}
+            onChange={(event) =>
+              setQuery((current) => ({
+                ...current,
+                status: (event.target.value || undefined) as TicketStatus | undefined,
+                page: 1,
+              }))
+            }
+          >
+            <option value="">All tickets</option>
+            {TICKET_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {TICKET_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="min-w-48 flex-1">
+          <label htmlFor={searchId} className="block text-sm font-medium text-slate-900">
+            Subject or ticket number
+          </label>
+          <Input
+            id={searchId}
+            type="search"
+            className="mt-1"
+            value={query.query}
+            onChange={(event) =>
+              setQuery((current) => ({ ...current, query: event.target.value, page: 1 }))
+            }
+          />
+        </div>
+      </div>
+      {tickets.isPending ? (
+        <Spinner label="Loading tickets" />
+      ) : tickets.isError ? (
+        <Alert variant="destructive" className="mt-4">
+          {tickets.error.message}
+        </Alert>
+      ) : tickets.data.items.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-700">No tickets here.</p>
+      ) : (
+        <>
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <caption className="sr-only">Support tickets</caption>
+              <thead>
+                <tr className="border-b border-slate-200 text-slate-600">
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    No.
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Subject
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Priority
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Last activity
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {tickets.data.items.map((ticket) => (
+                  <TicketRow key={ticket.id} ticket={ticket} showCompany={isAgent} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager
+            page={tickets.data.page}
+            pageSize={tickets.data.pageSize}
+            total={tickets.data.total}
+            onPage={(page) => setQuery((current) => ({ ...current, page }))}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * `/support`: the help centre's answers, the plan's response target, and support tickets —
+ * your own, all of the institution's for administrators, every institution's for super admins.
+ */
+export function SupportPage() {
+  const { data: session } = useSession();
+  const [composing, setComposing] = useState(false);
+  if (!session) return null;
+  const isAgent = session.profile.role === 'super_admin';
+  const isAdmin = session.profile.role === 'admin';
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">
+          {isAgent ? 'Support queue' : 'Help & Support'}
+        </h1>
+        <p className="mt-1 text-sm text-slate-700">
+          {isAgent
+            ? 'Tickets from every institution. Your reply is emailed to the member who opened the ticket.'
+            : 'Find an answer in the help centre, or open a ticket and follow the conversation here.'}
+        </p>
+      </div>
+      {!isAgent && (
+        <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+          <HelpSearch />
+          <ResponseTarget />
+        </div>
+      )}
+      <Card className="p-5">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold text-slate-900">
+            {isAgent ? 'Tickets' : isAdmin ? 'Your institution’s tickets' : 'Your tickets'}
+          </h2>
+          {!isAgent && !composing && (
+            <Button onClick={() => setComposing(true)}>Open a ticket</Button>
+          )}
+        </div>
+        {composing && (
+          <div className="mt-4 rounded-md border border-slate-200 p-4">
+            <NewTicketForm onCancel={() => setComposing(false)} />
+          </div>
+        )}
+        <div className="mt-4">
+          <TicketList isAgent={isAgent} />
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+import { paths } from '@/config/paths';
+
+export const ticketPath = (ticketId: string) => paths.supportTicket.replace(':ticketId', ticketId);
