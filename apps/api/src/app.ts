@@ -39,6 +39,9 @@ import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { libraryRoutes } from './modules/library/library.routes.ts';
+import { assessmentRoutes } from './modules/library/assessments.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { createLocalFileStorage, type FileStorage } from './lib/file-storage.ts';
 
 declare module 'fastify' {
@@ -149,6 +152,9 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(invitationRoutes);
   await app.register(adminRoutes);
   await app.register(supportRoutes);
+  await app.register(libraryRoutes);
+  await app.register(assessmentRoutes);
+  await app.register(searchRoutes);
   await app.register(contactRoutes);
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);

@@ -7,6 +7,7 @@ import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrat
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { queryRows, type Database } from './database.ts';
+import { loadLibraryContent } from './library/load-library.ts';
 import { seedReferenceData } from './seed.ts';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -29,13 +30,19 @@ function readJournal(): Journal {
 }
 
 /**
- * Applies the committed migrations and seeds reference data. Idempotent; on PostgreSQL it holds
- * an advisory lock so that several API instances starting together migrate once.
+ * Applies the committed migrations, seeds reference data and loads the library's content.
+ * Idempotent; on PostgreSQL it holds an advisory lock so that several API instances starting
+ * together do it once.
  */
 export async function migrateDatabase(database: Database): Promise<void> {
+  const seed = async () => {
+    await seedReferenceData(database.db);
+    await loadLibraryContent(database.db);
+  };
   if (database.pglite) {
     const db = drizzlePglite({ client: database.pglite }) as PgliteDatabase;
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await seed();
   } else if (database.pool) {
     const client = await database.pool.connect();
     try {
@@ -43,12 +50,12 @@ export async function migrateDatabase(database: Database): Promise<void> {
       await migrateNodePostgres(drizzleNodePostgres({ client }), {
         migrationsFolder: MIGRATIONS_FOLDER,
       });
+      await seed();
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
       client.release();
     }
   }
-  await seedReferenceData(database.db);
 }
 
 export interface MigrationStatus {

@@ -13,3 +13,4 @@ export * from './schema/site.ts';
 export * from './schema/notifications.ts';
 export * from './schema/invitations.ts';
 export * from './schema/support.ts';
+export * from './schema/library.ts';

@@ -70,3 +70,7 @@ export const libraryArticleSourceSchema = z.object({
   rules: z.array(libraryRuleSourceSchema).min(1),
 });
 export type LibraryArticleSource = z.infer<typeof libraryArticleSourceSchema>;
+
+/** App paths of library documents, for links in search results, chat answers and reports. */
+export const libraryArticlePath = (slug: string) => `/compliance/articles/${slug}`;
+export const libraryRulePath = (ruleId: string) => `/compliance/rules/${ruleId}`;

@@ -45,6 +45,8 @@ export const chatMessages = pgTable(
     conversationId: text('conversation_id').notNull().default('default-conversation'),
     role: text('role').$type<(typeof CHAT_ROLES)[number]>().notNull(),
     content: text('content').notNull(),
+    /** The library documents an assistant's answer quotes, shown as links under it. */
+    sources: jsonb('sources').$type<{ title: string; path: string; citation?: string }[]>(),
     createdAt: createdAt(),
   },
   (table) => [

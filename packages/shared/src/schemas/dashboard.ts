@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { complianceSummarySchema } from './library.ts';
 
 /** The dashboard's figures (SPEC.md §2), each computed on the server from the company's data. */
 export const dashboardSchema = z.object({
@@ -16,15 +17,8 @@ export const dashboardSchema = z.object({
     /** Audit-trail events of your institution in the last 7 days. */
     actionsThisWeek: z.number().int(),
   }),
-  compliance: z.object({
-    /** False until rules of the library are assessed; score and areas are then null/empty. */
-    assessed: z.boolean(),
-    score: z.number().int().min(0).max(100).nullable(),
-    riskLevel: z.enum(['Low', 'Medium', 'High']).nullable(),
-    areas: z.array(
-      z.object({ area: z.string(), status: z.enum(['Compliant', 'Review Needed', 'At Risk']) }),
-    ),
-  }),
+  /** The library's rule assessments (see complianceSummarySchema). */
+  compliance: complianceSummarySchema,
   recentUpdates: z.array(
     z.object({ id: z.string(), title: z.string(), area: z.string(), publishedAt: z.string() }),
   ),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENT_FILE_TYPES } from '../file-types.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
 
 export const SUPPORT_CATEGORIES = [
@@ -53,25 +54,7 @@ export const SUPPORT_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const SUPPORT_ATTACHMENTS_PER_MESSAGE = 5;
 
 /** What an attachment may be, checked from its bytes on the server (not from its name). */
-export const SUPPORT_ATTACHMENT_TYPES = [
-  { extension: 'pdf', contentType: 'application/pdf', label: 'PDF' },
-  { extension: 'png', contentType: 'image/png', label: 'PNG' },
-  { extension: 'jpg', contentType: 'image/jpeg', label: 'JPEG' },
-  { extension: 'gif', contentType: 'image/gif', label: 'GIF' },
-  { extension: 'webp', contentType: 'image/webp', label: 'WebP' },
-  {
-    extension: 'docx',
-    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    label: 'Word',
-  },
-  {
-    extension: 'xlsx',
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    label: 'Excel',
-  },
-  { extension: 'csv', contentType: 'text/csv', label: 'CSV' },
-  { extension: 'txt', contentType: 'text/plain', label: 'text' },
-] as const;
+export const SUPPORT_ATTACHMENT_TYPES = DOCUMENT_FILE_TYPES;
 
 export const SUPPORT_MESSAGES = {
   attachment_too_large: 'Each attachment must be 10 MB or smaller.',

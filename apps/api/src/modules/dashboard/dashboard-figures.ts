@@ -1,6 +1,7 @@
 import { queryRows, type Db } from '@complivue/db/database';
 import type { Dashboard } from '@complivue/shared/schemas/dashboard';
 import { sql } from 'drizzle-orm';
+import { complianceSummary } from '../library/assessments.ts';
 
 /** "Actions this week": the institution's audit-trail events of the last 7 days. */
 export const TEAM_ACTIVITY_WINDOW_DAYS = 7;
@@ -16,9 +17,10 @@ interface DashboardCounts {
  * - alerts: the caller's unread notifications of high or normal priority (low ones are
  *   informational), read from the partial index of unread notifications;
  * - team activity: the company's audit-log events in the last 7 days (company, created_at index);
- * - deadlines and regulatory updates come from the calendar and the feeds, and the compliance
- *   score and per-area status from the library's rule assessments; until those capabilities
- *   exist they are reported as not tracked / not assessed, never as invented numbers.
+ * - compliance score and per-area status: the library's rule assessments
+ *   (`complianceSummary`, formulas in packages/shared/src/compliance-score.ts);
+ * - deadlines and regulatory updates come from the calendar and the feeds; until those
+ *   capabilities exist they are reported as not tracked, never as invented numbers.
  */
 export async function computeDashboard(
   db: Db,
@@ -39,7 +41,7 @@ export async function computeDashboard(
     alerts: { active: counts?.active_alerts ?? 0, highPriority: counts?.high_alerts ?? 0 },
     deadlines: { tracked: false, next30Days: 0 },
     teamActivity: { actionsThisWeek: options.companyId ? (counts?.team_actions ?? 0) : 0 },
-    compliance: { assessed: false, score: null, riskLevel: null, areas: [] },
+    compliance: await complianceSummary(db, options.companyId),
     recentUpdates: [],
   };
 }

@@ -37,7 +37,13 @@ describe('the demo workspace', () => {
     expect(dashboard.json()).toMatchObject({
       alerts: { active: 3, highPriority: 2 },
       teamActivity: { actionsThisWeek: 13 },
+      compliance: { assessed: true, score: 87, riskLevel: 'Medium' },
     });
+    expect(dashboard.json().compliance.areas.map((area: { label: string }) => area.label)).toEqual([
+      'TRID Compliant',
+      'QM Rules Review Needed',
+      'HMDA Compliant',
+    ]);
   });
 
   it('is offered to the platform operator from first-run setup, and to no one else', async () => {

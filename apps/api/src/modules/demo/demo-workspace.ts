@@ -13,6 +13,7 @@ import type { CompanyRole } from '@complivue/shared/roles';
 import { and, count, eq, gte } from 'drizzle-orm';
 import type { Auth } from '../auth/auth.ts';
 import { TEAM_ACTIVITY_WINDOW_DAYS } from '../dashboard/dashboard-figures.ts';
+import { seedDemoAssessments } from './demo-assessments.ts';
 
 export const DEMO_COMPANY_NAME = 'Demo Community Credit Union';
 const DAY_MS = 86_400_000;
@@ -211,6 +212,13 @@ export async function seedDemoWorkspace(
         })),
       );
     }
+
+    await seedDemoAssessments(tx, {
+      companyId: company.id,
+      ownerId: adminId,
+      facts: { institutionType: 'credit_union', regulationAreas: profile.regulationAreas ?? [] },
+      today: now,
+    });
 
     const weekStart = new Date(now.getTime() - TEAM_ACTIVITY_WINDOW_DAYS * DAY_MS);
     const [{ value: recentActions } = { value: 0 }] = await tx

@@ -192,8 +192,11 @@ export function DashboardPage({ onboarding }: { onboarding?: ReactNode }) {
           <ul className="mt-4 grid gap-3 sm:grid-cols-3">
             {dashboard.data.compliance.areas.map((area) => (
               <li key={area.area} className="rounded-md border border-slate-200 px-4 py-3">
-                <span className="block font-medium text-slate-900">{area.area}</span>
-                <span className="text-sm text-slate-700">{area.status}</span>
+                <span className="block font-medium text-slate-900">{area.label}</span>
+                <span className="text-sm text-slate-700">
+                  {area.score === null ? 'Not scored yet' : `${area.score}%`} · {area.assessedRules}{' '}
+                  of {area.applicableRules} rules assessed
+                </span>
               </li>
             ))}
           </ul>

@@ -1,0 +1,152 @@
+import { PassThrough, type Readable } from 'node:stream';
+import type { Db } from '@complivue/db/database';
+import { companies } from '@complivue/db/schema/companies';
+import { libraryRules } from '@complivue/db/schema/library';
+import { ASSESSMENT_STATUS_LABELS } from '@complivue/shared/compliance-score';
+import { RULE_FREQUENCY_LABELS } from '@complivue/shared/library';
+import { REGULATION_AREA_INFO, type RegulationArea } from '@complivue/shared/regulation-areas';
+import { eq } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import { csvStream } from '../../lib/csv.ts';
+import { complianceSummary } from './assessments.ts';
+import { rulesWithAssessments, type LibraryReader } from './library-queries.ts';
+
+async function assessedRules(db: Db, reader: LibraryReader, area: RegulationArea | undefined) {
+  const rules = await rulesWithAssessments(
+    db,
+    reader,
+    area ? eq(libraryRules.area, area) : undefined,
+  );
+  return rules
+    .filter((rule) => rule.appliesToInstitution)
+    .sort((a, b) => a.area.localeCompare(b.area) || a.id.localeCompare(b.id));
+}
+
+export const ASSESSMENT_CSV_COLUMNS = [
+  'Area',
+  'Rule',
+  'Citation',
+  'Requirement',
+  'Frequency',
+  'Status',
+  'Owner',
+  'Next review',
+  'Evidence expected',
+] as const;
+
+/** The institution's assessment of every rule that applies to it (optionally one area). */
+export async function assessmentCsv(
+  db: Db,
+  reader: LibraryReader,
+  area?: RegulationArea,
+): Promise<Readable> {
+  const rules = await assessedRules(db, reader, area);
+  return csvStream(
+    ASSESSMENT_CSV_COLUMNS,
+    rules.map((rule) => [
+      REGULATION_AREA_INFO[rule.area].tag,
+      rule.id,
+      rule.citation,
+      rule.requirement,
+      RULE_FREQUENCY_LABELS[rule.frequency],
+      ASSESSMENT_STATUS_LABELS[rule.assessment.status],
+      rule.assessment.ownerName ?? '',
+      rule.assessment.nextReviewDate ?? '',
+      rule.evidence,
+    ]),
+  );
+}
+
+/**
+ * The exam-ready report of one area (or all): the institution, the date, the score and status,
+ * then every applicable rule with its citation, status, owner, next review and the evidence an
+ * examiner expects. Streamed as it is drawn.
+ */
+export async function assessmentPdf(
+  db: Db,
+  reader: LibraryReader,
+  options: { area?: RegulationArea; preparedBy: string },
+): Promise<Readable> {
+  const [company] = reader.companyId
+    ? await db
+        .select({ name: companies.name })
+        .from(companies)
+        .where(eq(companies.id, reader.companyId))
+    : [];
+  const rules = await assessedRules(db, reader, options.area);
+  const summary = await complianceSummary(db, reader.companyId);
+  const areaSummary = options.area
+    ? summary.areas.find((entry) => entry.area === options.area)
+    : undefined;
+
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 54,
+    info: {
+      Title: `Compliance assessment${options.area ? ` — ${REGULATION_AREA_INFO[options.area].tag}` : ''}`,
+      Author: options.preparedBy,
+      Creator: 'Complivue',
+    },
+  });
+  const out = new PassThrough();
+  doc.pipe(out);
+
+  const scope = options.area ? REGULATION_AREA_INFO[options.area].label : 'All regulation areas';
+  doc.font('Helvetica-Bold').fontSize(18).text('Compliance assessment report');
+  doc
+    .moveDown(0.3)
+    .font('Helvetica')
+    .fontSize(11)
+    .text(company?.name ?? '');
+  doc.text(scope);
+  doc
+    .fontSize(9)
+    .fillColor('#475569')
+    .text(
+      `Prepared ${new Date().toISOString().slice(0, 10)} by ${options.preparedBy}. ${
+        options.area ? `Regulation: ${REGULATION_AREA_INFO[options.area].citation}.` : ''
+      }`,
+    );
+  doc.moveDown(0.6).fillColor('#0f172a').fontSize(11);
+  const score = areaSummary ? areaSummary.score : summary.score;
+  doc.text(
+    score === null
+      ? 'Score: not yet assessed.'
+      : `Score: ${score}% (compliant ÷ applicable and assessed rules)${
+          areaSummary
+            ? ` — ${areaSummary.label}`
+            : summary.riskLevel
+              ? ` — risk ${summary.riskLevel}`
+              : ''
+        }.`,
+  );
+  doc.text(`Rules that apply: ${rules.length}.`);
+  doc.moveDown();
+
+  for (const rule of rules) {
+    if (doc.y > doc.page.height - 160) doc.addPage();
+    doc.font('Helvetica-Bold').fontSize(10).fillColor('#0f172a');
+    doc.text(`${rule.id} — ${rule.citation}`);
+    doc.font('Helvetica').fontSize(9.5).text(rule.requirement);
+    doc
+      .fillColor('#334155')
+      .text(
+        `Status: ${ASSESSMENT_STATUS_LABELS[rule.assessment.status]}   Owner: ${
+          rule.assessment.ownerName ?? '—'
+        }   Next review: ${rule.assessment.nextReviewDate ?? '—'}   Frequency: ${
+          RULE_FREQUENCY_LABELS[rule.frequency]
+        }`,
+      );
+    doc.text(`Evidence expected: ${rule.evidence}`);
+    doc.moveDown(0.7);
+  }
+  doc
+    .moveDown()
+    .fontSize(8)
+    .fillColor('#475569')
+    .text(
+      'Informational only; not legal advice. Statuses are the institution’s own assessments recorded in Complivue.',
+    );
+  doc.end();
+  return out;
+}

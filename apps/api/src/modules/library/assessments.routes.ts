@@ -1,0 +1,252 @@
+import multipart from '@fastify/multipart';
+import { DOCUMENT_FILE_TYPES } from '@complivue/shared/file-types';
+import { REGULATION_AREAS } from '@complivue/shared/regulation-areas';
+import { okResponseSchema } from '@complivue/shared/schemas/auth';
+import {
+  addEvidenceLinkSchema,
+  EVIDENCE_MAX_BYTES,
+  LIBRARY_MESSAGES,
+  ruleDetailSchema,
+  updateAssessmentRequestSchema,
+} from '@complivue/shared/schemas/library';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { requireAll, requireRole, SUBSCRIBED } from '../../lib/route-access.ts';
+import { readMultipartUpload } from '../../lib/uploads.ts';
+import { requireAuth } from '../auth/access.ts';
+import type { AuthContext } from '../auth/session.ts';
+import { requireCompanyId } from '../companies/company-profile.ts';
+import { assessmentCsv, assessmentPdf } from './assessment-report.ts';
+import {
+  addEvidence,
+  findEvidence,
+  removeEvidence,
+  ruleDetail,
+  updateAssessment,
+  type Assessor,
+} from './assessments.ts';
+import { libraryReader, ruleIdParams } from './library.routes.ts';
+
+/** Assessing is a manager's or an administrator's work; every member can read the results. */
+const ASSESSOR = requireAll(SUBSCRIBED, requireRole('manager'));
+const areaQuery = z.object({ area: z.enum(REGULATION_AREAS).optional() });
+
+function assessorOf(auth: AuthContext): Assessor {
+  return {
+    userId: auth.user.id,
+    name: auth.profile.fullName ?? auth.user.email,
+    companyId: requireCompanyId(auth.profile.companyId),
+  };
+}
+
+/** Rule assessments: status, owner, notes, next review, evidence, history and reports. */
+export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  await app.register(multipart);
+
+  const detail = async (auth: AuthContext, ruleId: string) =>
+    ruleDetail(db, await libraryReader(db, auth), ruleId);
+
+  app.patch(
+    '/api/library/rules/:ruleId/assessment',
+    {
+      config: { access: ASSESSOR },
+      schema: {
+        tags: ['library'],
+        summary:
+          'Change your institution’s assessment of a rule (status, not-applicable reason, owner, notes, next review); recorded in its history',
+        params: ruleIdParams,
+        body: updateAssessmentRequestSchema,
+        response: { 200: ruleDetailSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      await updateAssessment(db, request, {
+        assessor: assessorOf(auth),
+        ruleId: request.params.ruleId,
+        changes: request.body,
+      });
+      return detail(auth, request.params.ruleId);
+    },
+  );
+
+  app.post(
+    '/api/library/rules/:ruleId/evidence/links',
+    {
+      config: { access: ASSESSOR },
+      schema: {
+        tags: ['library'],
+        summary: 'Add a link as evidence (a document in your own system)',
+        params: ruleIdParams,
+        body: addEvidenceLinkSchema,
+        response: { 201: ruleDetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      await addEvidence(app, request, {
+        assessor: assessorOf(auth),
+        ruleId: request.params.ruleId,
+        evidence: { kind: 'link', ...request.body },
+      });
+      return reply.status(201).send(await detail(auth, request.params.ruleId));
+    },
+  );
+
+  app.post(
+    '/api/library/rules/:ruleId/evidence/files',
+    {
+      config: { access: ASSESSOR },
+      schema: {
+        tags: ['library'],
+        summary: 'Upload a file as evidence (multipart field "file", up to 25 MB)',
+        consumes: ['multipart/form-data'],
+        params: ruleIdParams,
+        response: { 201: ruleDetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const assessor = assessorOf(auth);
+      const upload = await readMultipartUpload(request, {
+        maxFileBytes: EVIDENCE_MAX_BYTES,
+        maxFiles: 1,
+        allowed: DOCUMENT_FILE_TYPES,
+        messages: {
+          tooLarge: LIBRARY_MESSAGES.evidence_too_large,
+          tooMany: LIBRARY_MESSAGES.evidence_one_file,
+          type: LIBRARY_MESSAGES.evidence_type,
+          notMultipart: LIBRARY_MESSAGES.evidence_not_multipart,
+        },
+      });
+      const [file] = upload.files;
+      if (!file) throw new AppError(400, 'file_missing', LIBRARY_MESSAGES.evidence_type);
+      await addEvidence(app, request, {
+        assessor,
+        ruleId: request.params.ruleId,
+        evidence: { kind: 'file', file },
+      });
+      return reply.status(201).send(await detail(auth, request.params.ruleId));
+    },
+  );
+
+  app.get(
+    '/api/library/evidence/:evidenceId',
+    {
+      config: { access: SUBSCRIBED },
+      schema: {
+        tags: ['library'],
+        summary: 'Download an evidence file of your institution',
+        params: z.object({ evidenceId: z.uuid() }),
+      },
+    },
+    async (request, reply) => {
+      const companyId = requireCompanyId(requireAuth(request).profile.companyId);
+      const { evidence } = await findEvidence(db, companyId, request.params.evidenceId);
+      if (!evidence.storageKey) throw AppError.notFound();
+      const data = await app.storage.get(evidence.storageKey);
+      if (!data) throw AppError.notFound();
+      return reply
+        .type(evidence.contentType ?? 'application/octet-stream')
+        .header(
+          'content-disposition',
+          `attachment; filename*=UTF-8''${encodeURIComponent(evidence.label)}`,
+        )
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(data);
+    },
+  );
+
+  app.delete(
+    '/api/library/evidence/:evidenceId',
+    {
+      config: { access: ASSESSOR },
+      schema: {
+        tags: ['library'],
+        summary: 'Remove an evidence item (recorded in the rule’s history)',
+        params: z.object({ evidenceId: z.uuid() }),
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      await removeEvidence(app, request, {
+        assessor: assessorOf(requireAuth(request)),
+        evidenceId: request.params.evidenceId,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  const recordExport = async (
+    auth: AuthContext,
+    request: Parameters<typeof recordAudit>[1],
+    format: string,
+    area?: string,
+  ) =>
+    recordAudit(db, request, {
+      action: 'library.assessments_exported',
+      actorUserId: auth.user.id,
+      companyId: auth.profile.companyId,
+      targetType: 'library',
+      after: { format, area: area ?? 'all' },
+    });
+
+  app.get(
+    '/api/library/assessments.csv',
+    {
+      config: { access: ASSESSOR },
+      schema: {
+        tags: ['library'],
+        summary: 'Your assessment of every rule that applies to you, as CSV (optionally one area)',
+        querystring: areaQuery,
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      requireCompanyId(auth.profile.companyId);
+      await recordExport(auth, request, 'csv', request.query.area);
+      const stream = await assessmentCsv(db, await libraryReader(db, auth), request.query.area);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="assessments-${request.query.area ?? 'all'}-${day}.csv"`,
+        )
+        .send(stream);
+    },
+  );
+
+  app.get(
+    '/api/library/assessments.pdf',
+    {
+      config: { access: ASSESSOR },
+      schema: {
+        tags: ['library'],
+        summary: 'The exam-ready assessment report as PDF (optionally one area)',
+        querystring: areaQuery,
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      requireCompanyId(auth.profile.companyId);
+      await recordExport(auth, request, 'pdf', request.query.area);
+      const stream = await assessmentPdf(db, await libraryReader(db, auth), {
+        area: request.query.area,
+        preparedBy: auth.profile.fullName ?? auth.user.email,
+      });
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="assessment-report-${request.query.area ?? 'all'}-${day}.pdf"`,
+        )
+        .send(stream);
+    },
+  );
+};

@@ -1,0 +1,350 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@complivue/db/database';
+import {
+  assessmentEvidence,
+  libraryArticles,
+  libraryRules,
+  ruleAssessmentHistory,
+  ruleAssessments,
+} from '@complivue/db/schema/library';
+import { userProfiles } from '@complivue/db/schema/profiles';
+import {
+  areaStatus,
+  areaStatusLabel,
+  complianceScore,
+  riskLevel,
+  type AssessmentStatus,
+} from '@complivue/shared/compliance-score';
+import { REGULATION_AREAS } from '@complivue/shared/regulation-areas';
+import {
+  LIBRARY_MESSAGES,
+  type ComplianceSummary,
+  type RuleDetail,
+  type UpdateAssessmentRequest,
+} from '@complivue/shared/schemas/library';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import type { UploadedFile } from '../../lib/uploads.ts';
+import { appliesTo } from './applicability.ts';
+import { institutionFacts, rulesWithAssessments, type LibraryReader } from './library-queries.ts';
+
+export interface Assessor {
+  userId: string;
+  name: string;
+  companyId: string;
+}
+
+async function findRule(db: Db, ruleId: string) {
+  const [rule] = await db
+    .select({ id: libraryRules.id, area: libraryRules.area })
+    .from(libraryRules)
+    .where(and(eq(libraryRules.id, ruleId), isNull(libraryRules.retiredAt)));
+  if (!rule) throw new AppError(404, 'not_found', LIBRARY_MESSAGES.rule_not_found);
+  return rule;
+}
+
+/** `/compliance/rules/:id`: the rule, its article, and the institution's whole assessment. */
+export async function ruleDetail(
+  db: Db,
+  reader: LibraryReader,
+  ruleId: string,
+): Promise<RuleDetail> {
+  await findRule(db, ruleId);
+  const [rule] = await rulesWithAssessments(db, reader, eq(libraryRules.id, ruleId));
+  const [article] = await db
+    .select({ slug: libraryArticles.slug, title: libraryArticles.title })
+    .from(libraryArticles)
+    .where(eq(libraryArticles.id, rule!.articleId));
+  const [assessment] = reader.companyId
+    ? await db
+        .select()
+        .from(ruleAssessments)
+        .where(
+          and(eq(ruleAssessments.companyId, reader.companyId), eq(ruleAssessments.ruleId, ruleId)),
+        )
+    : [];
+  const evidence = assessment
+    ? await db
+        .select({
+          id: assessmentEvidence.id,
+          kind: assessmentEvidence.kind,
+          label: assessmentEvidence.label,
+          url: assessmentEvidence.url,
+          contentType: assessmentEvidence.contentType,
+          sizeBytes: assessmentEvidence.sizeBytes,
+          addedByName: sql<
+            string | null
+          >`coalesce(${userProfiles.fullName}, ${userProfiles.email})`,
+          createdAt: assessmentEvidence.createdAt,
+        })
+        .from(assessmentEvidence)
+        .leftJoin(userProfiles, eq(userProfiles.userId, assessmentEvidence.addedBy))
+        .where(eq(assessmentEvidence.assessmentId, assessment.id))
+        .orderBy(asc(assessmentEvidence.createdAt))
+    : [];
+  const history = assessment
+    ? await db
+        .select()
+        .from(ruleAssessmentHistory)
+        .where(eq(ruleAssessmentHistory.assessmentId, assessment.id))
+        .orderBy(desc(ruleAssessmentHistory.createdAt), desc(ruleAssessmentHistory.id))
+    : [];
+  const { articleId: _articleId, ...summary } = rule!;
+  return {
+    ...summary,
+    article: article!,
+    assessment: {
+      ...summary.assessment,
+      notApplicableReason: assessment?.notApplicableReason ?? null,
+      ownerId: assessment?.ownerId ?? null,
+      notes: assessment?.notes ?? '',
+      updatedAt: assessment?.updatedAt.toISOString() ?? null,
+      evidence: evidence.map((item) => ({ ...item, createdAt: item.createdAt.toISOString() })),
+      history: history.map((entry) => ({
+        changedByName: entry.changedByName,
+        changes: entry.changes,
+        createdAt: entry.createdAt.toISOString(),
+      })),
+    },
+  };
+}
+
+/** The assessment row of a rule for the institution, created on first use. */
+async function ensureAssessment(tx: Db, companyId: string, ruleId: string) {
+  await tx
+    .insert(ruleAssessments)
+    .values({ companyId, ruleId })
+    .onConflictDoNothing({ target: [ruleAssessments.companyId, ruleAssessments.ruleId] });
+  const [row] = await tx
+    .select()
+    .from(ruleAssessments)
+    .where(and(eq(ruleAssessments.companyId, companyId), eq(ruleAssessments.ruleId, ruleId)))
+    .for('update');
+  return row!;
+}
+
+const TRACKED_FIELDS = [
+  'status',
+  'notApplicableReason',
+  'ownerId',
+  'notes',
+  'nextReviewDate',
+] as const;
+
+/**
+ * Changes an assessment and records what changed, by whom, in its history and the audit trail,
+ * in one transaction. "Not applicable" needs a reason; the owner must be an active member.
+ */
+export async function updateAssessment(
+  db: Db,
+  request: FastifyRequest,
+  options: { assessor: Assessor; ruleId: string; changes: UpdateAssessmentRequest },
+): Promise<void> {
+  const { assessor, ruleId, changes } = options;
+  await findRule(db, ruleId);
+  if (changes.ownerId) {
+    const [owner] = await db
+      .select({ userId: userProfiles.userId })
+      .from(userProfiles)
+      .where(
+        and(
+          eq(userProfiles.userId, changes.ownerId),
+          eq(userProfiles.companyId, assessor.companyId),
+          eq(userProfiles.status, 'active'),
+        ),
+      );
+    if (!owner) throw new AppError(400, 'owner_not_member', LIBRARY_MESSAGES.owner_not_member);
+  }
+  await db.transaction(async (tx) => {
+    const current = await ensureAssessment(tx, assessor.companyId, ruleId);
+    const next = { ...current, ...changes };
+    if (next.status !== 'not_applicable') next.notApplicableReason = null;
+    if (next.status === 'not_applicable' && !next.notApplicableReason?.trim()) {
+      throw new AppError(400, 'reason_required', LIBRARY_MESSAGES.reason_required);
+    }
+    const diff: Record<string, { from: unknown; to: unknown }> = {};
+    for (const field of TRACKED_FIELDS) {
+      if ((current[field] ?? null) !== (next[field] ?? null)) {
+        diff[field] = { from: current[field] ?? null, to: next[field] ?? null };
+      }
+    }
+    if (Object.keys(diff).length === 0) return;
+    await tx
+      .update(ruleAssessments)
+      .set({
+        status: next.status,
+        notApplicableReason: next.notApplicableReason,
+        ownerId: next.ownerId,
+        notes: next.notes,
+        nextReviewDate: next.nextReviewDate,
+        updatedBy: assessor.userId,
+      })
+      .where(eq(ruleAssessments.id, current.id));
+    await tx.insert(ruleAssessmentHistory).values({
+      assessmentId: current.id,
+      changedBy: assessor.userId,
+      changedByName: assessor.name,
+      changes: diff,
+    });
+    await recordAudit(tx, request, {
+      action: 'library.assessment_updated',
+      actorUserId: assessor.userId,
+      companyId: assessor.companyId,
+      targetType: 'rule',
+      targetId: ruleId,
+      before: Object.fromEntries(Object.entries(diff).map(([key, value]) => [key, value.from])),
+      after: Object.fromEntries(Object.entries(diff).map(([key, value]) => [key, value.to])),
+    });
+  });
+}
+
+/** Adds a link or a stored file as evidence of an assessment; the file is stored first. */
+export async function addEvidence(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: {
+    assessor: Assessor;
+    ruleId: string;
+    evidence: { kind: 'link'; label: string; url: string } | { kind: 'file'; file: UploadedFile };
+  },
+): Promise<void> {
+  const { assessor, ruleId, evidence } = options;
+  await findRule(app.database.db, ruleId);
+  const id = randomUUID();
+  const storageKey =
+    evidence.kind === 'file'
+      ? `evidence/${assessor.companyId}/${id}.${evidence.file.type.extension}`
+      : null;
+  if (evidence.kind === 'file') await app.storage.put(storageKey!, evidence.file.data);
+  try {
+    await app.database.db.transaction(async (tx) => {
+      const assessment = await ensureAssessment(tx, assessor.companyId, ruleId);
+      const label = evidence.kind === 'file' ? evidence.file.fileName : evidence.label;
+      await tx.insert(assessmentEvidence).values({
+        id,
+        assessmentId: assessment.id,
+        kind: evidence.kind,
+        label,
+        url: evidence.kind === 'link' ? evidence.url : null,
+        contentType: evidence.kind === 'file' ? evidence.file.type.contentType : null,
+        sizeBytes: evidence.kind === 'file' ? evidence.file.data.length : null,
+        storageKey,
+        addedBy: assessor.userId,
+      });
+      await tx.insert(ruleAssessmentHistory).values({
+        assessmentId: assessment.id,
+        changedBy: assessor.userId,
+        changedByName: assessor.name,
+        changes: { evidence: { from: null, to: label } },
+      });
+      await recordAudit(tx, request, {
+        action: 'library.evidence_added',
+        actorUserId: assessor.userId,
+        companyId: assessor.companyId,
+        targetType: 'rule',
+        targetId: ruleId,
+        after: { kind: evidence.kind, label },
+      });
+    });
+  } catch (error) {
+    if (storageKey) await app.storage.delete(storageKey).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** An evidence item of the institution (for download or removal). */
+export async function findEvidence(db: Db, companyId: string, evidenceId: string) {
+  const [row] = await db
+    .select({ evidence: assessmentEvidence, ruleId: ruleAssessments.ruleId })
+    .from(assessmentEvidence)
+    .innerJoin(ruleAssessments, eq(ruleAssessments.id, assessmentEvidence.assessmentId))
+    .where(and(eq(assessmentEvidence.id, evidenceId), eq(ruleAssessments.companyId, companyId)));
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+export async function removeEvidence(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: { assessor: Assessor; evidenceId: string },
+): Promise<void> {
+  const { assessor } = options;
+  const { evidence, ruleId } = await findEvidence(
+    app.database.db,
+    assessor.companyId,
+    options.evidenceId,
+  );
+  await app.database.db.transaction(async (tx) => {
+    await tx.delete(assessmentEvidence).where(eq(assessmentEvidence.id, evidence.id));
+    await tx.insert(ruleAssessmentHistory).values({
+      assessmentId: evidence.assessmentId,
+      changedBy: assessor.userId,
+      changedByName: assessor.name,
+      changes: { evidence: { from: evidence.label, to: null } },
+    });
+    await recordAudit(tx, request, {
+      action: 'library.evidence_removed',
+      actorUserId: assessor.userId,
+      companyId: assessor.companyId,
+      targetType: 'rule',
+      targetId: ruleId,
+      before: { kind: evidence.kind, label: evidence.label },
+    });
+  });
+  if (evidence.storageKey) await app.storage.delete(evidence.storageKey).catch(() => undefined);
+}
+
+/**
+ * The institution's compliance score and per-area status from its assessments of the rules
+ * that apply to it (formulas in packages/shared/src/compliance-score.ts). Areas appear once at
+ * least one of their rules has been assessed.
+ */
+export async function complianceSummary(
+  db: Db,
+  companyId: string | null,
+): Promise<ComplianceSummary> {
+  if (!companyId) return { assessed: false, score: null, riskLevel: null, areas: [] };
+  const facts = await institutionFacts(db, companyId);
+  const rows = await db
+    .select({
+      area: libraryRules.area,
+      ruleApplicability: libraryRules.applicability,
+      articleApplicability: libraryArticles.applicability,
+      status: ruleAssessments.status,
+    })
+    .from(libraryRules)
+    .innerJoin(libraryArticles, eq(libraryArticles.id, libraryRules.articleId))
+    .leftJoin(
+      ruleAssessments,
+      and(eq(ruleAssessments.ruleId, libraryRules.id), eq(ruleAssessments.companyId, companyId)),
+    )
+    .where(isNull(libraryRules.retiredAt));
+  const applicable = rows
+    .filter((row) => appliesTo(facts, row.ruleApplicability ?? row.articleApplicability, row.area))
+    .map((row) => ({ area: row.area, status: (row.status ?? 'not_assessed') as AssessmentStatus }));
+  const score = complianceScore(applicable.map((row) => row.status));
+  const areas = REGULATION_AREAS.flatMap((area) => {
+    const statuses = applicable.filter((row) => row.area === area).map((row) => row.status);
+    const assessedRules = statuses.filter((status) => status !== 'not_assessed').length;
+    if (assessedRules === 0) return [];
+    const status = areaStatus(statuses);
+    return [
+      {
+        area,
+        status,
+        label: areaStatusLabel(area, status),
+        score: complianceScore(statuses),
+        applicableRules: statuses.length,
+        assessedRules,
+      },
+    ];
+  });
+  return {
+    assessed: score !== null,
+    score,
+    riskLevel: score === null ? null : riskLevel(score),
+    areas,
+  };
+}

@@ -1,0 +1,214 @@
+import type { Db } from '@complivue/db/database';
+import { companies } from '@complivue/db/schema/companies';
+import {
+  libraryArticles,
+  libraryBookmarks,
+  libraryRules,
+  ruleAssessments,
+} from '@complivue/db/schema/library';
+import { userProfiles } from '@complivue/db/schema/profiles';
+import type { Applicability } from '@complivue/shared/library';
+import { REGULATION_AREAS, type RegulationArea } from '@complivue/shared/regulation-areas';
+import {
+  LIBRARY_MESSAGES,
+  type ArticleDetail,
+  type ArticleSummary,
+  type LibraryResponse,
+  type LibraryRule,
+} from '@complivue/shared/schemas/library';
+import { and, asc, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.ts';
+import { renderMarkdown } from '../../lib/markdown.ts';
+import { appliesTo, profileIsComplete, type InstitutionFacts } from './applicability.ts';
+
+/** Who is reading: their institution (null for platform staff) and its profile facts. */
+export interface LibraryReader {
+  userId: string;
+  companyId: string | null;
+  facts: InstitutionFacts;
+}
+
+export async function institutionFacts(
+  db: Db,
+  companyId: string | null,
+): Promise<InstitutionFacts> {
+  if (!companyId) return { institutionType: null, regulationAreas: [] };
+  const [company] = await db
+    .select({ type: companies.institutionType, areas: companies.regulationAreas })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return { institutionType: company?.type ?? null, regulationAreas: company?.areas ?? [] };
+}
+
+/** The shared library and the reader's institution's own published articles. */
+export const visibleArticles = (companyId: string | null) =>
+  and(
+    eq(libraryArticles.status, 'published'),
+    companyId
+      ? or(isNull(libraryArticles.companyId), eq(libraryArticles.companyId, companyId))
+      : isNull(libraryArticles.companyId),
+  );
+
+const ruleCounts = () =>
+  sql<number>`(SELECT count(*)::int FROM ${libraryRules} r WHERE r.article_id = ${libraryArticles.id} AND r.retired_at IS NULL)`;
+
+/** `/compliance`: articles by area, filtered by applicability and bookmarks. */
+export async function browseLibrary(
+  db: Db,
+  reader: LibraryReader,
+  query: { area?: RegulationArea; applies: boolean; bookmarked: boolean },
+): Promise<LibraryResponse> {
+  const rows = await db
+    .select({
+      id: libraryArticles.id,
+      slug: libraryArticles.slug,
+      title: libraryArticles.title,
+      area: libraryArticles.area,
+      summary: libraryArticles.summary,
+      lastReviewed: libraryArticles.lastReviewed,
+      applicability: libraryArticles.applicability,
+      companyId: libraryArticles.companyId,
+      ruleCount: ruleCounts(),
+      bookmarked: sql<boolean>`${libraryBookmarks.userId} IS NOT NULL`,
+    })
+    .from(libraryArticles)
+    .leftJoin(
+      libraryBookmarks,
+      and(
+        eq(libraryBookmarks.articleId, libraryArticles.id),
+        eq(libraryBookmarks.userId, reader.userId),
+      ),
+    )
+    .where(visibleArticles(reader.companyId))
+    .orderBy(asc(libraryArticles.area), asc(libraryArticles.title));
+
+  const all: ArticleSummary[] = rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    area: row.area,
+    summary: row.summary,
+    lastReviewed: row.lastReviewed,
+    ruleCount: row.ruleCount,
+    appliesToInstitution: appliesTo(reader.facts, row.applicability, row.area),
+    bookmarked: row.bookmarked,
+    companyOwned: row.companyId !== null,
+  }));
+  const areas = REGULATION_AREAS.map((area) => {
+    const ofArea = all.filter((article) => article.area === area);
+    return {
+      area,
+      articles: ofArea.length,
+      rules: ofArea.reduce((total, article) => total + article.ruleCount, 0),
+      appliesToInstitution: ofArea.some((article) => article.appliesToInstitution),
+    };
+  });
+  const articles = all.filter(
+    (article) =>
+      (!query.area || article.area === query.area) &&
+      (!query.applies || article.appliesToInstitution) &&
+      (!query.bookmarked || article.bookmarked),
+  );
+  return { areas, articles, profileComplete: profileIsComplete(reader.facts) };
+}
+
+/** The rules of some articles with the institution's assessment of each. */
+export async function rulesWithAssessments(
+  db: Db,
+  reader: LibraryReader,
+  where: SQL | undefined,
+): Promise<(LibraryRule & { articleId: string })[]> {
+  const rows = await db
+    .select({
+      rule: libraryRules,
+      articleApplicability: libraryArticles.applicability,
+      status: ruleAssessments.status,
+      nextReviewDate: ruleAssessments.nextReviewDate,
+      ownerName: sql<string | null>`coalesce(${userProfiles.fullName}, ${userProfiles.email})`,
+    })
+    .from(libraryRules)
+    .innerJoin(libraryArticles, eq(libraryArticles.id, libraryRules.articleId))
+    .leftJoin(
+      ruleAssessments,
+      and(
+        eq(ruleAssessments.ruleId, libraryRules.id),
+        reader.companyId ? eq(ruleAssessments.companyId, reader.companyId) : sql`false`,
+      ),
+    )
+    .leftJoin(userProfiles, eq(userProfiles.userId, ruleAssessments.ownerId))
+    .where(and(where, isNull(libraryRules.retiredAt)))
+    .orderBy(asc(libraryRules.position));
+  return rows.map(({ rule, articleApplicability, status, nextReviewDate, ownerName }) => {
+    const applicability: Applicability = rule.applicability ?? articleApplicability;
+    return {
+      articleId: rule.articleId,
+      id: rule.id,
+      area: rule.area,
+      citation: rule.citation,
+      requirement: rule.requirement,
+      frequency: rule.frequency,
+      evidence: rule.evidence,
+      applicability,
+      appliesToInstitution: appliesTo(reader.facts, applicability, rule.area),
+      assessment: {
+        status: status ?? 'not_assessed',
+        ownerName: ownerName ?? null,
+        nextReviewDate: nextReviewDate ?? null,
+      },
+    };
+  });
+}
+
+/** `/compliance/articles/:slug`, the reader's institution's article first if it has one. */
+export async function articleDetail(
+  db: Db,
+  reader: LibraryReader,
+  slug: string,
+): Promise<ArticleDetail> {
+  const [row] = await db
+    .select({
+      article: libraryArticles,
+      bookmarked: sql<boolean>`${libraryBookmarks.userId} IS NOT NULL`,
+    })
+    .from(libraryArticles)
+    .leftJoin(
+      libraryBookmarks,
+      and(
+        eq(libraryBookmarks.articleId, libraryArticles.id),
+        eq(libraryBookmarks.userId, reader.userId),
+      ),
+    )
+    .where(and(eq(libraryArticles.slug, slug), visibleArticles(reader.companyId)))
+    .orderBy(sql`${libraryArticles.companyId} IS NULL`)
+    .limit(1);
+  if (!row) throw new AppError(404, 'not_found', LIBRARY_MESSAGES.article_not_found);
+  const { article } = row;
+  const rules = await rulesWithAssessments(db, reader, eq(libraryRules.articleId, article.id));
+  return {
+    id: article.id,
+    slug: article.slug,
+    title: article.title,
+    area: article.area,
+    summary: article.summary,
+    lastReviewed: article.lastReviewed,
+    ruleCount: rules.length,
+    appliesToInstitution: appliesTo(reader.facts, article.applicability, article.area),
+    bookmarked: row.bookmarked,
+    companyOwned: article.companyId !== null,
+    html: renderMarkdown(article.body),
+    citations: article.citations,
+    effectiveDate: article.effectiveDate,
+    applicability: article.applicability,
+    version: article.version,
+    rules: rules.map(({ articleId: _articleId, ...rule }) => rule),
+  };
+}
+
+/** Whether an article is visible to the reader (for bookmarks). */
+export async function assertArticleVisible(db: Db, companyId: string | null, articleId: string) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(libraryArticles)
+    .where(and(eq(libraryArticles.id, articleId), visibleArticles(companyId)));
+  if (!row?.total) throw new AppError(404, 'not_found', LIBRARY_MESSAGES.article_not_found);
+}

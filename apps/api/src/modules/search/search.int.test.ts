@@ -1,0 +1,99 @@
+import { libraryArticles } from '@complivue/db/schema/library';
+import { indexArticle } from '@complivue/db/library/load-library';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpThroughApi } from '../../../test/http.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+describe('GET /api/search', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = (await signUpThroughApi(t.app)).cookie;
+  });
+  afterAll(() => t.close());
+
+  const find = async (q: string, extra = '', as = cookie) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/search?q=${encodeURIComponent(q)}${extra}`,
+      headers: { cookie: as },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+
+  it('ranks a title match above body mentions, with highlighted snippets and facets', async () => {
+    const results = await find('Closing Disclosure');
+    expect(results.total).toBeGreaterThan(3);
+    expect(results.items[0].title).toMatch(/Closing Disclosure/);
+    expect(results.items[0].snippet.some((piece: { hit: boolean }) => piece.hit)).toBe(true);
+    expect(results.facets.kind.map((facet: { value: string }) => facet.value).sort()).toEqual([
+      'article',
+      'rule',
+    ]);
+    const articles = await find('Closing Disclosure', '&type=article&area=trid');
+    expect(
+      articles.items.every(
+        (item: { kind: string; area: string }) => item.kind === 'article' && item.area === 'trid',
+      ),
+    ).toBe(true);
+  });
+
+  it('finds articles by a citation or a regulation name', async () => {
+    const byCitation = await find('1026.19(e)');
+    const paths = byCitation.items.map((item: { path: string }) => item.path);
+    expect(paths).toContain('/compliance/articles/trid-loan-estimate-timing');
+    expect(
+      byCitation.items.every((item: { area: string }) =>
+        ['trid', 'tila', 'qm_atr'].includes(item.area),
+      ),
+    ).toBe(true);
+
+    const regB = await find('Reg B adverse action');
+    expect(regB.items[0].area).toBe('fair_lending');
+    const sar = await find('31 CFR 1020.320');
+    expect(
+      sar.items.some((item: { path: string }) => item.path.includes('suspicious-activity')),
+    ).toBe(true);
+  });
+
+  it('answers malformed and huge queries without error', async () => {
+    for (const q of [
+      '"unclosed',
+      'OR OR -',
+      '((',
+      '!!! & | :*',
+      "'; DROP TABLE users; --",
+      'the',
+    ]) {
+      await find(q);
+    }
+    const huge = await find('escrow '.repeat(1500));
+    expect(huge.total).toBeGreaterThan(0);
+    expect((await find('')).total).toBe(0);
+  });
+
+  it('shows an institution’s own articles only inside that institution', async () => {
+    const owner = await signUpThroughApi(t.app);
+    const stranger = await signUpThroughApi(t.app);
+    const companyId = owner.body.session.company.id as string;
+    const [article] = await t.db
+      .insert(libraryArticles)
+      .values({
+        companyId,
+        slug: 'wire-callback-procedure',
+        title: 'Wire callback procedure for Zephyrine branch',
+        area: 'bsa_aml',
+        summary: 'How our tellers confirm wire instructions by callback before release.',
+        body: '## Overview\n\nZephyrine branch tellers call back the member.',
+        citations: [],
+        lastReviewed: '2026-11-01',
+        applicability: { institutionTypes: ['credit_union'], hmdaReportersOnly: false },
+      })
+      .returning();
+    await indexArticle(t.db, { ...article!, companyId });
+    expect((await find('Zephyrine', '', owner.cookie)).total).toBe(1);
+    expect((await find('Zephyrine', '', stranger.cookie)).total).toBe(0);
+  });
+});

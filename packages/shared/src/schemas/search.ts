@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { REGULATION_AREAS } from '../regulation-areas.ts';
+import { PAGE_SIZE } from './paging.ts';
+
+/** Kinds of documents in the search index; later capabilities add theirs. */
+export const SEARCH_KINDS = ['article', 'rule'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
+  article: 'Articles',
+  rule: 'Rules',
+};
+
+/** Longer queries are cut here: nobody types more, and a pasted page must not cost more. */
+export const SEARCH_QUERY_MAX_LENGTH = 300;
+
+export const searchQuerySchema = z.object({
+  q: z
+    .string()
+    .max(20_000, 'The search is too long.')
+    .transform((value) => value.slice(0, SEARCH_QUERY_MAX_LENGTH).trim()),
+  type: z.enum(SEARCH_KINDS).optional(),
+  area: z.enum(REGULATION_AREAS).optional(),
+  page: z.coerce.number().int().min(1).max(400).default(1),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+export const searchResultSchema = z.object({
+  kind: z.enum(SEARCH_KINDS),
+  refId: z.string(),
+  title: z.string(),
+  path: z.string(),
+  area: z.enum(REGULATION_AREAS).nullable(),
+  /** The matching passage, in pieces; `hit` pieces are the matched words. */
+  snippet: z.array(z.object({ text: z.string(), hit: z.boolean() })),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const searchResponseSchema = z.object({
+  items: z.array(searchResultSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.literal(PAGE_SIZE),
+  facets: z.object({
+    kind: z.array(z.object({ value: z.enum(SEARCH_KINDS), count: z.number().int() })),
+    area: z.array(z.object({ value: z.enum(REGULATION_AREAS), count: z.number().int() })),
+  }),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
