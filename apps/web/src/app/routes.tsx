@@ -122,6 +122,30 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            path: paths.compliance,
+            lazy: async () => ({
+              Component: (await import('@/features/library/library-page')).LibraryPage,
+            }),
+          },
+          {
+            path: paths.complianceArticle,
+            lazy: async () => ({
+              Component: (await import('@/features/library/article-page')).ArticlePage,
+            }),
+          },
+          {
+            path: paths.complianceRule,
+            lazy: async () => ({
+              Component: (await import('@/features/library/rule-page')).RulePage,
+            }),
+          },
+          {
+            path: paths.search,
+            lazy: async () => ({
+              Component: (await import('@/features/search/search-page')).SearchPage,
+            }),
+          },
+          {
             path: paths.users,
             element: <Navigate to={paths.usersTeam} replace />,
           },

@@ -26,6 +26,8 @@ export const paths = {
   // Signed-in app
   dashboard: '/dashboard',
   compliance: '/compliance',
+  complianceArticle: '/compliance/articles/:slug',
+  complianceRule: '/compliance/rules/:ruleId',
   collaboration: '/collaboration',
   analytics: '/analytics',
   users: '/users',
@@ -104,6 +106,10 @@ export const appRoutePatterns = [
   paths.settings,
   paths.support,
   paths.supportTicket,
+  paths.compliance,
+  paths.complianceArticle,
+  paths.complianceRule,
+  paths.search,
 ] as const;
 
 /** The routes that exist in this build; every link reads this set. */
@@ -130,6 +136,10 @@ export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
   'settings',
   'support',
   'supportTicket',
+  'compliance',
+  'complianceArticle',
+  'complianceRule',
+  'search',
 ]);
 
 export function isBuilt(name: PathName): boolean {

@@ -17,6 +17,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { DISCLAIMER } from '@/config/disclaimer';
 import { isBuilt, paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { HeaderSearch } from '@/features/search/header-search';
 import { NotificationsMenu } from '@/features/notifications/notifications-menu';
 import { useNotificationStream } from '@/features/notifications/use-notification-stream';
 import { TrialBanner } from '@/features/billing/trial-banner';
@@ -94,6 +95,7 @@ export function AppLayout() {
       </a>
       <aside
         aria-label="Sidebar"
+        data-print="hide"
         data-testid="sidebar"
         className={cn(
           'sticky top-0 hidden h-screen shrink-0 border-r border-slate-200 bg-white transition-[width] md:block',
@@ -117,7 +119,7 @@ export function AppLayout() {
         </Dialog.Portal>
       </Dialog.Root>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+        <header data-print="hide" className="sticky top-0 z-30 border-b border-slate-200 bg-white">
           <div className="flex h-16 items-center gap-3 px-4 sm:px-6">
             <button
               type="button"
@@ -148,7 +150,9 @@ export function AppLayout() {
               <img src="/favicon.svg" alt="" width={28} height={28} />
               <span className="hidden sm:inline">Complivue</span>
             </Link>
-            <div className="flex-1" />
+            <div className="flex flex-1 justify-center px-2">
+              <HeaderSearch />
+            </div>
             <NotificationsMenu />
             <DropdownMenu.Root>
               <DropdownMenu.Trigger asChild>

@@ -1,0 +1,99 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectNoSeriousAxeViolations,
+  openBrowser,
+  type BrowserSession,
+} from './support/browser.ts';
+import { startE2eServer } from './support/e2e-server.ts';
+import { signUpInBrowser, uniqueEmail } from './support/journeys.ts';
+
+/** The compliance library on its own server: browse, assess with evidence, search. */
+let server: Awaited<ReturnType<typeof startE2eServer>>;
+const sessions: BrowserSession[] = [];
+
+beforeAll(async () => {
+  server = await startE2eServer();
+});
+afterAll(() => server?.stop());
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((session) => session.close()));
+});
+
+async function newAdministrator() {
+  const session = await openBrowser({
+    baseUrl: server.url,
+    viewport: { width: 1280, height: 900 },
+  });
+  sessions.push(session);
+  await signUpInBrowser(session.page, server.url, { email: uniqueEmail('library') });
+  return session;
+}
+
+describe('compliance library', () => {
+  it('browses to a rule, marks it compliant with evidence, and the dashboard score changes', async () => {
+    const { page } = await newAdministrator();
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Compliance Library' }).click();
+    await page.getByRole('heading', { name: 'Compliance Library', level: 1 }).waitFor();
+    await page.getByText('No rule is assessed yet.').waitFor();
+    await page.getByRole('button', { name: 'TRID', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: '6 articles' }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+
+    await page
+      .getByRole('link', {
+        name: 'Loan Estimate: application, delivery timing and the seven-day waiting period',
+      })
+      .click();
+    await page.getByRole('heading', { name: 'Rules (3)' }).waitFor();
+    await page.getByText('12 CFR 1026.19(e)(1)(iii)', { exact: true }).first().waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('link', { name: 'TRID-LE-001' }).click();
+
+    await page.getByRole('heading', { name: 'TRID-LE-001', level: 1 }).waitFor();
+    await page.getByLabel('Status').selectOption('compliant');
+    await page
+      .getByLabel('Notes')
+      .fill('Sampled 25 Q3 files; every Loan Estimate went out within three business days.');
+    await page.getByRole('button', { name: 'Save assessment' }).click();
+    await page.getByText('The assessment has been saved.').waitFor();
+    await page.getByLabel('Link name').fill('Q3 TRID file review');
+    await page.getByLabel('Link address').fill('https://intranet.firstcu.org/reviews/q3-trid');
+    await page.getByRole('button', { name: 'Add link' }).click();
+    await page.getByRole('link', { name: 'Q3 TRID file review' }).waitFor();
+    await page.getByText('Status: Not assessed → Compliant').waitFor();
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByText('Risk level: Low').waitFor();
+    await page.getByText('100%', { exact: true }).waitFor();
+    await page.getByText('TRID Rules Review Needed').waitFor();
+  });
+
+  it('opens an article from the Cmd/Ctrl-K palette and from the header search', async () => {
+    const { page } = await newAdministrator();
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Search' });
+    await palette.getByRole('combobox').fill('Closing Disclosure timing');
+    const article = palette
+      .getByRole('option')
+      .filter({ hasText: 'Closing Disclosure timing and the three changes' });
+    await article.waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await article.click();
+    await page.getByRole('heading', { level: 1, name: /Closing Disclosure timing/ }).waitFor();
+
+    await page
+      .getByRole('searchbox', { name: 'Search compliance articles, regulations...' })
+      .fill('1026.19(e)');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Search', level: 1 }).waitFor();
+    await page
+      .getByRole('link', {
+        name: 'Loan Estimate: application, delivery timing and the seven-day waiting period',
+      })
+      .waitFor();
+    await page.getByRole('button', { name: /^Rules/ }).click();
+    await expect.poll(() => page.getByText('Article', { exact: true }).count()).toBe(0);
+    await expectNoSeriousAxeViolations(page);
+  });
+});
