@@ -5,14 +5,23 @@ import {
   type BrowserSession,
 } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
-import { signUpInBrowser, uniqueEmail } from './support/journeys.ts';
+import {
+  createOperator,
+  headingText,
+  seedDemoWorkspace,
+  signInInBrowser,
+  signUpInBrowser,
+  uniqueEmail,
+} from './support/journeys.ts';
 
 /** The compliance library on its own server: browse, assess with evidence, search. */
 let server: Awaited<ReturnType<typeof startE2eServer>>;
+let operatorCookie: string;
 const sessions: BrowserSession[] = [];
 
 beforeAll(async () => {
   server = await startE2eServer();
+  operatorCookie = await createOperator(server.url);
 });
 afterAll(() => server?.stop());
 afterEach(async () => {
@@ -95,5 +104,46 @@ describe('compliance library', () => {
     await page.getByRole('button', { name: /^Rules/ }).click();
     await expect.poll(() => page.getByText('Article', { exact: true }).count()).toBe(0);
     await expectNoSeriousAxeViolations(page);
+  });
+
+  it('keeps the article enhancer to administrators, who write, check and publish their own article', async () => {
+    const { manager } = await seedDemoWorkspace(server.url, operatorCookie);
+    const managerSession = await openBrowser({
+      baseUrl: server.url,
+      viewport: { width: 1280, height: 900 },
+    });
+    sessions.push(managerSession);
+    await signInInBrowser(managerSession.page, server.url, manager);
+    await managerSession.page.goto(`${server.url}/article-enhancer`);
+    await expect.poll(() => headingText(managerSession.page)).toBe('Access Denied');
+
+    const { page } = await newAdministrator();
+    await page.goto(`${server.url}/article-enhancer`);
+    await page.getByRole('heading', { name: 'Article Enhancer' }).waitFor();
+    await page.getByRole('button', { name: 'New article' }).click();
+    await page.getByLabel('Title').fill('Wire transfer callback procedure');
+    await page.getByLabel('Address').fill('wire-transfer-callback-procedure');
+    await page.getByLabel('Regulation area').selectOption('bsa_aml');
+    await page
+      .getByLabel('Summary')
+      .fill('How tellers confirm outgoing wire instructions by calling the member back.');
+    await page.getByLabel('Citations').fill('12 C.F.R. 1010.410');
+    await page
+      .getByText('"12 C.F.R. 1010.410" is not a well-formed citation', { exact: false })
+      .waitFor();
+    await page.getByLabel('Citations').fill('31 CFR 1010.410');
+    await expect
+      .poll(() => page.getByText('is not a well-formed citation', { exact: false }).count())
+      .toBe(0);
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('The draft is saved.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Publish version 1' }).click();
+    await page.getByText('Version 1 is published.').waitFor();
+    await page.getByRole('link', { name: 'Open in the library' }).click();
+    await page
+      .getByRole('heading', { level: 1, name: 'Wire transfer callback procedure' })
+      .waitFor();
+    await page.getByText('Your institution’s article').waitFor();
   });
 });

@@ -41,6 +41,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { assessmentRoutes } from './modules/library/assessments.routes.ts';
+import { enhancerRoutes } from './modules/library/enhancer.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createLocalFileStorage, type FileStorage } from './lib/file-storage.ts';
 
@@ -154,6 +155,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(supportRoutes);
   await app.register(libraryRoutes);
   await app.register(assessmentRoutes);
+  await app.register(enhancerRoutes);
   await app.register(searchRoutes);
   await app.register(contactRoutes);
   await app.register(notificationRoutes);

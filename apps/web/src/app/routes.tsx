@@ -140,6 +140,12 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            path: paths.articleEnhancer,
+            lazy: async () => ({
+              Component: (await import('@/features/enhancer/enhancer-page')).EnhancerPage,
+            }),
+          },
+          {
             path: paths.search,
             lazy: async () => ({
               Component: (await import('@/features/search/search-page')).SearchPage,

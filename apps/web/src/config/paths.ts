@@ -110,6 +110,7 @@ export const appRoutePatterns = [
   paths.complianceArticle,
   paths.complianceRule,
   paths.search,
+  paths.articleEnhancer,
 ] as const;
 
 /** The routes that exist in this build; every link reads this set. */
@@ -140,6 +141,7 @@ export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
   'complianceArticle',
   'complianceRule',
   'search',
+  'articleEnhancer',
 ]);
 
 export function isBuilt(name: PathName): boolean {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { citationIndexText } from '@complivue/shared/citation-search';
 import { libraryArticlePath, libraryRulePath } from '@complivue/shared/library';
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, max, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../database.ts';
 import {
   libraryArticles,
@@ -84,7 +84,14 @@ export async function loadLibraryContent(db: Db, dir?: string): Promise<LoadResu
         sourceHash: hash,
         status: 'published' as const,
       };
-      const version = (current?.version ?? 0) + 1;
+      // After the versions editors saved in the article enhancer, published or not.
+      const [{ latest } = { latest: 0 }] = current
+        ? await tx
+            .select({ latest: max(libraryArticleVersions.version) })
+            .from(libraryArticleVersions)
+            .where(eq(libraryArticleVersions.articleId, current.id))
+        : [];
+      const version = (latest ?? 0) + 1;
       const [saved] = current
         ? await tx
             .update(libraryArticles)

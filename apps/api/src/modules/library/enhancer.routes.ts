@@ -1,0 +1,138 @@
+import {
+  articleVersionInputSchema,
+  createArticleRequestSchema,
+  editableArticlesResponseSchema,
+  enhancerArticleSchema,
+  previewRequestSchema,
+  previewResponseSchema,
+} from '@complivue/shared/schemas/enhancer';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { renderMarkdown } from '../../lib/markdown.ts';
+import { requireRole } from '../../lib/route-access.ts';
+import { requireAuth } from '../auth/access.ts';
+import type { AuthContext } from '../auth/session.ts';
+import {
+  createCompanyArticle,
+  enhancerArticle,
+  listEditableArticles,
+  publishVersion,
+  saveVersion,
+  type Editor,
+} from './enhancer.ts';
+
+/** SPEC.md §6: /article-enhancer is for role admin (and so super admins). */
+const ADMIN = requireRole('admin');
+const articleParams = z.object({ articleId: z.uuid() });
+
+function editorOf(auth: AuthContext): Editor {
+  return {
+    userId: auth.user.id,
+    name: auth.profile.fullName ?? auth.user.email,
+    companyId: auth.profile.companyId,
+    isSuperAdmin: auth.profile.role === 'super_admin',
+  };
+}
+
+/** The article enhancer: versions, checks, diffs and publishing of library articles. */
+export const enhancerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.get(
+    '/api/enhancer/articles',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['enhancer'],
+        summary:
+          'Articles you may edit: your institution’s own (administrators) or the shared library (super admins)',
+        response: { 200: editableArticlesResponseSchema },
+      },
+    },
+    async (request) => ({ items: await listEditableArticles(db, editorOf(requireAuth(request))) }),
+  );
+
+  app.post(
+    '/api/enhancer/articles',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['enhancer'],
+        summary: 'Start an article of your institution (a draft, searchable only once published)',
+        body: createArticleRequestSchema,
+        response: { 201: enhancerArticleSchema },
+      },
+    },
+    async (request, reply) => {
+      const editor = editorOf(requireAuth(request));
+      const id = await createCompanyArticle(db, request, editor, request.body);
+      return reply.status(201).send(await enhancerArticle(db, editor, id));
+    },
+  );
+
+  app.get(
+    '/api/enhancer/articles/:articleId',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['enhancer'],
+        summary: 'An article’s versions, its latest text and the diff against the one before',
+        params: articleParams,
+        response: { 200: enhancerArticleSchema },
+      },
+    },
+    async (request) =>
+      enhancerArticle(db, editorOf(requireAuth(request)), request.params.articleId),
+  );
+
+  app.post(
+    '/api/enhancer/articles/:articleId/versions',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['enhancer'],
+        summary: 'Save a new version (not published until you publish it)',
+        params: articleParams,
+        body: articleVersionInputSchema,
+        response: { 201: enhancerArticleSchema },
+      },
+    },
+    async (request, reply) => {
+      const editor = editorOf(requireAuth(request));
+      await saveVersion(db, request, editor, request.params.articleId, request.body);
+      return reply.status(201).send(await enhancerArticle(db, editor, request.params.articleId));
+    },
+  );
+
+  app.post(
+    '/api/enhancer/articles/:articleId/versions/:version/publish',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['enhancer'],
+        summary: 'Publish a version: it becomes the article in the library and in search',
+        params: articleParams.extend({ version: z.coerce.number().int().min(1) }),
+        response: { 200: enhancerArticleSchema },
+      },
+    },
+    async (request) => {
+      const editor = editorOf(requireAuth(request));
+      await publishVersion(db, request, editor, request.params.articleId, request.params.version);
+      return enhancerArticle(db, editor, request.params.articleId);
+    },
+  );
+
+  app.post(
+    '/api/enhancer/preview',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['enhancer'],
+        summary: 'Markdown rendered exactly as the library shows it',
+        body: previewRequestSchema,
+        response: { 200: previewResponseSchema },
+      },
+    },
+    async (request) => ({ html: renderMarkdown(request.body.body) }),
+  );
+};
