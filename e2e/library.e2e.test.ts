@@ -146,4 +146,66 @@ describe('compliance library', () => {
       .waitFor();
     await page.getByText('Your institution’s article').waitFor();
   });
+
+  it('answers from the library in the chat widget, which opens, minimizes, closes and keeps history', async () => {
+    const { page } = await newAdministrator();
+    await page.getByRole('button', { name: 'Ask the assistant' }).click();
+    const widget = page.getByTestId('chat-widget');
+    await expect.poll(() => widget.getAttribute('data-state')).toBe('open');
+    const box = await widget.boundingBox();
+    expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([384, 500]);
+    await expectNoSeriousAxeViolations(page);
+
+    const input = page.getByLabel('Your message');
+    await input.fill('   ');
+    await input.press('Enter');
+    expect(await widget.locator('[data-role="user"]').count()).toBe(0);
+
+    await input.fill('What is the deadline for the TRID Loan Estimate?');
+    await input.press('Enter');
+    const answer = widget.locator('[data-role="assistant"]').last();
+    await answer
+      .getByRole('link', { name: /Loan Estimate/ })
+      .first()
+      .waitFor();
+    expect(await answer.textContent()).toContain('1026.19(e)');
+
+    await page.getByRole('button', { name: 'Minimize the assistant' }).click();
+    await expect.poll(() => widget.getAttribute('data-state')).toBe('minimized');
+    expect(Math.round((await widget.boundingBox())!.height)).toBe(56);
+    await page.getByRole('button', { name: 'Close the assistant' }).click();
+    await page.getByRole('button', { name: 'Ask the assistant' }).waitFor();
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Ask the assistant' }).click();
+    await widget
+      .locator('[data-role="user"]')
+      .filter({ hasText: 'What is the deadline for the TRID Loan Estimate?' })
+      .waitFor();
+  });
+
+  it('helps a guest on the website with plans and prices', async () => {
+    const session = await openBrowser({
+      baseUrl: server.url,
+      viewport: { width: 1280, height: 900 },
+    });
+    sessions.push(session);
+    const { page } = session;
+    await page.goto(`${server.url}/pricing`);
+    await page.getByRole('button', { name: 'Ask the assistant' }).click();
+    await page.getByLabel('Your message').fill('How much is the professional subscription?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const answer = page.getByTestId('chat-widget').locator('[data-role="assistant"]').last();
+    await expect.poll(async () => (await answer.textContent()) ?? '').toContain('$299');
+    expect(await answer.textContent()).not.toContain('$999');
+    await page.getByLabel('Your message').fill('Tell me a joke');
+    await page.getByLabel('Your message').press('Enter');
+    await page
+      .getByText(
+        'I can help you with platform questions, subscription plans, account support, and general information about the product.',
+        { exact: false },
+      )
+      .first()
+      .waitFor();
+  });
 });

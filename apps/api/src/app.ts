@@ -43,6 +43,7 @@ import { libraryRoutes } from './modules/library/library.routes.ts';
 import { assessmentRoutes } from './modules/library/assessments.routes.ts';
 import { enhancerRoutes } from './modules/library/enhancer.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createLocalFileStorage, type FileStorage } from './lib/file-storage.ts';
 
 declare module 'fastify' {
@@ -157,6 +158,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(assessmentRoutes);
   await app.register(enhancerRoutes);
   await app.register(searchRoutes);
+  await app.register(chatRoutes);
   await app.register(contactRoutes);
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);

@@ -31,6 +31,16 @@ describe('parseEnv', () => {
     expect(message).toContain('NODE_ENV');
   });
 
+  it('takes the language model settings together or not at all', () => {
+    expect(parseEnv({}).LLM_BASE_URL).toBeUndefined();
+    expect(() => parseEnv({ LLM_BASE_URL: 'https://llm.example/v1' })).toThrow(
+      /LLM_API_KEY: is required[\s\S]*LLM_MODEL: is required/,
+    );
+    expect(
+      parseEnv({ LLM_BASE_URL: 'https://llm.example/v1', LLM_API_KEY: 'k', LLM_MODEL: 'm' }),
+    ).toMatchObject({ LLM_MODEL: 'm' });
+  });
+
   it('requires every Stripe price and the webhook secret once Stripe is turned on', () => {
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_0123456789' })).toThrow(
       /STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set[\s\S]*STRIPE_PRICE_ENTERPRISE_ANNUAL/,

@@ -50,6 +50,13 @@ const envSchema = z.object({
   ANALYTICS_SCRIPT_URL: z.url().optional(),
   /** An advertising pixel script, loaded only for visitors who accept marketing cookies. */
   MARKETING_PIXEL_URL: z.url().optional(),
+  /**
+   * An OpenAI-compatible chat-completions endpoint (e.g. `https://api.openai.com/v1`) that phrases
+   * the assistant's answers from the retrieved library passages; all three set, or none (off).
+   */
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).optional(),
   PASSWORD_RESET_ENABLED: z
     .enum(['true', 'false'])
     .default('true')
@@ -66,7 +73,19 @@ const STRIPE_REQUIRED = [
   'STRIPE_PRICE_ENTERPRISE_ANNUAL',
 ] as const;
 
+const LLM_VARIABLES = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const;
+
 const checkedEnvSchema = envSchema.superRefine((env, context) => {
+  if (LLM_VARIABLES.some((name) => env[name])) {
+    for (const name of LLM_VARIABLES) {
+      if (!env[name])
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is required when any of ${LLM_VARIABLES.join(', ')} is set`,
+        });
+    }
+  }
   if (!env.STRIPE_SECRET_KEY) return;
   for (const name of STRIPE_REQUIRED) {
     if (!env[name])
@@ -109,4 +128,5 @@ export const SERVER_ONLY_ENV_NAMES = [
   'SMTP_URL',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'LLM_API_KEY',
 ] as const satisfies readonly (keyof Env)[];

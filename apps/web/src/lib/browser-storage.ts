@@ -66,3 +66,34 @@ export function keepQuestionnaireForUser(
     // Storage full or disabled: the server has the answers in the subscription's metadata.
   }
 }
+
+/**
+ * A guest's conversation with the assistant (SPEC.md §3: user id 'guest'). It lives only in
+ * this tab's session storage: the server keeps nothing of it, and closing the tab forgets it.
+ */
+const GUEST_CHAT_KEY = 'complivue.chat.guest';
+
+export function readGuestChat(): unknown {
+  try {
+    const raw = sessionStorage.getItem(GUEST_CHAT_KEY);
+    return raw ? (JSON.parse(raw) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function storeGuestChat(conversation: unknown): void {
+  try {
+    sessionStorage.setItem(GUEST_CHAT_KEY, JSON.stringify(conversation));
+  } catch (error) {
+    logWarning('Could not keep the conversation in this browser tab', error);
+  }
+}
+
+export function clearGuestChat(): void {
+  try {
+    sessionStorage.removeItem(GUEST_CHAT_KEY);
+  } catch {
+    // Storage disabled: there is nothing to clear.
+  }
+}

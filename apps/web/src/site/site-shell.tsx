@@ -4,6 +4,7 @@ import { StaticContent } from '@/components/static-content';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { DISCLAIMER } from '@/config/disclaimer';
 import { FREE_TRIAL_PATH, paths, type PathName } from '@/config/paths';
+import { ChatLauncher } from '@/features/chat/chat-launcher';
 import { CookieConsent } from '@/features/cookie-consent/cookie-consent';
 import { openCookiePreferences } from '@/lib/cookie-consent';
 
@@ -73,6 +74,7 @@ export function SiteShell({ pathname, children }: { pathname: string; children: 
         {children}
       </main>
       <SiteFooter />
+      <ChatLauncher />
       <CookieConsent />
     </div>
   );

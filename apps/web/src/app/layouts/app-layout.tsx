@@ -21,6 +21,7 @@ import { HeaderSearch } from '@/features/search/header-search';
 import { NotificationsMenu } from '@/features/notifications/notifications-menu';
 import { useNotificationStream } from '@/features/notifications/use-notification-stream';
 import { TrialBanner } from '@/features/billing/trial-banner';
+import { ChatLauncher } from '@/features/chat/chat-launcher';
 import { Sidebar } from './sidebar.tsx';
 import { useSidebarCollapsed } from './use-sidebar-collapsed.ts';
 import { setOnboardingFlag } from '@/lib/browser-storage';
@@ -232,6 +233,7 @@ export function AppLayout() {
           <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-slate-600 sm:px-6">{DISCLAIMER}</p>
         </footer>
       </div>
+      <ChatLauncher signedIn linkComponent={Link} />
     </div>
   );
 }

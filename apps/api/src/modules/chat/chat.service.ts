@@ -1,0 +1,107 @@
+import type { Db } from '@complivue/db/database';
+import { decideAccess, requireFeature } from '@complivue/shared/access';
+import { topicFilterReply } from '@complivue/shared/schemas/chat';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthContext } from '../auth/session.ts';
+import { findCompanySubscription } from '../subscriptions/company-subscription.ts';
+import { piecesOf, type ChatPiece, type ComposedReply } from './chat-stream.ts';
+import type { HelpArticle } from './help-centre.ts';
+import {
+  composeLibraryAnswer,
+  findLibraryPassages,
+  NOT_FOUND_ANSWER,
+  passageSource,
+  PLAN_REQUIRED_ANSWER,
+  type LibraryPassage,
+} from './library-answer.ts';
+import { streamLlmAnswer, type LlmConfig } from './llm.ts';
+import { composePlatformAnswer } from './platform-answer.ts';
+
+/**
+ * The library answer's pieces: the language model's phrasing of the passages when one is
+ * configured, else (or when it fails) the composed answer. A model that fails after it began
+ * is discarded with `reset`, so the person never keeps half of an unchecked answer.
+ */
+async function* libraryAnswerPieces(options: {
+  question: string;
+  passages: LibraryPassage[];
+  llm: LlmConfig | null;
+  signal: AbortSignal;
+  log: FastifyBaseLogger;
+}): AsyncGenerator<ChatPiece> {
+  const composed = composeLibraryAnswer(options.passages);
+  if (options.llm) {
+    let began = false;
+    try {
+      for await (const text of streamLlmAnswer(
+        options.llm,
+        { question: options.question, passages: options.passages },
+        { signal: options.signal },
+      )) {
+        began = true;
+        yield { text };
+      }
+      if (began) return;
+      options.log.warn('the language model sent an empty answer; the composed answer is used');
+    } catch (error) {
+      if (options.signal.aborted) throw error;
+      options.log.warn({ err: error }, 'the language model failed; the composed answer is used');
+    }
+    if (began) yield { reset: true };
+  }
+  yield* piecesOf(composed);
+}
+
+/**
+ * A signed-in member's reply: SPEC.md §5's topic filter, then the plan's `ai_assistant`
+ * feature, then the library's passages on the question, quoted with their links and citations,
+ * or the plain statement that the library has nothing on it.
+ */
+export async function composeMemberReply(
+  db: Db,
+  options: {
+    auth: AuthContext;
+    question: string;
+    llm: LlmConfig | null;
+    signal: AbortSignal;
+    log: FastifyBaseLogger;
+  },
+): Promise<ComposedReply> {
+  const { auth, question } = options;
+  const filtered = topicFilterReply(question, 'member');
+  if (filtered) return { kind: 'off_topic', sources: [], pieces: piecesOf([filtered]) };
+
+  const subscription = await findCompanySubscription(db, auth.profile.companyId);
+  const access = decideAccess(requireFeature('ai_assistant'), {
+    role: auth.profile.role,
+    subscription,
+  });
+  if (!access.allowed) {
+    return {
+      kind: 'plan_required',
+      sources: [{ title: 'Subscription', path: '/subscription' }],
+      pieces: piecesOf(PLAN_REQUIRED_ANSWER),
+    };
+  }
+
+  const passages = await findLibraryPassages(db, { companyId: auth.profile.companyId }, question);
+  if (passages.length === 0) {
+    return { kind: 'not_found', sources: [], pieces: piecesOf(NOT_FOUND_ANSWER) };
+  }
+  return {
+    kind: 'answer',
+    sources: passages.map(passageSource),
+    pieces: libraryAnswerPieces({ ...options, passages }),
+  };
+}
+
+/** A guest's reply: SPEC.md §5's topic filter, then the plan catalogue and the help centre. */
+export function composeGuestReply(options: {
+  helpCentre: readonly HelpArticle[];
+  question: string;
+}): ComposedReply {
+  const filtered = topicFilterReply(options.question, 'guest');
+  if (filtered) return { kind: 'off_topic', sources: [], pieces: piecesOf([filtered]) };
+  const answer = composePlatformAnswer(options.helpCentre, options.question);
+  return { kind: answer.kind, sources: answer.sources, pieces: piecesOf(answer.pieces) };
+}
