@@ -237,6 +237,15 @@ export const searchDocuments = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('simple', citation_terms), 'B') || setweight(to_tsvector('english', summary), 'C') || setweight(to_tsvector('english', body), 'D')`,
       ),
+    /**
+     * Title, citations and summary only: small, so ranking thousands of matches by it is cheap
+     * (search.ts ranks documents that match there first, body-only matches after them).
+     */
+    tsvHead: tsvector('tsv_head')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('simple', citation_terms), 'B') || setweight(to_tsvector('english', summary), 'C')`,
+      ),
     updatedAt: updatedAt(),
   },
   (table) => [

@@ -46,20 +46,26 @@ export function tsQuery(query: string): SQL | null {
 }
 
 interface Row {
-  kind: SearchKind;
-  ref_id: string;
-  title: string;
-  path: string;
+  kind: SearchKind | null;
+  ref_id: string | null;
+  title: string | null;
+  path: string | null;
   area: RegulationArea | null;
-  snippet: string;
+  snippet: string | null;
   total: number;
+  kind_facets: { value: SearchKind; count: number }[];
+  area_facets: { value: RegulationArea; count: number }[];
 }
 
 /**
  * Full-text search over the index for one reader: shared documents and their institution's own.
- * Ranking (title A > citations B > summary C > body D) runs over the matches; snippets
- * (ts_headline, the costly part) only for the page shown. Facets count the matches by kind and
- * area, before the kind/area filters, so the page can offer them.
+ *
+ * Ranking follows the weights title A > citations B > summary C > body D in two tiers, so that a
+ * broad term does not mean ranking thousands of 600-word vectors: documents that match in their
+ * title, citations or summary come first, ranked by the small head vector; body-only matches
+ * follow, ranked by the whole vector, and are ranked only when the page reaches them. Snippets
+ * (ts_headline, the costly part) are made for the page shown only. Totals and facets (by kind
+ * and area, before the kind/area filters) come from the same scan of the GIN index.
  */
 export async function search(
   db: Db,
@@ -86,63 +92,64 @@ export async function search(
     ],
     sql` AND `,
   );
+  const offset = (query.page - 1) * PAGE_SIZE;
+  const reach = offset + PAGE_SIZE;
 
   const rows = await queryRows<Row>(
     db,
     sql`WITH q AS (SELECT ${tsquery} AS tsq),
       matches AS MATERIALIZED (
-        SELECT d.id, d.kind, d.area FROM search_documents d, q
+        SELECT d.id, d.kind, d.area, d.tsv_head @@ q.tsq AS in_head
+        FROM search_documents d, q
         WHERE d.tsv @@ q.tsq AND ${visible}),
-      filtered AS (SELECT id FROM matches WHERE ${filters}),
-      ranked AS (
-        SELECT d.id, ts_rank(d.tsv, q.tsq) AS rank, count(*) OVER () AS total
+      filtered AS MATERIALIZED (SELECT id, in_head FROM matches WHERE ${filters}),
+      head_tier AS MATERIALIZED (
+        SELECT f.id, 1 + ts_rank(d.tsv_head, q.tsq) AS rank
         FROM filtered f JOIN search_documents d ON d.id = f.id, q
-        ORDER BY rank DESC, d.id
-        LIMIT ${PAGE_SIZE} OFFSET ${(query.page - 1) * PAGE_SIZE})
-      SELECT d.kind, d.ref_id, d.title, d.path, d.area, r.total::int AS total,
+        WHERE f.in_head
+        ORDER BY rank DESC, f.id LIMIT ${reach}),
+      body_tier AS (
+        SELECT f.id, ts_rank(d.tsv, q.tsq) AS rank
+        FROM filtered f JOIN search_documents d ON d.id = f.id, q
+        WHERE NOT f.in_head AND (SELECT count(*) FROM head_tier) < ${reach}
+        ORDER BY rank DESC, f.id LIMIT ${reach}),
+      page AS (
+        SELECT id, rank FROM (SELECT * FROM head_tier UNION ALL SELECT * FROM body_tier) tiers
+        ORDER BY rank DESC, id LIMIT ${PAGE_SIZE} OFFSET ${offset}),
+      counts AS (
+        SELECT (SELECT count(*)::int FROM filtered) AS total,
+          (SELECT coalesce(json_agg(k), '[]') FROM
+            (SELECT kind AS value, count(*)::int AS count FROM matches GROUP BY kind ORDER BY count DESC) k) AS kind_facets,
+          (SELECT coalesce(json_agg(a), '[]') FROM
+            (SELECT area AS value, count(*)::int AS count FROM matches WHERE area IS NOT NULL
+              GROUP BY area ORDER BY count DESC) a) AS area_facets)
+      SELECT d.kind, d.ref_id, d.title, d.path, d.area, counts.*,
         ts_headline('english', d.summary || ' ' || d.body, q.tsq,
           'MaxWords=32, MinWords=14, MaxFragments=2, FragmentDelimiter=" … ", StartSel=${sql.raw(`"${HIT_START}"`)}, StopSel=${sql.raw(`"${HIT_END}"`)}') AS snippet
-      FROM ranked r JOIN search_documents d ON d.id = r.id, q
-      ORDER BY r.rank DESC, d.id`,
+      FROM counts CROSS JOIN q
+      LEFT JOIN page p ON true
+      LEFT JOIN search_documents d ON d.id = p.id
+      ORDER BY p.rank DESC NULLS LAST, d.id`,
   );
-  const facets = await queryRows<{
-    kind: SearchKind | null;
-    area: RegulationArea | null;
-    count: number;
-  }>(
-    db,
-    sql`WITH q AS (SELECT ${tsquery} AS tsq)
-      SELECT d.kind, d.area, count(*)::int AS count FROM search_documents d, q
-      WHERE d.tsv @@ q.tsq AND ${visible}
-      GROUP BY GROUPING SETS ((d.kind), (d.area))`,
-  );
+  const first = rows[0];
   return {
-    items: rows.map((row) => ({
-      kind: row.kind,
-      refId: row.ref_id,
-      title: row.title,
-      path: row.path,
-      area: row.area,
-      snippet: snippetPieces(row.snippet),
-    })),
-    total: rows[0]?.total ?? (query.page > 1 ? await countFiltered() : 0),
+    items: rows.flatMap((row) =>
+      row.kind && row.ref_id && row.title && row.path
+        ? [
+            {
+              kind: row.kind,
+              refId: row.ref_id,
+              title: row.title,
+              path: row.path,
+              area: row.area,
+              snippet: snippetPieces(row.snippet ?? ''),
+            },
+          ]
+        : [],
+    ),
+    total: first?.total ?? 0,
     page: query.page,
     pageSize: PAGE_SIZE,
-    facets: {
-      kind: facets.flatMap((row) => (row.kind ? [{ value: row.kind, count: row.count }] : [])),
-      area: facets.flatMap((row) =>
-        row.kind === null && row.area ? [{ value: row.area, count: row.count }] : [],
-      ),
-    },
+    facets: { kind: first?.kind_facets ?? [], area: first?.area_facets ?? [] },
   };
-
-  async function countFiltered(): Promise<number> {
-    const [row] = await queryRows<{ total: number }>(
-      db,
-      sql`WITH q AS (SELECT ${tsquery} AS tsq)
-        SELECT count(*)::int AS total FROM search_documents d, q
-        WHERE d.tsv @@ q.tsq AND ${visible} AND ${filters}`,
-    );
-    return row?.total ?? 0;
-  }
 }

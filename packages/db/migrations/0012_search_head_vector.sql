@@ -1,0 +1,1 @@
+ALTER TABLE "search_documents" ADD COLUMN "tsv_head" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('simple', citation_terms), 'B') || setweight(to_tsvector('english', summary), 'C')) STORED NOT NULL;
