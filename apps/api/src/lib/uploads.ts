@@ -1,5 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from './app-error.ts';
 
@@ -135,4 +135,23 @@ async function readFilePart(
   const type = data.length > 0 ? await detectFileType(data, part.filename, options.allowed) : null;
   if (!type) throw new AppError(415, 'file_type', options.messages.type);
   return { fileName: cleanFileName(part.filename, type.extension), data, type };
+}
+
+/**
+ * Sends a stored upload back: always as a download, never rendered in our origin (an uploaded
+ * file is not trusted content), and never cached.
+ */
+export function sendAttachment(
+  reply: FastifyReply,
+  file: { data: Buffer; contentType: string; fileName: string },
+) {
+  return reply
+    .type(file.contentType)
+    .header(
+      'content-disposition',
+      `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    )
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.data);
 }

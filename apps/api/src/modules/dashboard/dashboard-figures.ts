@@ -1,6 +1,7 @@
 import { queryRows, type Db } from '@complivue/db/database';
 import type { Dashboard } from '@complivue/shared/schemas/dashboard';
 import { sql } from 'drizzle-orm';
+import type { InstitutionFacts } from '../library/applicability.ts';
 import { complianceSummary } from '../library/assessments.ts';
 
 /** "Actions this week": the institution's audit-trail events of the last 7 days. */
@@ -24,9 +25,10 @@ interface DashboardCounts {
  */
 export async function computeDashboard(
   db: Db,
-  options: { userId: string; companyId: string | null },
+  options: { userId: string; companyId: string | null; facts: InstitutionFacts },
 ): Promise<Dashboard> {
-  const [counts] = await queryRows<DashboardCounts>(
+  // The counts and the assessments are independent reads: made at the same time.
+  const countsQuery = queryRows<DashboardCounts>(
     db,
     sql`SELECT
       (SELECT count(*)::int FROM notifications
@@ -37,11 +39,12 @@ export async function computeDashboard(
         WHERE company_id = ${options.companyId}
           AND created_at >= now() - make_interval(days => ${TEAM_ACTIVITY_WINDOW_DAYS})) AS team_actions`,
   );
+  const [[counts], compliance] = await Promise.all([countsQuery, complianceSummary(db, options)]);
   return {
     alerts: { active: counts?.active_alerts ?? 0, highPriority: counts?.high_alerts ?? 0 },
     deadlines: { tracked: false, next30Days: 0 },
     teamActivity: { actionsThisWeek: options.companyId ? (counts?.team_actions ?? 0) : 0 },
-    compliance: await complianceSummary(db, options.companyId),
+    compliance,
     recentUpdates: [],
   };
 }

@@ -2,6 +2,7 @@ import { dashboardSchema } from '@complivue/shared/schemas/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
+import { institutionFacts } from '../library/library-queries.ts';
 import { computeDashboard } from './dashboard-figures.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,6 +23,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       return computeDashboard(app.database.db, {
         userId: auth.user.id,
         companyId: auth.profile.companyId,
+        facts: institutionFacts(auth.company),
       });
     },
   );

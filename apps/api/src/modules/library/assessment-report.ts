@@ -74,7 +74,7 @@ export async function assessmentPdf(
         .where(eq(companies.id, reader.companyId))
     : [];
   const rules = await assessedRules(db, reader, options.area);
-  const summary = await complianceSummary(db, reader.companyId);
+  const summary = await complianceSummary(db, reader);
   const areaSummary = options.area
     ? summary.areas.find((entry) => entry.area === options.area)
     : undefined;

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requireAll, requireRole, SUBSCRIBED } from '../../lib/route-access.ts';
-import { readMultipartUpload } from '../../lib/uploads.ts';
+import { readMultipartUpload, sendAttachment } from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
 import type { AuthContext } from '../auth/session.ts';
 import { requireCompanyId } from '../companies/company-profile.ts';
@@ -47,7 +47,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart);
 
   const detail = async (auth: AuthContext, ruleId: string) =>
-    ruleDetail(db, await libraryReader(db, auth), ruleId);
+    ruleDetail(db, libraryReader(auth), ruleId);
 
   app.patch(
     '/api/library/rules/:ruleId/assessment',
@@ -149,15 +149,11 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!evidence.storageKey) throw AppError.notFound();
       const data = await app.storage.get(evidence.storageKey);
       if (!data) throw AppError.notFound();
-      return reply
-        .type(evidence.contentType ?? 'application/octet-stream')
-        .header(
-          'content-disposition',
-          `attachment; filename*=UTF-8''${encodeURIComponent(evidence.label)}`,
-        )
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(data);
+      return sendAttachment(reply, {
+        data,
+        contentType: evidence.contentType ?? 'application/octet-stream',
+        fileName: evidence.label,
+      });
     },
   );
 
@@ -209,7 +205,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       requireCompanyId(auth.profile.companyId);
       await recordExport(auth, request, 'csv', request.query.area);
-      const stream = await assessmentCsv(db, await libraryReader(db, auth), request.query.area);
+      const stream = await assessmentCsv(db, libraryReader(auth), request.query.area);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
@@ -235,7 +231,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       requireCompanyId(auth.profile.companyId);
       await recordExport(auth, request, 'pdf', request.query.area);
-      const stream = await assessmentPdf(db, await libraryReader(db, auth), {
+      const stream = await assessmentPdf(db, libraryReader(auth), {
         area: request.query.area,
         preparedBy: auth.profile.fullName ?? auth.user.email,
       });

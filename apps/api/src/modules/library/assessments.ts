@@ -28,7 +28,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import { appliesTo } from './applicability.ts';
-import { institutionFacts, rulesWithAssessments, type LibraryReader } from './library-queries.ts';
+import { rulesWithAssessments, type LibraryReader } from './library-queries.ts';
 
 export interface Assessor {
   userId: string;
@@ -303,10 +303,10 @@ export async function removeEvidence(
  */
 export async function complianceSummary(
   db: Db,
-  companyId: string | null,
+  institution: Pick<LibraryReader, 'companyId' | 'facts'>,
 ): Promise<ComplianceSummary> {
+  const { companyId, facts } = institution;
   if (!companyId) return { assessed: false, score: null, riskLevel: null, areas: [] };
-  const facts = await institutionFacts(db, companyId);
   const rows = await db
     .select({
       area: libraryRules.area,

@@ -1,5 +1,4 @@
 import type { Db } from '@complivue/db/database';
-import { companies } from '@complivue/db/schema/companies';
 import {
   libraryArticles,
   libraryBookmarks,
@@ -7,6 +6,7 @@ import {
   ruleAssessments,
 } from '@complivue/db/schema/library';
 import { userProfiles } from '@complivue/db/schema/profiles';
+import type { InstitutionType } from '@complivue/shared/institutions';
 import type { Applicability } from '@complivue/shared/library';
 import { REGULATION_AREAS, type RegulationArea } from '@complivue/shared/regulation-areas';
 import {
@@ -28,17 +28,22 @@ export interface LibraryReader {
   facts: InstitutionFacts;
 }
 
-export async function institutionFacts(
-  db: Db,
-  companyId: string | null,
-): Promise<InstitutionFacts> {
-  if (!companyId) return { institutionType: null, regulationAreas: [] };
-  const [company] = await db
-    .select({ type: companies.institutionType, areas: companies.regulationAreas })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return { institutionType: company?.type ?? null, regulationAreas: company?.areas ?? [] };
+/** The profile facts of the company row every signed-in request has already loaded. */
+export function institutionFacts(
+  company: {
+    institutionType: InstitutionType | null;
+    regulationAreas: RegulationArea[] | null;
+  } | null,
+): InstitutionFacts {
+  return {
+    institutionType: company?.institutionType ?? null,
+    regulationAreas: company?.regulationAreas ?? [],
+  };
 }
+
+/** The reader's bookmark of each article, joined to the article rows. */
+const bookmarkOf = (userId: string) =>
+  and(eq(libraryBookmarks.articleId, libraryArticles.id), eq(libraryBookmarks.userId, userId));
 
 /** The shared library and the reader's institution's own published articles. */
 export const visibleArticles = (companyId: string | null) =>
@@ -72,13 +77,7 @@ export async function browseLibrary(
       bookmarked: sql<boolean>`${libraryBookmarks.userId} IS NOT NULL`,
     })
     .from(libraryArticles)
-    .leftJoin(
-      libraryBookmarks,
-      and(
-        eq(libraryBookmarks.articleId, libraryArticles.id),
-        eq(libraryBookmarks.userId, reader.userId),
-      ),
-    )
+    .leftJoin(libraryBookmarks, bookmarkOf(reader.userId))
     .where(visibleArticles(reader.companyId))
     .orderBy(asc(libraryArticles.area), asc(libraryArticles.title));
 
@@ -171,13 +170,7 @@ export async function articleDetail(
       bookmarked: sql<boolean>`${libraryBookmarks.userId} IS NOT NULL`,
     })
     .from(libraryArticles)
-    .leftJoin(
-      libraryBookmarks,
-      and(
-        eq(libraryBookmarks.articleId, libraryArticles.id),
-        eq(libraryBookmarks.userId, reader.userId),
-      ),
-    )
+    .leftJoin(libraryBookmarks, bookmarkOf(reader.userId))
     .where(and(eq(libraryArticles.slug, slug), visibleArticles(reader.companyId)))
     .orderBy(sql`${libraryArticles.companyId} IS NULL`)
     .limit(1);

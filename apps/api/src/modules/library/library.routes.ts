@@ -26,14 +26,11 @@ export const ruleIdParams = z.object({ ruleId: z.string().regex(/^[A-Z]{2,6}-[A-
 const articleIdParams = z.object({ articleId: z.uuid() });
 
 /** The reader of a library request: their institution's profile decides what applies. */
-export async function libraryReader(
-  db: Parameters<typeof institutionFacts>[0],
-  auth: AuthContext,
-): Promise<LibraryReader> {
+export function libraryReader(auth: AuthContext): LibraryReader {
   return {
     userId: auth.user.id,
     companyId: auth.profile.companyId,
-    facts: await institutionFacts(db, auth.profile.companyId),
+    facts: institutionFacts(auth.company),
   };
 }
 
@@ -52,8 +49,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: libraryResponseSchema },
       },
     },
-    async (request) =>
-      browseLibrary(db, await libraryReader(db, requireAuth(request)), request.query),
+    async (request) => browseLibrary(db, libraryReader(requireAuth(request)), request.query),
   );
 
   app.get(
@@ -67,8 +63,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: articleDetailSchema },
       },
     },
-    async (request) =>
-      articleDetail(db, await libraryReader(db, requireAuth(request)), request.params.slug),
+    async (request) => articleDetail(db, libraryReader(requireAuth(request)), request.params.slug),
   );
 
   app.get(
@@ -82,8 +77,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ruleDetailSchema },
       },
     },
-    async (request) =>
-      ruleDetail(db, await libraryReader(db, requireAuth(request)), request.params.ruleId),
+    async (request) => ruleDetail(db, libraryReader(requireAuth(request)), request.params.ruleId),
   );
 
   app.get(
@@ -96,7 +90,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: complianceSummarySchema },
       },
     },
-    async (request) => complianceSummary(db, requireAuth(request).profile.companyId),
+    async (request) => complianceSummary(db, libraryReader(requireAuth(request))),
   );
 
   app.put(

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { consumeRateLimits } from '../../lib/rate-limiter.ts';
 import { SUBSCRIBED } from '../../lib/route-access.ts';
-import { readMultipartUpload } from '../../lib/uploads.ts';
+import { readMultipartUpload, sendAttachment } from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
 import type { AuthContext } from '../auth/session.ts';
 import { requireCompanyId } from '../companies/company-profile.ts';
@@ -236,16 +236,11 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const data = await app.storage.get(attachment.storageKey);
       if (!data) throw AppError.notFound();
-      // Always a download, never rendered in our origin: an uploaded file is not trusted content.
-      return reply
-        .type(attachment.contentType)
-        .header(
-          'content-disposition',
-          `attachment; filename*=UTF-8''${encodeURIComponent(attachment.fileName)}`,
-        )
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(data);
+      return sendAttachment(reply, {
+        data,
+        contentType: attachment.contentType,
+        fileName: attachment.fileName,
+      });
     },
   );
 };

@@ -202,8 +202,7 @@ export async function replyToTicket(
     });
     return;
   }
-  if (!ticket.requesterId) return;
-  const [requester] = await notifyRequester(app, ticket, url);
+  const requester = await notifyRequester(app, ticket, url);
   if (!requester) return;
   try {
     await app.mailer.send(
@@ -222,12 +221,13 @@ export async function replyToTicket(
   }
 }
 
+/** The requester's in-app notice; returns where to email them, if they are still active. */
 async function notifyRequester(
   app: FastifyInstance,
   ticket: Awaited<ReturnType<typeof findVisibleTicket>>,
   url: string,
-): Promise<{ email: string; name: string }[]> {
-  if (!ticket.requesterId) return [];
+): Promise<{ email: string; name: string } | null> {
+  if (!ticket.requesterId) return null;
   await notify(notifyDependencies(app), {
     companyId: ticket.companyId,
     userIds: [ticket.requesterId],
@@ -240,8 +240,8 @@ async function notifyRequester(
     .select({ email: userProfiles.email, fullName: userProfiles.fullName })
     .from(userProfiles)
     .where(and(eq(userProfiles.userId, ticket.requesterId), eq(userProfiles.status, 'active')));
-  if (!requester) return [];
-  return [{ email: requester.email, name: requester.fullName ?? requester.email.split('@')[0]! }];
+  if (!requester) return null;
+  return { email: requester.email, name: requester.fullName ?? requester.email.split('@')[0]! };
 }
 
 async function emailSupportInbox(
