@@ -14,3 +14,6 @@ export * from './schema/notifications.ts';
 export * from './schema/invitations.ts';
 export * from './schema/support.ts';
 export * from './schema/library.ts';
+export * from './schema/feeds.ts';
+export * from './schema/calendar.ts';
+export * from './schema/changes.ts';
