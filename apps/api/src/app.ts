@@ -44,6 +44,10 @@ import { assessmentRoutes } from './modules/library/assessments.routes.ts';
 import { enhancerRoutes } from './modules/library/enhancer.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { changeRoutes } from './modules/changes/changes.routes.ts';
+import { feedItemRoutes } from './modules/feeds/feed-items.routes.ts';
+import { feedSourceRoutes } from './modules/feeds/feed-sources.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createLocalFileStorage, type FileStorage } from './lib/file-storage.ts';
 
 declare module 'fastify' {
@@ -159,6 +163,10 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(enhancerRoutes);
   await app.register(searchRoutes);
   await app.register(chatRoutes);
+  await app.register(changeRoutes);
+  await app.register(feedItemRoutes);
+  await app.register(feedSourceRoutes);
+  await app.register(calendarRoutes);
   await app.register(contactRoutes);
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);

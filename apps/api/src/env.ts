@@ -57,6 +57,12 @@ const envSchema = z.object({
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).optional(),
+  /**
+   * Whether feed sources may be on private, loopback or link-local addresses. Unset: refused in
+   * production (an institution must not make the server read internal services), allowed
+   * elsewhere (tests and local development serve feeds from 127.0.0.1).
+   */
+  FEED_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).optional(),
   PASSWORD_RESET_ENABLED: z
     .enum(['true', 'false'])
     .default('true')

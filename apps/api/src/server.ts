@@ -3,6 +3,7 @@ import { migrateDatabase } from '@complivue/db/migrate';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { startJobs } from './jobs/job-runner.ts';
+import { feedFetchOptions } from './modules/feeds/feed-poll.ts';
 import type { Env } from './env.ts';
 
 export interface RunningServer {
@@ -29,6 +30,9 @@ export async function startServer(env: Env): Promise<RunningServer> {
       log: app.log,
       mailer: app.mailer,
       contactEmail: env.CONTACT_EMAIL,
+      appUrl: env.APP_URL,
+      bus: app.realtime,
+      feedFetch: feedFetchOptions(env),
     });
     const url = await app.listen({ host: env.HOST, port: env.PORT });
     let stopping: Promise<void> | undefined;

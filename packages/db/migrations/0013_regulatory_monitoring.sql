@@ -86,6 +86,7 @@ CREATE TABLE "feed_sources" (
 	"last_success_at" timestamp with time zone,
 	"next_poll_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"leased_until" timestamp with time zone,
+	"deleted_at" timestamp with time zone,
 	"created_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -123,6 +124,7 @@ CREATE TABLE "calendar_events" (
 	"owner_id" text,
 	"reminder_days" integer[] DEFAULT '{}' NOT NULL,
 	"created_by" text,
+	"dismissed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "calendar_events_kind_check" CHECK ("calendar_events"."kind" IN ('regulatory', 'event_driven', 'company')),
@@ -219,6 +221,7 @@ CREATE TABLE "change_tasks" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "category" text;--> statement-breakpoint
 ALTER TABLE "company_watchlists" ADD CONSTRAINT "company_watchlists_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_watchlists" ADD CONSTRAINT "company_watchlists_updated_by_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "digest_deliveries" ADD CONSTRAINT "digest_deliveries_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -261,11 +264,12 @@ CREATE INDEX "feed_item_relevance_item_idx" ON "feed_item_relevance" USING btree
 CREATE INDEX "feed_item_sources_source_idx" ON "feed_item_sources" USING btree ("source_id");--> statement-breakpoint
 CREATE INDEX "feed_item_sources_company_idx" ON "feed_item_sources" USING btree ("company_id","item_id");--> statement-breakpoint
 CREATE INDEX "feed_item_user_state_item_idx" ON "feed_item_user_state" USING btree ("item_id");--> statement-breakpoint
-CREATE INDEX "feed_items_sort_idx" ON "feed_items" USING btree ("sort_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "feed_items_sort_idx" ON "feed_items" USING btree ("sort_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "feed_items_areas_idx" ON "feed_items" USING gin ("areas");--> statement-breakpoint
-CREATE UNIQUE INDEX "feed_sources_shared_url_idx" ON "feed_sources" USING btree ("url") WHERE "feed_sources"."company_id" IS NULL;--> statement-breakpoint
-CREATE UNIQUE INDEX "feed_sources_company_url_idx" ON "feed_sources" USING btree ("company_id","url") WHERE "feed_sources"."company_id" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "feed_sources_due_idx" ON "feed_sources" USING btree ("next_poll_at") WHERE "feed_sources"."enabled";--> statement-breakpoint
+CREATE INDEX "feed_items_text_idx" ON "feed_items" USING gin (to_tsvector('english', "title" || ' ' || "summary"));--> statement-breakpoint
+CREATE UNIQUE INDEX "feed_sources_shared_url_idx" ON "feed_sources" USING btree ("url") WHERE "feed_sources"."company_id" IS NULL AND "feed_sources"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "feed_sources_company_url_idx" ON "feed_sources" USING btree ("company_id","url") WHERE "feed_sources"."company_id" IS NOT NULL AND "feed_sources"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "feed_sources_due_idx" ON "feed_sources" USING btree ("next_poll_at") WHERE "feed_sources"."enabled" AND "feed_sources"."deleted_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "calendar_completions_company_idx" ON "calendar_completions" USING btree ("company_id","occurrence_date");--> statement-breakpoint
 CREATE INDEX "calendar_events_company_idx" ON "calendar_events" USING btree ("company_id","starts_on");--> statement-breakpoint
 CREATE UNIQUE INDEX "calendar_events_template_idx" ON "calendar_events" USING btree ("company_id","template_key") WHERE "calendar_events"."template_key" IS NOT NULL;--> statement-breakpoint
@@ -277,4 +281,5 @@ CREATE INDEX "change_items_company_status_idx" ON "change_items" USING btree ("c
 CREATE INDEX "change_items_feed_item_idx" ON "change_items" USING btree ("feed_item_id");--> statement-breakpoint
 CREATE INDEX "change_items_due_idx" ON "change_items" USING btree ("due_date") WHERE "change_items"."status" NOT IN ('closed', 'not_applicable');--> statement-breakpoint
 CREATE INDEX "change_tasks_change_idx" ON "change_tasks" USING btree ("change_id","created_at");--> statement-breakpoint
-CREATE INDEX "change_tasks_due_idx" ON "change_tasks" USING btree ("due_date") WHERE "change_tasks"."done_at" IS NULL;
+CREATE INDEX "change_tasks_due_idx" ON "change_tasks" USING btree ("due_date") WHERE "change_tasks"."done_at" IS NULL;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_category_check" CHECK ("notifications"."category" IN ('regulatory_updates', 'deadlines', 'tasks', 'mentions'));

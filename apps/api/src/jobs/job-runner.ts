@@ -5,10 +5,21 @@ import type { Mailer } from '../lib/email/mailer.ts';
 import { deliverPendingContactRequests } from '../modules/contact/contact-delivery.ts';
 import { expireEndedTrials } from '../modules/subscriptions/trial-expiry.ts';
 import { purgeExpiredAuditEntries } from '../modules/team/audit-retention.ts';
+import { sendDueDigests } from '../modules/feeds/digests.ts';
+import { notifyOverdueChanges } from '../modules/changes/change-overdue.ts';
+import { sendDueReminders } from '../modules/calendar/calendar-reminders.ts';
+import type { RealtimeBus } from '../lib/realtime-bus.ts';
+import { seedDefaultFeedSources } from '../modules/feeds/default-feed-sources.ts';
+import type { FeedFetchOptions } from '../modules/feeds/feed-fetch.ts';
+import { pollDueFeedSources } from '../modules/feeds/feed-poll.ts';
 
 const EXPIRE_TRIALS = 'expire-trials';
 const DELIVER_CONTACT_REQUESTS = 'deliver-contact-requests';
 const PURGE_AUDIT_LOG = 'purge-audit-log';
+const SEND_DIGESTS = 'send-email-digests';
+const NOTIFY_OVERDUE_CHANGES = 'notify-overdue-changes';
+const SEND_DEADLINE_REMINDERS = 'send-deadline-reminders';
+const POLL_FEED_SOURCES = 'poll-feed-sources';
 
 /**
  * Background jobs on pg-boss, in the same database on either engine. Every job is idempotent,
@@ -18,6 +29,12 @@ export async function startJobs(options: {
   database: Database;
   mailer: Mailer;
   contactEmail: string | undefined;
+  /** The web app's address, for the links in emails. */
+  appUrl: string;
+  /** The realtime fan-out, for notifications sent by jobs through notify(). */
+  bus: RealtimeBus;
+  /** How feeds are fetched (private addresses refused in production, the user agent). */
+  feedFetch?: FeedFetchOptions;
   databaseUrl?: string;
   log: FastifyBaseLogger;
 }): Promise<{ stop(): Promise<void> }> {
@@ -56,6 +73,73 @@ export async function startJobs(options: {
     if (purged > 0) log.info({ purged }, 'audit entries past their retention purged');
   });
   await boss.schedule(PURGE_AUDIT_LOG, '30 6 * * *');
+
+  // Daily and weekly email digests: hourly, each member's period is due from 7 a.m. in their
+  // time zone and is claimed in digest_deliveries, so a digest goes out once per period.
+  await boss.createQueue(SEND_DIGESTS);
+  await boss.work(SEND_DIGESTS, async () => {
+    const outcome = await sendDueDigests({
+      db: database.db,
+      mailer: options.mailer,
+      log,
+      appUrl: options.appUrl,
+    });
+    if (outcome.sent > 0) log.info(outcome, 'email digests sent');
+  });
+  await boss.schedule(SEND_DIGESTS, '5 * * * *');
+
+  // Overdue changes and tasks: hourly, since a due date ends at different hours across the
+  // owners' time zones; each item is claimed before its owner is told, so it is told once.
+  await boss.createQueue(NOTIFY_OVERDUE_CHANGES);
+  await boss.work(NOTIFY_OVERDUE_CHANGES, async () => {
+    const outcome = await notifyOverdueChanges({
+      db: database.db,
+      bus: options.bus,
+      mailer: options.mailer,
+      log,
+      appUrl: options.appUrl,
+    });
+    if (outcome.changes + outcome.tasks > 0) log.info(outcome, 'overdue changes notified');
+  });
+  await boss.schedule(NOTIFY_OVERDUE_CHANGES, '15 * * * *');
+
+  // Deadline reminders: every 15 minutes, so a reminder goes out soon after its day begins in
+  // the owner's time zone; each is claimed in calendar_reminders_sent before it is sent.
+  await boss.createQueue(SEND_DEADLINE_REMINDERS);
+  await boss.work(SEND_DEADLINE_REMINDERS, async () => {
+    const outcome = await sendDueReminders({
+      db: database.db,
+      bus: options.bus,
+      mailer: options.mailer,
+      log,
+      appUrl: options.appUrl,
+    });
+    if (outcome.sent > 0) log.info(outcome, 'deadline reminders sent');
+  });
+  await boss.schedule(SEND_DEADLINE_REMINDERS, '*/15 * * * *');
+
+  // Feed sources: the defaults added when missing, then every minute the sources that are due
+  // are leased (FOR UPDATE SKIP LOCKED) and polled; failures are recorded on the source.
+  await seedDefaultFeedSources(database.db)
+    .then((added) => added > 0 && log.info({ added }, 'default feed sources added'))
+    .catch((error: unknown) => log.error({ err: error }, 'default feed sources not added'));
+  await boss.createQueue(POLL_FEED_SOURCES);
+  await boss.work(POLL_FEED_SOURCES, async () => {
+    const outcome = await pollDueFeedSources({
+      db: database.db,
+      log,
+      notify: {
+        db: database.db,
+        bus: options.bus,
+        mailer: options.mailer,
+        log,
+        appUrl: options.appUrl,
+      },
+      fetch: options.feedFetch,
+    });
+    if (outcome.polled > 0) log.info(outcome, 'feed sources polled');
+  });
+  await boss.schedule(POLL_FEED_SOURCES, '* * * * *');
 
   return { stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
 }

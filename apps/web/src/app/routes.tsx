@@ -146,6 +146,25 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            path: paths.changeManagement,
+            lazy: async () => ({
+              Component: (await import('@/features/changes/change-management-page'))
+                .ChangeManagementPage,
+            }),
+          },
+          {
+            path: paths.regulatoryFeeds,
+            lazy: async () => ({
+              Component: (await import('@/features/feeds/feeds-page')).RegulatoryFeedsPage,
+            }),
+          },
+          {
+            path: paths.regulatoryCalendar,
+            lazy: async () => ({
+              Component: (await import('@/features/calendar/calendar-page')).RegulatoryCalendarPage,
+            }),
+          },
+          {
             path: paths.search,
             lazy: async () => ({
               Component: (await import('@/features/search/search-page')).SearchPage,

@@ -111,6 +111,9 @@ export const appRoutePatterns = [
   paths.complianceRule,
   paths.search,
   paths.articleEnhancer,
+  paths.regulatoryFeeds,
+  paths.changeManagement,
+  paths.regulatoryCalendar,
 ] as const;
 
 /** The routes that exist in this build; every link reads this set. */
@@ -142,6 +145,9 @@ export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
   'complianceRule',
   'search',
   'articleEnhancer',
+  'regulatoryFeeds',
+  'changeManagement',
+  'regulatoryCalendar',
 ]);
 
 export function isBuilt(name: PathName): boolean {

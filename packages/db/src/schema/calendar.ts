@@ -50,6 +50,11 @@ export const calendarEvents = pgTable(
       .notNull()
       .default(sql`'{}'`),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    /**
+     * A seeded regulatory deadline the company deleted: kept (not re-seeded) but hidden from the
+     * calendar, the dashboard and reminders until it is restored.
+     */
+    dismissedAt: timestamptz('dismissed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -57,6 +57,12 @@ export const feedSources = pgTable(
     nextPollAt: timestamptz('next_poll_at').notNull().defaultNow(),
     /** A poller's lease, so two instances never poll the same source at once. */
     leasedUntil: timestamptz('leased_until'),
+    /**
+     * Removed by a super admin or the company: no longer polled or listed, but the row stays so
+     * that the items it brought stay visible through feed_item_sources, and so that a removed
+     * default source is not seeded again at the next start.
+     */
+    deletedAt: timestamptz('deleted_at'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -64,13 +70,13 @@ export const feedSources = pgTable(
   (table) => [
     uniqueIndex('feed_sources_shared_url_idx')
       .on(table.url)
-      .where(sql`${table.companyId} IS NULL`),
+      .where(sql`${table.companyId} IS NULL AND ${table.deletedAt} IS NULL`),
     uniqueIndex('feed_sources_company_url_idx')
       .on(table.companyId, table.url)
-      .where(sql`${table.companyId} IS NOT NULL`),
+      .where(sql`${table.companyId} IS NOT NULL AND ${table.deletedAt} IS NULL`),
     index('feed_sources_due_idx')
       .on(table.nextPollAt)
-      .where(sql`${table.enabled}`),
+      .where(sql`${table.enabled} AND ${table.deletedAt} IS NULL`),
     check('feed_sources_format_check', inList(table.format, FEED_FORMATS)),
     check('feed_sources_status_check', inList(table.status, FEED_SOURCE_STATUSES)),
   ],
@@ -116,8 +122,15 @@ export const feedItems = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('feed_items_sort_idx').on(table.sortAt.desc()),
+    // Newest first with a tie-breaker (many Federal Register documents share a date): the feed's
+    // pages walk this index and stop at the page's end.
+    index('feed_items_sort_idx').on(table.sortAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('feed_items_areas_idx').using('gin', table.areas),
+    // The feed page's word filter (`q`) matches this very expression (feed-items.ts).
+    index('feed_items_text_idx').using(
+      'gin',
+      sql`to_tsvector('english', ${table.title} || ' ' || ${table.summary})`,
+    ),
     check('feed_items_type_check', inList(table.documentType, FEED_DOCUMENT_TYPES)),
     check('feed_items_areas_check', allInList(table.areas, REGULATION_AREAS)),
   ],

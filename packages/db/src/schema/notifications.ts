@@ -2,6 +2,10 @@ import {
   NOTIFICATION_PRIORITIES,
   type NotificationPriority,
 } from '@complivue/shared/schemas/notifications';
+import {
+  NOTIFICATION_CATEGORIES,
+  type NotificationCategory,
+} from '@complivue/shared/schemas/profile';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
@@ -28,6 +32,11 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
     link: text('link'),
+    /**
+     * The preference that governs its email (profile → notifications); null for account notices.
+     * The email digests read it to carry what a digest subscriber was not emailed at once.
+     */
+    category: text('category').$type<NotificationCategory>(),
     createdAt: createdAt(),
     readAt: timestamptz('read_at'),
   },
@@ -39,5 +48,6 @@ export const notifications = pgTable(
       .where(sql`${table.readAt} IS NULL`),
     index('notifications_company_idx').on(table.companyId),
     check('notifications_priority_check', inList(table.priority, NOTIFICATION_PRIORITIES)),
+    check('notifications_category_check', inList(table.category, NOTIFICATION_CATEGORIES)),
   ],
 );

@@ -3,12 +3,20 @@ import { REGULATION_AREAS } from '../regulation-areas.ts';
 import { PAGE_SIZE } from './paging.ts';
 
 /** Kinds of documents in the search index; later capabilities add theirs. */
-export const SEARCH_KINDS = ['article', 'rule'] as const;
+export const SEARCH_KINDS = ['article', 'rule', 'feed_item'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
   article: 'Articles',
   rule: 'Rules',
+  feed_item: 'Regulatory updates',
+};
+
+/** One result's kind, as its card names it. */
+export const SEARCH_KIND_ITEM_LABELS: Record<SearchKind, string> = {
+  article: 'Article',
+  rule: 'Rule',
+  feed_item: 'Regulatory update',
 };
 
 /** Longer queries are cut here: nobody types more, and a pasted page must not cost more. */

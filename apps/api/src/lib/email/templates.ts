@@ -189,3 +189,122 @@ export function supportInboxEmail(options: {
   );
   return { to: options.to, subject, text, html };
 }
+
+export interface DigestNotification {
+  title: string;
+  body: string;
+  url: string | null;
+  priority: 'high' | 'normal' | 'low';
+  createdAt: Date;
+  read: boolean;
+}
+
+export interface DigestUpdate {
+  title: string;
+  /** "Final rule · TRID, QM". */
+  kind: string;
+  url: string;
+  score: number;
+}
+
+/**
+ * The daily or weekly digest: what a member who chose a digest was not emailed at once (their
+ * notifications of the categories they want by email) and other relevant regulatory updates.
+ */
+export function digestEmail(options: {
+  to: string;
+  name: string;
+  kind: 'daily' | 'weekly';
+  since: Date;
+  notifications: DigestNotification[];
+  /** More notifications than listed. */
+  moreNotifications: number;
+  updates: DigestUpdate[];
+  notificationsUrl: string;
+  feedsUrl: string;
+  profileUrl: string;
+}): EmailMessage {
+  const period = options.kind === 'daily' ? 'Daily' : 'Weekly';
+  const count = options.notifications.length + options.moreNotifications;
+  const subject = `Your ${period.toLowerCase()} Complivue digest: ${[
+    count > 0 ? `${count} notification${count === 1 ? '' : 's'}` : null,
+    options.updates.length > 0
+      ? `${options.updates.length} regulatory update${options.updates.length === 1 ? '' : 's'}`
+      : null,
+  ]
+    .filter(Boolean)
+    .join(', ')}`;
+  const since = options.since.toUTCString();
+  const mark = (item: DigestNotification) =>
+    `${item.priority === 'high' ? '[High priority] ' : ''}${item.read ? '' : '[Unread] '}`;
+  const text = [
+    `Hello ${options.name},`,
+    '',
+    `Here is what happened in Complivue since ${since}.`,
+    ...(options.notifications.length > 0
+      ? [
+          '',
+          'NOTIFICATIONS',
+          ...options.notifications.flatMap((item) => [
+            '',
+            `- ${mark(item)}${item.title}`,
+            ...(item.body ? [`  ${item.body}`] : []),
+            ...(item.url ? [`  ${item.url}`] : []),
+          ]),
+          ...(options.moreNotifications > 0
+            ? ['', `…and ${options.moreNotifications} more: ${options.notificationsUrl}`]
+            : []),
+        ]
+      : []),
+    ...(options.updates.length > 0
+      ? [
+          '',
+          'OTHER REGULATORY UPDATES RELEVANT TO YOUR INSTITUTION',
+          ...options.updates.flatMap((update) => [
+            '',
+            `- ${update.title} (${update.kind}; relevance ${update.score}/100)`,
+            `  ${update.url}`,
+          ]),
+          '',
+          `All updates: ${options.feedsUrl}`,
+        ]
+      : []),
+    '',
+    `You receive this ${period.toLowerCase()} digest because of your notification settings: ${options.profileUrl}`,
+  ].join('\n');
+  const link = (url: string | null, label: string) =>
+    url ? `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>` : escapeHtml(label);
+  const html = layout(
+    `${period} digest`,
+    `<p>Hello ${escapeHtml(options.name)},</p>
+<p>Here is what happened in Complivue since ${escapeHtml(since)}.</p>
+${
+  options.notifications.length > 0
+    ? `<h2 style="font-size:16px">Notifications</h2><ul style="padding-left:18px">${options.notifications
+        .map(
+          (item) =>
+            `<li style="margin-bottom:10px">${item.priority === 'high' ? '<strong style="color:#b91c1c">High priority</strong> ' : ''}${item.read ? '' : '<strong>Unread</strong> '}${link(item.url, item.title)}${item.body ? `<br><span style="font-size:13px;color:#334155">${escapeHtml(item.body)}</span>` : ''}</li>`,
+        )
+        .join('')}</ul>${
+        options.moreNotifications > 0
+          ? `<p style="font-size:13px">…and ${options.moreNotifications} more. <a href="${escapeHtml(options.notificationsUrl)}">See all notifications</a></p>`
+          : ''
+      }`
+    : ''
+}
+${
+  options.updates.length > 0
+    ? `<h2 style="font-size:16px">Other regulatory updates relevant to your institution</h2><ul style="padding-left:18px">${options.updates
+        .map(
+          (update) =>
+            `<li style="margin-bottom:10px">${link(update.url, update.title)}<br><span style="font-size:13px;color:#334155">${escapeHtml(update.kind)} · relevance ${update.score}/100</span></li>`,
+        )
+        .join(
+          '',
+        )}</ul><p style="font-size:13px"><a href="${escapeHtml(options.feedsUrl)}">All regulatory updates</a></p>`
+    : ''
+}
+<p style="font-size:12px;color:#475569">You receive this ${period.toLowerCase()} digest because of your <a href="${escapeHtml(options.profileUrl)}">notification settings</a>.</p>`,
+  );
+  return { to: options.to, subject, text, html };
+}

@@ -2,6 +2,7 @@ import { user } from '@complivue/db/schema/auth';
 import { companies } from '@complivue/db/schema/companies';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { supportTicketAttachments, supportTickets } from '@complivue/db/schema/support';
+import { calendarCompletions } from '@complivue/db/schema/calendar';
 import { COMPANY_MESSAGES } from '@complivue/shared/schemas/companies';
 import { DELETE_COMPANY_MESSAGES } from '@complivue/shared/schemas/company-settings';
 import { eq, inArray } from 'drizzle-orm';
@@ -52,6 +53,10 @@ export async function deleteCompany(
       .from(supportTicketAttachments)
       .innerJoin(supportTickets, eq(supportTickets.id, supportTicketAttachments.ticketId))
       .where(eq(supportTickets.companyId, company.id));
+    const calendarEvidence = await tx
+      .select({ key: calendarCompletions.storageKey })
+      .from(calendarCompletions)
+      .where(eq(calendarCompletions.companyId, company.id));
 
     await recordAudit(tx, request, {
       action: 'company.deleted',
@@ -74,6 +79,7 @@ export async function deleteCompany(
     return [
       ...members.map((member) => avatarKey(member.image)),
       ...attachments.map((attachment) => attachment.key),
+      ...calendarEvidence.map((evidence) => evidence.key),
     ].filter((key): key is string => key !== null);
   });
 

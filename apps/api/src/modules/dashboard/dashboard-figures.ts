@@ -3,6 +3,9 @@ import type { Dashboard } from '@complivue/shared/schemas/dashboard';
 import { sql } from 'drizzle-orm';
 import type { InstitutionFacts } from '../library/applicability.ts';
 import { complianceSummary } from '../library/assessments.ts';
+import { findRecentUpdates } from '../feeds/feed-items-recent.ts';
+import { countUpcomingDeadlines } from '../calendar/calendar-queries.ts';
+import { todayIn } from '@complivue/shared/calendar-days';
 
 /** "Actions this week": the institution's audit-trail events of the last 7 days. */
 export const TEAM_ACTIVITY_WINDOW_DAYS = 7;
@@ -20,12 +23,22 @@ interface DashboardCounts {
  * - team activity: the company's audit-log events in the last 7 days (company, created_at index);
  * - compliance score and per-area status: the library's rule assessments
  *   (`complianceSummary`, formulas in packages/shared/src/compliance-score.ts);
- * - deadlines and regulatory updates come from the calendar and the feeds; until those
- *   capabilities exist they are reported as not tracked, never as invented numbers.
+ * - recent regulatory updates: the three newest feed items the company sees that carry a
+ *   regulation area (feed_items' sort index; see feeds/feed-items-recent.ts);
+ * - upcoming deadlines: the company's calendar due dates from today through today + 29 (30
+ *   calendar days, today included, in the caller's time zone) not marked done
+ *   (`countUpcomingDeadlines`, calendar/calendar-queries.ts; it also fills in the seeded
+ *   regulatory deadlines the company does not have yet).
  */
 export async function computeDashboard(
   db: Db,
-  options: { userId: string; companyId: string | null; facts: InstitutionFacts },
+  options: {
+    userId: string;
+    companyId: string | null;
+    facts: InstitutionFacts;
+    /** Today in the caller's time zone (`YYYY-MM-DD`); US Eastern's by default. */
+    today?: string;
+  },
 ): Promise<Dashboard> {
   // The counts and the assessments are independent reads: made at the same time.
   const countsQuery = queryRows<DashboardCounts>(
@@ -39,12 +52,23 @@ export async function computeDashboard(
         WHERE company_id = ${options.companyId}
           AND created_at >= now() - make_interval(days => ${TEAM_ACTIVITY_WINDOW_DAYS})) AS team_actions`,
   );
-  const [[counts], compliance] = await Promise.all([countsQuery, complianceSummary(db, options)]);
+  const [[counts], compliance, recentUpdates, upcomingDeadlines] = await Promise.all([
+    countsQuery,
+    complianceSummary(db, options),
+    options.companyId ? findRecentUpdates(db, options.companyId) : [],
+    options.companyId
+      ? countUpcomingDeadlines(db, {
+          companyId: options.companyId,
+          facts: options.facts,
+          today: options.today ?? todayIn(null),
+        })
+      : 0,
+  ]);
   return {
     alerts: { active: counts?.active_alerts ?? 0, highPriority: counts?.high_alerts ?? 0 },
-    deadlines: { tracked: false, next30Days: 0 },
+    deadlines: { tracked: true, next30Days: upcomingDeadlines },
     teamActivity: { actionsThisWeek: options.companyId ? (counts?.team_actions ?? 0) : 0 },
     compliance,
-    recentUpdates: [],
+    recentUpdates,
   };
 }

@@ -4,6 +4,7 @@ import { SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { institutionFacts } from '../library/library-queries.ts';
 import { computeDashboard } from './dashboard-figures.ts';
+import { todayIn } from '@complivue/shared/calendar-days';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -24,6 +25,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: auth.user.id,
         companyId: auth.profile.companyId,
         facts: institutionFacts(auth.company),
+        today: todayIn(auth.profile.timezone),
       });
     },
   );

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesFrom, signInThroughApi, signedInMember } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DEMO_COMPANY_NAME, seedDemoWorkspace } from './demo-workspace.ts';
+import { countUpcomingDeadlines } from '../calendar/calendar-queries.ts';
+import { institutionFacts } from '../library/library-queries.ts';
 
 describe('the demo workspace', () => {
   let t: TestApp;
@@ -38,12 +40,35 @@ describe('the demo workspace', () => {
       alerts: { active: 3, highPriority: 2 },
       teamActivity: { actionsThisWeek: 13 },
       compliance: { assessed: true, score: 87, riskLevel: 'Medium' },
+      deadlines: { tracked: true, next30Days: 5 },
     });
+    expect(dashboard.json().recentUpdates.map((update: { area: string }) => update.area)).toEqual([
+      'QM',
+      'HMDA',
+      'TRID',
+    ]);
     expect(dashboard.json().compliance.areas.map((area: { label: string }) => area.label)).toEqual([
       'TRID Compliant',
       'QM Rules Review Needed',
       'HMDA Compliant',
     ]);
+  });
+
+  it('has five deadlines in the next 30 days whatever day it is seeded on', async () => {
+    // Days on which seeded deadlines also fall in the window: HMDA (March 1), BSA/AML (December 31).
+    for (const day of ['2027-02-10', '2027-12-05', '2027-07-01']) {
+      const now = new Date(`${day}T17:00:00Z`);
+      const { companyId } = await seedDemoWorkspace(t.db, t.app.auth, now);
+      const [company] = await t.db.select().from(companies).where(eq(companies.id, companyId));
+      expect(
+        await countUpcomingDeadlines(t.db, {
+          companyId,
+          facts: institutionFacts(company!),
+          today: day,
+        }),
+        day,
+      ).toBe(5);
+    }
   });
 
   it('is offered to the platform operator from first-run setup, and to no one else', async () => {

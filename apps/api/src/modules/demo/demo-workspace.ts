@@ -14,6 +14,9 @@ import { and, count, eq, gte } from 'drizzle-orm';
 import type { Auth } from '../auth/auth.ts';
 import { TEAM_ACTIVITY_WINDOW_DAYS } from '../dashboard/dashboard-figures.ts';
 import { seedDemoAssessments } from './demo-assessments.ts';
+import { seedDemoFeed } from './demo-feed.ts';
+import { seedDemoCalendar } from './demo-calendar.ts';
+import { todayIn } from '@complivue/shared/calendar-days';
 
 export const DEMO_COMPANY_NAME = 'Demo Community Credit Union';
 const DAY_MS = 86_400_000;
@@ -81,7 +84,8 @@ export interface DemoCredentials {
 /**
  * Creates, or brings back to its starting picture, the demo workspace: the institution, one
  * member per company role with a freshly generated password (printed once by the CLI), an
- * active Professional subscription, each member's alerts and a week of team activity. Safe to
+ * active Professional subscription, each member's alerts, the regulatory calendar (five
+ * deadlines in the next 30 days) and a week of team activity. Safe to
  * run again: nothing is duplicated, passwords are replaced, missing pieces are added.
  */
 export async function seedDemoWorkspace(
@@ -219,6 +223,17 @@ export async function seedDemoWorkspace(
       facts: { institutionType: 'credit_union', regulationAreas: profile.regulationAreas ?? [] },
       today: now,
     });
+
+    // Upcoming Deadlines: 5 in the next 30 days (SPEC.md §2), relative to today.
+    await seedDemoCalendar(tx, {
+      companyId: company.id,
+      facts: { institutionType: 'credit_union', regulationAreas: profile.regulationAreas ?? [] },
+      today: todayIn(null, now),
+      members: { adminId, managerId: userIds[1]!, userId: userIds[2]! },
+    });
+
+    // Recent Regulatory Updates: three real CFPB documents tagged TRID, QM and HMDA.
+    await seedDemoFeed(tx, { companyId: company.id, adminId, now });
 
     const weekStart = new Date(now.getTime() - TEAM_ACTIVITY_WINDOW_DAYS * DAY_MS);
     const [{ value: recentActions } = { value: 0 }] = await tx

@@ -85,6 +85,7 @@ export async function notify(
         title: input.title,
         body: input.body ?? '',
         link: input.link ?? null,
+        category: input.category ?? null,
       })),
     )
     .returning({ id: notifications.id, userId: notifications.userId });

@@ -93,6 +93,8 @@ describe('the trial-expiry job', () => {
         log: t.app.log,
         mailer: t.app.mailer,
         contactEmail: undefined,
+        appUrl: t.app.env.APP_URL,
+        bus: t.app.realtime,
       });
       try {
         await expect

@@ -57,7 +57,20 @@ function Figures({ figures }: { figures: Dashboard }) {
         title="Upcoming Deadlines"
         icon={<CalendarClock className="size-5" />}
         value={figures.deadlines.next30Days}
-        caption={figures.deadlines.tracked ? 'Next 30 days' : 'Next 30 days · no calendar yet'}
+        caption={
+          !figures.deadlines.tracked ? (
+            'Next 30 days · no calendar yet'
+          ) : isBuilt('regulatoryCalendar') ? (
+            <Link
+              to={`${paths.regulatoryCalendar}?view=list`}
+              className="font-medium text-brand-700 underline"
+            >
+              Next 30 days
+            </Link>
+          ) : (
+            'Next 30 days'
+          )
+        }
       />
       <FigureCard
         title="Team Activity"
@@ -146,7 +159,16 @@ export function DashboardPage({ onboarding }: { onboarding?: ReactNode }) {
                   <span className="rounded bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
                     {update.area}
                   </span>
-                  <span className="text-sm text-slate-900">{update.title}</span>
+                  {isBuilt('regulatoryFeeds') ? (
+                    <Link
+                      to={`${paths.regulatoryFeeds}?item=${update.id}`}
+                      className="text-sm text-slate-900 hover:text-brand-700 hover:underline"
+                    >
+                      {update.title}
+                    </Link>
+                  ) : (
+                    <span className="text-sm text-slate-900">{update.title}</span>
+                  )}
                 </li>
               ))}
             </ul>

@@ -1,4 +1,5 @@
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
+import { SEARCH_KIND_ITEM_LABELS } from '@complivue/shared/schemas/search';
 import { Search } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
@@ -114,7 +115,7 @@ export default function CommandPalette({
               >
                 <span className="block text-sm font-medium text-slate-900">{item.title}</span>
                 <span className="block text-xs text-slate-600">
-                  {item.kind === 'rule' ? 'Rule' : 'Article'}
+                  {SEARCH_KIND_ITEM_LABELS[item.kind]}
                   {item.area ? ` · ${REGULATION_AREA_INFO[item.area].tag}` : ''} ·{' '}
                   <Snippet pieces={item.snippet.slice(0, 5)} />
                 </span>

@@ -4,6 +4,7 @@ import {
   type RegulationArea,
 } from '@complivue/shared/regulation-areas';
 import {
+  SEARCH_KIND_ITEM_LABELS,
   SEARCH_KIND_LABELS,
   SEARCH_KINDS,
   type SearchKind,
@@ -141,7 +142,7 @@ export function SearchPage() {
                 <li key={`${item.kind}-${item.refId}`}>
                   <Card className="p-4">
                     <p className="text-xs font-medium text-slate-600">
-                      {item.kind === 'rule' ? 'Rule' : 'Article'}
+                      {SEARCH_KIND_ITEM_LABELS[item.kind]}
                       {item.area ? ` · ${REGULATION_AREA_INFO[item.area].tag}` : ''}
                     </p>
                     <Link

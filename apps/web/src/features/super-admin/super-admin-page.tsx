@@ -3,6 +3,7 @@ import { Card } from '@/components/ui/card';
 import { useSession } from '@/lib/session';
 import { CompaniesTab } from './companies-tab.tsx';
 import { FeatureMatrixTab } from './feature-matrix-tab.tsx';
+import { FeedSourcesTab } from './feed-sources-tab.tsx';
 import { AuditLogTab, OutboxTab } from './records-tabs.tsx';
 import { SupportTab } from './support-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
@@ -34,6 +35,9 @@ export function SuperAdminPage() {
           <Tabs.Trigger value="support" className={TAB_TRIGGER}>
             Support
           </Tabs.Trigger>
+          <Tabs.Trigger value="feed-sources" className={TAB_TRIGGER}>
+            Feed sources
+          </Tabs.Trigger>
           <Tabs.Trigger value="outbox" className={TAB_TRIGGER}>
             Email outbox
           </Tabs.Trigger>
@@ -53,6 +57,9 @@ export function SuperAdminPage() {
           </Tabs.Content>
           <Tabs.Content value="support">
             <SupportTab />
+          </Tabs.Content>
+          <Tabs.Content value="feed-sources">
+            <FeedSourcesTab />
           </Tabs.Content>
           <Tabs.Content value="outbox">
             <OutboxTab />

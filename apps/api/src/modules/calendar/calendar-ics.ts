@@ -1,0 +1,46 @@
+import { addDays, dayToDate } from '@complivue/shared/calendar-days';
+import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
+import ical from 'ical-generator';
+import type { EventRow } from './calendar-queries.ts';
+
+/** Where a calendar app's "open" link lands: the event in the calendar page. */
+export const calendarEventLink = (appUrl: string, eventId: string, date?: string) =>
+  new URL(`/regulatory-calendar?event=${eventId}${date ? `&date=${date}` : ''}`, appUrl).toString();
+
+/**
+ * The company's calendar as iCalendar (RFC 5545): each live event once, as an all-day event
+ * whose RRULE is the event's own, so a calendar app shows every due date without us listing
+ * them. Dates are floating whole days (DTSTART;VALUE=DATE), the same in every time zone.
+ */
+export function calendarIcs(
+  events: EventRow[],
+  options: { companyName: string; appUrl: string },
+): string {
+  const calendar = ical({
+    name: `${options.companyName}: regulatory calendar`,
+    description: 'Compliance deadlines from Complivue. Informational only; not legal advice.',
+    prodId: { company: 'Complivue', product: 'Regulatory calendar', language: 'EN' },
+    // Calendar apps that honour it refresh a subscription every six hours.
+    ttl: 6 * 60 * 60,
+  });
+  for (const event of events) {
+    if (event.dismissedAt) continue;
+    const link = calendarEventLink(options.appUrl, event.id);
+    calendar.createEvent({
+      id: `${event.id}@complivue`,
+      allDay: true,
+      start: dayToDate(event.startsOn),
+      end: dayToDate(addDays(event.startsOn, 1)),
+      repeating: event.rrule ? `RRULE:${event.rrule}` : null,
+      summary: event.title,
+      description: [event.description, event.citation ? `Citation: ${event.citation}` : '', link]
+        .filter(Boolean)
+        .join('\n\n'),
+      categories: event.area ? [{ name: REGULATION_AREA_INFO[event.area].tag }] : [],
+      url: link,
+      stamp: event.updatedAt,
+      lastModified: event.updatedAt,
+    });
+  }
+  return calendar.toString();
+}

@@ -1,0 +1,487 @@
+import multipart from '@fastify/multipart';
+import { todayIn } from '@complivue/shared/calendar-days';
+import { DOCUMENT_FILE_TYPES } from '@complivue/shared/file-types';
+import { okResponseSchema } from '@complivue/shared/schemas/auth';
+import {
+  CALENDAR_LIMITS,
+  CALENDAR_MESSAGES,
+  calendarEventListSchema,
+  calendarEventParamsSchema,
+  calendarEventSchema,
+  calendarOccurrenceSchema,
+  calendarOwnersSchema,
+  calendarSubscriptionCreatedSchema,
+  calendarSubscriptionStatusSchema,
+  completionFieldsSchema,
+  createCalendarEventSchema,
+  eventDrivenDeadlineRequestSchema,
+  occurrenceParamsSchema,
+  occurrencesQuerySchema,
+  occurrencesResponseSchema,
+  updateCalendarEventSchema,
+} from '@complivue/shared/schemas/calendar';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { PUBLIC, requirePlan } from '../../lib/route-access.ts';
+import { readMultipartUpload, sendAttachment, type UploadedFile } from '../../lib/uploads.ts';
+import { requireAuth } from '../auth/access.ts';
+import type { AuthContext } from '../auth/session.ts';
+import { findCompany } from '../auth/session.ts';
+import { requireCompanyId } from '../companies/company-profile.ts';
+import { institutionFacts } from '../library/library-queries.ts';
+import {
+  createFeedToken,
+  feedTokenStatus,
+  feedUrl,
+  resolveFeedToken,
+  revokeFeedToken,
+} from './calendar-feed.ts';
+import { calendarIcs } from './calendar-ics.ts';
+import {
+  findCalendarOwners,
+  findCompletion,
+  findOccurrences,
+  getCalendarEvent,
+  loadCalendarEvents,
+  toCalendarEvent,
+  type CalendarViewer,
+} from './calendar-queries.ts';
+import {
+  completeOccurrence,
+  createCalendarEvent,
+  createEventDrivenDeadline,
+  deleteCalendarEvent,
+  findCompletionFile,
+  reopenOccurrence,
+  restoreCalendarEvent,
+  updateCalendarEvent,
+} from './calendar.service.ts';
+
+/** The calendar's API has the page's requirement (SPEC.md §6: /regulatory-calendar, plan basic). */
+const CALENDAR = requirePlan('basic');
+
+export function calendarViewer(auth: AuthContext): CalendarViewer {
+  return {
+    userId: auth.user.id,
+    name: auth.profile.fullName ?? auth.user.email,
+    role: auth.profile.role,
+    companyId: requireCompanyId(auth.profile.companyId),
+    facts: institutionFacts(auth.company),
+    today: todayIn(auth.profile.timezone),
+  };
+}
+
+const icsFileName = (name: string) =>
+  `${
+    name
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'calendar'
+  }-regulatory-calendar.ics`;
+
+/** Regulatory calendar: deadlines, recurrence, completion with evidence, iCalendar export. */
+export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  await app.register(multipart);
+
+  app.get(
+    '/api/calendar/occurrences',
+    {
+      config: { access: CALENDAR },
+      schema: {
+        tags: ['calendar'],
+        summary:
+          'Due dates in a range (at most 400 days), each with its event, whether it is done (with the evidence) and whether it is overdue',
+        querystring: occurrencesQuerySchema,
+        response: { 200: occurrencesResponseSchema },
+      },
+    },
+    async (request) => findOccurrences(db, calendarViewer(requireAuth(request)), request.query),
+  );
+
+  app.get(
+    '/api/calendar/events',
+    {
+      config: { access: CALENDAR },
+      schema: {
+        tags: ['calendar'],
+        summary:
+          'Every event of your institution’s calendar, deleted regulatory deadlines included',
+        response: { 200: calendarEventListSchema },
+      },
+    },
+    async (request) => {
+      const viewer = calendarViewer(requireAuth(request));
+      const events = await loadCalendarEvents(db, viewer);
+      return { events: events.map((event) => toCalendarEvent(event, viewer)) };
+    },
+  );
+
+  app.get(
+    '/api/calendar/events/:eventId',
+    {
+      config: { access: CALENDAR },
+      schema: {
+        tags: ['calendar'],
+        summary: 'One event of your institution’s calendar',
+        params: calendarEventParamsSchema,
+        response: { 200: calendarEventSchema },
+      },
+    },
+    async (request) => {
+      const viewer = calendarViewer(requireAuth(request));
+      return toCalendarEvent(
+        await getCalendarEvent(db, viewer.companyId, request.params.eventId),
+        viewer,
+      );
+    },
+  );
+
+  app.post(
+    '/api/calendar/events',
+    {
+      config: { access: CALENDAR },
+      schema: {
+        tags: ['calendar'],
+        summary:
+          'Add a company event: a date, an optional RRULE (daily or coarser), an owner and reminders 0–365 days before',
+        body: createCalendarEventSchema,
+        response: { 201: calendarEventSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = calendarViewer(requireAuth(request));
+      const event = await createCalendarEvent(db, request, viewer, request.body);
+      return reply.status(201).send(toCalendarEvent(event, viewer));
+    },
+  );
+
+  app.patch(
+    '/api/calendar/events/:eventId',
+    {
+      config: { access: CALENDAR },
+      schema: {
+        tags: ['calendar'],
+        summary:
+          'Change an event (managers and administrators; members: the events they own or created)',
+        params: calendarEventParamsSchema,
+        body: updateCalendarEventSchema,
+        response: { 200: calendarEventSchema },
+      },
+    },
+    async (request) => {
+      const viewer = calendarViewer(requireAuth(request));
+      const event = await updateCalendarEvent(
+        db,
+        request,
+        viewer,
+        request.params.eventId,
+        request.body,
+      );
+      return toCalendarEvent(event, viewer);
+    },
+  );
+
+  app.delete(
+    '/api/calendar/events/:eventId',
+    {
+      config: { access: CALENDAR },
+      schema: {
+        tags: ['calendar'],
+        summary:
+          'Delete an event; a seeded regulatory deadline is kept as deleted (not seeded again, restorable)',
+        params: calendarEventParamsSchema,
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      await deleteCalendarEvent(
+        app,
+        request,
+        calendarViewer(requireAuth(request)),
+        request.params.eventId,
+      );
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/calendar/events/:eventId/restore',
+    {
+      config: { access: CALENDAR },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Restore a seeded regulatory deadline your institution deleted',
+        params: calendarEventParamsSchema,
+        response: { 200: calendarEventSchema },
+      },
+    },
+    async (request) => {
+      const viewer = calendarViewer(requireAuth(request));
+      return toCalendarEvent(
+        await restoreCalendarEvent(db, request, viewer, request.params.eventId),
+        viewer,
+      );
+    },
+  );
+
+  app.post(
+    '/api/calendar/deadlines/event-driven',
+    {
+      config: { access: CALENDAR },
+      schema: {
+        tags: ['calendar'],
+        summary:
+          'Add a CTR (15 days after the transaction) or SAR (30 days after initial detection) deadline; the due date is computed here',
+        body: eventDrivenDeadlineRequestSchema,
+        response: { 201: calendarEventSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = calendarViewer(requireAuth(request));
+      const event = await createEventDrivenDeadline(db, request, viewer, request.body);
+      return reply.status(201).send(toCalendarEvent(event, viewer));
+    },
+  );
+
+  app.post(
+    '/api/calendar/events/:eventId/occurrences/:date/completion',
+    {
+      config: { access: CALENDAR },
+      schema: {
+        tags: ['calendar'],
+        summary:
+          'Mark a due date done with evidence: JSON { evidenceNote, evidenceUrl }, or multipart with those fields and one "file" (up to 25 MB)',
+        consumes: ['application/json', 'multipart/form-data'],
+        params: occurrenceParamsSchema,
+        response: { 201: calendarOccurrenceSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = calendarViewer(requireAuth(request));
+      let raw: unknown = request.body ?? {};
+      let file: UploadedFile | null = null;
+      if (request.isMultipart()) {
+        const upload = await readMultipartUpload(request, {
+          maxFileBytes: CALENDAR_LIMITS.evidenceMaxBytes,
+          maxFiles: 1,
+          allowed: DOCUMENT_FILE_TYPES,
+          messages: {
+            tooLarge: CALENDAR_MESSAGES.evidence_too_large,
+            tooMany: CALENDAR_MESSAGES.evidence_one_file,
+            type: CALENDAR_MESSAGES.evidence_type,
+            notMultipart: CALENDAR_MESSAGES.evidence_not_multipart,
+          },
+        });
+        raw = upload.fields;
+        file = upload.files[0] ?? null;
+      }
+      const fields = completionFieldsSchema.safeParse(raw);
+      if (!fields.success) {
+        throw AppError.generic(
+          400,
+          'validation_failed',
+          fields.error.issues.map((issue) => ({
+            path: `/${issue.path.join('/')}`,
+            message: issue.message,
+          })),
+        );
+      }
+      const { eventId, date } = request.params;
+      await completeOccurrence(app, request, viewer, {
+        eventId,
+        date,
+        fields: fields.data,
+        file,
+      });
+      const completion = await findCompletion(db, viewer.companyId, { eventId, date });
+      return reply.status(201).send({ eventId, date, completion, overdue: false });
+    },
+  );
+
+  app.delete(
+    '/api/calendar/events/:eventId/occurrences/:date/completion',
+    {
+      config: { access: CALENDAR },
+      schema: {
+        tags: ['calendar'],
+        summary:
+          'Undo “done” on a due date (its evidence file is removed; the audit log keeps the record)',
+        params: occurrenceParamsSchema,
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      await reopenOccurrence(app, request, calendarViewer(requireAuth(request)), request.params);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/calendar/events/:eventId/occurrences/:date/completion/file',
+    {
+      config: { access: CALENDAR },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Download the evidence file of a completed due date',
+        params: occurrenceParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const viewer = calendarViewer(requireAuth(request));
+      const completion = await findCompletionFile(db, viewer.companyId, request.params);
+      const data = await app.storage.get(completion.storageKey!);
+      if (!data) throw AppError.notFound();
+      return sendAttachment(reply, {
+        data,
+        contentType: completion.contentType ?? 'application/octet-stream',
+        fileName: completion.fileName!,
+      });
+    },
+  );
+
+  app.get(
+    '/api/calendar/owners',
+    {
+      config: { access: CALENDAR },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Active members of your institution who may own a deadline',
+        response: { 200: calendarOwnersSchema },
+      },
+    },
+    async (request) => ({
+      members: await findCalendarOwners(db, calendarViewer(requireAuth(request)).companyId),
+    }),
+  );
+
+  app.get(
+    '/api/calendar/export.ics',
+    {
+      config: { access: CALENDAR },
+      schema: {
+        tags: ['calendar'],
+        summary:
+          'Your institution’s calendar as an iCalendar (.ics) file, recurring events as RRULEs',
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const viewer = calendarViewer(auth);
+      const events = await loadCalendarEvents(db, viewer);
+      await recordAudit(db, request, {
+        action: 'calendar.exported',
+        actorUserId: viewer.userId,
+        companyId: viewer.companyId,
+        targetType: 'calendar',
+        after: { format: 'ics', events: events.filter((event) => !event.dismissedAt).length },
+      });
+      const companyName = auth.company?.name ?? 'Institution';
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${icsFileName(companyName)}"`)
+        .send(calendarIcs(events, { companyName, appUrl: app.env.APP_URL }));
+    },
+  );
+
+  app.get(
+    '/api/calendar/subscription',
+    {
+      config: { access: CALENDAR },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Whether you have a calendar subscription URL (the URL itself is shown only once)',
+        response: { 200: calendarSubscriptionStatusSchema },
+      },
+    },
+    async (request) => feedTokenStatus(db, requireAuth(request).user.id),
+  );
+
+  app.post(
+    '/api/calendar/subscription',
+    {
+      config: { access: CALENDAR },
+      schema: {
+        tags: ['calendar'],
+        summary:
+          'Create or rotate your secret calendar subscription URL (returned once; the previous URL stops working)',
+        response: { 201: calendarSubscriptionCreatedSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = calendarViewer(requireAuth(request));
+      const { token, createdAt } = await createFeedToken(db, {
+        userId: viewer.userId,
+        companyId: viewer.companyId,
+      });
+      await recordAudit(db, request, {
+        action: 'calendar.subscription_created',
+        actorUserId: viewer.userId,
+        companyId: viewer.companyId,
+        targetType: 'user',
+        targetId: viewer.userId,
+      });
+      return reply
+        .status(201)
+        .send({ url: feedUrl(app.env.APP_URL, token), createdAt: createdAt.toISOString() });
+    },
+  );
+
+  app.delete(
+    '/api/calendar/subscription',
+    {
+      config: { access: CALENDAR },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Revoke your calendar subscription URL',
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (!(await revokeFeedToken(db, auth.user.id))) {
+        throw AppError.notFound(CALENDAR_MESSAGES.subscription_missing);
+      }
+      await recordAudit(db, request, {
+        action: 'calendar.subscription_revoked',
+        actorUserId: auth.user.id,
+        companyId: auth.profile.companyId,
+        targetType: 'user',
+        targetId: auth.user.id,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/calendar/feed/:token.ics',
+    {
+      // Calendar apps cannot sign in: the secret token in the URL is the credential.
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['calendar'],
+        summary:
+          'A member’s calendar subscription (iCalendar); unknown, rotated or revoked tokens are 404',
+        params: z.object({ token: z.string().max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const subscriber = await resolveFeedToken(db, request.params.token);
+      if (!subscriber) throw AppError.notFound();
+      const company = await findCompany(db, subscriber.companyId);
+      if (!company) throw AppError.notFound();
+      const events = await loadCalendarEvents(db, {
+        companyId: company.id,
+        facts: institutionFacts(company),
+        today: todayIn(subscriber.timeZone),
+      });
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('x-robots-tag', 'noindex')
+        .send(calendarIcs(events, { companyName: company.name, appUrl: app.env.APP_URL }));
+    },
+  );
+};

@@ -1,0 +1,441 @@
+import type { Db } from '@complivue/db/database';
+import {
+  changeAttachments,
+  changeComments,
+  changeHistory,
+  changeItems,
+  changeTasks,
+} from '@complivue/db/schema/changes';
+import { feedItems, feedItemSources } from '@complivue/db/schema/feeds';
+import { userProfiles } from '@complivue/db/schema/profiles';
+import {
+  FINISHED_CHANGE_STATUSES,
+  isOpenChangeStatus,
+  isPastDue,
+} from '@complivue/shared/change-workflow';
+import { CHANGE_STATUSES, type ChangeStatus } from '@complivue/shared/regulatory-monitoring';
+import type { Role } from '@complivue/shared/roles';
+import type { changeListQuerySchema } from '@complivue/shared/schemas/changes';
+import {
+  CHANGE_BOARD_COLUMN_LIMIT,
+  CHANGE_MESSAGES,
+  type ChangeBoard,
+  type ChangeDetail,
+  type ChangeListResponse,
+  type ChangeMembers,
+  type ChangeSummary,
+} from '@complivue/shared/schemas/changes';
+import { PAGE_SIZE } from '@complivue/shared/schemas/paging';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  notInArray,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { containsPattern } from '../../lib/sql-patterns.ts';
+
+/** Who is asking: a member of one institution, and the day it is where they work. */
+export interface ChangeViewer {
+  userId: string;
+  name: string;
+  role: Role;
+  companyId: string;
+  /** YYYY-MM-DD in the viewer's time zone: what "overdue" is measured against. */
+  today: string;
+}
+
+export type ChangeFilterInput = Omit<z.output<typeof changeListQuerySchema>, 'page'>;
+
+const memberName = (table: { fullName: AnyColumn; email: AnyColumn }) =>
+  sql<string | null>`coalesce(${table.fullName}, ${table.email})`;
+
+const FINISHED = [...FINISHED_CHANGE_STATUSES];
+
+function summaryColumns(today: string) {
+  return {
+    id: changeItems.id,
+    number: changeItems.number,
+    title: changeItems.title,
+    source: changeItems.source,
+    areas: changeItems.areas,
+    effectiveDate: changeItems.effectiveDate,
+    riskRating: changeItems.riskRating,
+    status: changeItems.status,
+    ownerId: changeItems.ownerId,
+    ownerName: memberName(userProfiles),
+    dueDate: changeItems.dueDate,
+    createdAt: changeItems.createdAt,
+    updatedAt: changeItems.updatedAt,
+    closedAt: changeItems.closedAt,
+    openTasks: sql<number>`(select count(*)::int from ${changeTasks} where ${changeTasks.changeId} = ${changeItems.id} and ${changeTasks.doneAt} is null)`,
+    totalTasks: sql<number>`(select count(*)::int from ${changeTasks} where ${changeTasks.changeId} = ${changeItems.id})`,
+    overdueTasks: sql<number>`(select count(*)::int from ${changeTasks} where ${changeTasks.changeId} = ${changeItems.id} and ${changeTasks.doneAt} is null and ${changeTasks.dueDate} < ${today})`,
+  };
+}
+
+type SummaryRow = Omit<
+  ChangeSummary,
+  'overdue' | 'createdAt' | 'updatedAt' | 'closedAt' | 'openTasks' | 'totalTasks' | 'overdueTasks'
+> & {
+  createdAt: Date;
+  updatedAt: Date;
+  closedAt: Date | null;
+  openTasks: number | string;
+  totalTasks: number | string;
+  overdueTasks: number | string;
+};
+
+function toSummary(row: SummaryRow, today: string): ChangeSummary {
+  const open = isOpenChangeStatus(row.status);
+  return {
+    ...row,
+    openTasks: Number(row.openTasks),
+    totalTasks: Number(row.totalTasks),
+    // Tasks of a finished change are no longer anyone's to chase.
+    overdueTasks: open ? Number(row.overdueTasks) : 0,
+    overdue: open && isPastDue(row.dueDate, today),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    closedAt: row.closedAt?.toISOString() ?? null,
+  };
+}
+
+/** The filters of the list and the board as a WHERE condition, always within the company. */
+function filterCondition(viewer: ChangeViewer, filters: ChangeFilterInput): SQL {
+  const conditions: (SQL | undefined)[] = [eq(changeItems.companyId, viewer.companyId)];
+  if (filters.status) conditions.push(eq(changeItems.status, filters.status));
+  if (filters.area) conditions.push(sql`${filters.area} = any(${changeItems.areas})`);
+  if (filters.risk) conditions.push(eq(changeItems.riskRating, filters.risk));
+  if (filters.owner === 'none') conditions.push(isNull(changeItems.ownerId));
+  else if (filters.owner === 'me') conditions.push(eq(changeItems.ownerId, viewer.userId));
+  else if (filters.owner) conditions.push(eq(changeItems.ownerId, filters.owner));
+  if (filters.overdue) {
+    conditions.push(notInArray(changeItems.status, FINISHED));
+    conditions.push(
+      or(
+        sql`${changeItems.dueDate} < ${viewer.today}`,
+        sql`exists (select 1 from ${changeTasks} where ${changeTasks.changeId} = ${changeItems.id} and ${changeTasks.doneAt} is null and ${changeTasks.dueDate} < ${viewer.today})`,
+      ),
+    );
+  }
+  const q = filters.q?.trim();
+  if (q) {
+    const number = /^(?:chg-?\s*)?(\d{1,9})$/i.exec(q)?.[1];
+    const pattern = containsPattern(q);
+    conditions.push(
+      or(
+        number ? eq(changeItems.number, Number(number)) : undefined,
+        ilike(changeItems.title, pattern),
+        ilike(changeItems.summary, pattern),
+      ),
+    );
+  }
+  return and(...conditions)!;
+}
+
+/** One page of the institution's changes, newest first. */
+export async function listChanges(
+  db: Db,
+  viewer: ChangeViewer,
+  query: z.output<typeof changeListQuerySchema>,
+): Promise<ChangeListResponse> {
+  const where = filterCondition(viewer, query);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(changeItems)
+    .where(where);
+  const rows = await db
+    .select(summaryColumns(viewer.today))
+    .from(changeItems)
+    .leftJoin(userProfiles, eq(userProfiles.userId, changeItems.ownerId))
+    .where(where)
+    .orderBy(desc(changeItems.number))
+    .limit(PAGE_SIZE)
+    .offset((query.page - 1) * PAGE_SIZE);
+  return {
+    items: rows.map((row) => toSummary(row, viewer.today)),
+    total,
+    page: query.page,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+/**
+ * Every status as a column with its count and its first cards (soonest due first), under the
+ * same filters as the list.
+ */
+export async function changeBoard(
+  db: Db,
+  viewer: ChangeViewer,
+  filters: ChangeFilterInput,
+): Promise<ChangeBoard> {
+  const where = filterCondition(viewer, filters);
+  const totals = await db
+    .select({ status: changeItems.status, total: count() })
+    .from(changeItems)
+    .where(where)
+    .groupBy(changeItems.status);
+  const ranked = db
+    .select({
+      id: changeItems.id,
+      rank: sql<number>`row_number() over (partition by ${changeItems.status} order by ${changeItems.dueDate} asc nulls last, ${changeItems.number} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(changeItems)
+    .where(where)
+    .as('ranked');
+  const rows = await db
+    .select(summaryColumns(viewer.today))
+    .from(changeItems)
+    .innerJoin(ranked, eq(ranked.id, changeItems.id))
+    .leftJoin(userProfiles, eq(userProfiles.userId, changeItems.ownerId))
+    .where(sql`${ranked.rank} <= ${CHANGE_BOARD_COLUMN_LIMIT}`)
+    .orderBy(asc(ranked.rank));
+  const cards = rows.map((row) => toSummary(row, viewer.today));
+  return {
+    columns: CHANGE_STATUSES.map((status) => ({
+      status,
+      total: totals.find((entry) => entry.status === status)?.total ?? 0,
+      items: cards.filter((card) => card.status === status),
+    })),
+  };
+}
+
+/** The change row of the institution, or 404. `forUpdate` locks it inside a transaction. */
+export async function findChange(
+  db: Db,
+  companyId: string,
+  changeId: string,
+  options: { forUpdate?: boolean } = {},
+) {
+  const query = db
+    .select()
+    .from(changeItems)
+    .where(and(eq(changeItems.id, changeId), eq(changeItems.companyId, companyId)));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  if (!row) throw new AppError(404, 'not_found', CHANGE_MESSAGES.not_found);
+  return row;
+}
+
+/** Every change with whatever the report and the CSV need, in number order. */
+export async function changesForExport(db: Db, viewer: ChangeViewer, filters: ChangeFilterInput) {
+  const where = filterCondition(viewer, filters);
+  const rows = await db
+    .select({
+      ...summaryColumns(viewer.today),
+      summary: changeItems.summary,
+      impact: changeItems.impact,
+    })
+    .from(changeItems)
+    .leftJoin(userProfiles, eq(userProfiles.userId, changeItems.ownerId))
+    .where(where)
+    .orderBy(asc(changeItems.number));
+  return rows.map((row) => ({
+    ...toSummary(row, viewer.today),
+    summary: row.summary,
+    impact: row.impact,
+  }));
+}
+
+/** A change with its tasks, comments, attachments and whole history. */
+export async function changeDetail(
+  db: Db,
+  viewer: ChangeViewer,
+  changeId: string,
+): Promise<ChangeDetail> {
+  const [row] = await db
+    .select({
+      ...summaryColumns(viewer.today),
+      summary: changeItems.summary,
+      impact: changeItems.impact,
+      feedItemId: changeItems.feedItemId,
+      createdBy: changeItems.createdBy,
+    })
+    .from(changeItems)
+    .leftJoin(userProfiles, eq(userProfiles.userId, changeItems.ownerId))
+    .where(and(eq(changeItems.id, changeId), eq(changeItems.companyId, viewer.companyId)));
+  if (!row) throw new AppError(404, 'not_found', CHANGE_MESSAGES.not_found);
+
+  const assignee = alias(userProfiles, 'assignee');
+  const doneBy = alias(userProfiles, 'done_by');
+  const [creator, feedItem, tasks, comments, attachments, history] = await Promise.all([
+    row.createdBy
+      ? db
+          .select({ name: memberName(userProfiles) })
+          .from(userProfiles)
+          .where(eq(userProfiles.userId, row.createdBy))
+      : Promise.resolve([]),
+    row.feedItemId
+      ? db
+          .select({ id: feedItems.id, title: feedItems.title, link: feedItems.link })
+          .from(feedItems)
+          .where(eq(feedItems.id, row.feedItemId))
+      : Promise.resolve([]),
+    db
+      .select({
+        id: changeTasks.id,
+        title: changeTasks.title,
+        assigneeId: changeTasks.assigneeId,
+        assigneeName: memberName(assignee),
+        dueDate: changeTasks.dueDate,
+        doneAt: changeTasks.doneAt,
+        doneByName: memberName(doneBy),
+        createdAt: changeTasks.createdAt,
+      })
+      .from(changeTasks)
+      .leftJoin(assignee, eq(assignee.userId, changeTasks.assigneeId))
+      .leftJoin(doneBy, eq(doneBy.userId, changeTasks.doneBy))
+      .where(and(eq(changeTasks.changeId, changeId), eq(changeTasks.companyId, viewer.companyId)))
+      .orderBy(asc(changeTasks.createdAt), asc(changeTasks.id)),
+    db
+      .select()
+      .from(changeComments)
+      .where(
+        and(eq(changeComments.changeId, changeId), eq(changeComments.companyId, viewer.companyId)),
+      )
+      .orderBy(asc(changeComments.createdAt), asc(changeComments.id)),
+    db
+      .select({
+        id: changeAttachments.id,
+        fileName: changeAttachments.fileName,
+        contentType: changeAttachments.contentType,
+        sizeBytes: changeAttachments.sizeBytes,
+        uploadedBy: changeAttachments.uploadedBy,
+        uploadedByName: memberName(userProfiles),
+        createdAt: changeAttachments.createdAt,
+      })
+      .from(changeAttachments)
+      .leftJoin(userProfiles, eq(userProfiles.userId, changeAttachments.uploadedBy))
+      .where(
+        and(
+          eq(changeAttachments.changeId, changeId),
+          eq(changeAttachments.companyId, viewer.companyId),
+        ),
+      )
+      .orderBy(asc(changeAttachments.createdAt)),
+    db
+      .select()
+      .from(changeHistory)
+      .where(eq(changeHistory.changeId, changeId))
+      .orderBy(desc(changeHistory.createdAt), desc(changeHistory.id)),
+  ]);
+
+  const { feedItemId: _feedItemId, createdBy: _createdBy, ...summaryRow } = row;
+  const summary = toSummary(summaryRow, viewer.today);
+  const open = isOpenChangeStatus(summary.status);
+  const reasonEntry =
+    summary.status === 'not_applicable'
+      ? history.find(
+          (entry) => entry.event === 'status' && entry.changes.status?.to === 'not_applicable',
+        )
+      : undefined;
+  return {
+    ...summary,
+    summary: row.summary,
+    impact: row.impact,
+    feedItem: feedItem[0] ?? null,
+    notApplicableReason:
+      typeof reasonEntry?.changes.note?.to === 'string' ? reasonEntry.changes.note.to : null,
+    createdByName: creator[0]?.name ?? null,
+    tasks: tasks.map((task) => ({
+      ...task,
+      overdue: open && task.doneAt === null && isPastDue(task.dueDate, viewer.today),
+      doneAt: task.doneAt?.toISOString() ?? null,
+      doneByName: task.doneAt ? task.doneByName : null,
+      createdAt: task.createdAt.toISOString(),
+    })),
+    comments: comments.map((comment) => ({
+      id: comment.id,
+      authorId: comment.authorId,
+      authorName: comment.authorName,
+      body: comment.body,
+      mentions: comment.mentions,
+      createdAt: comment.createdAt.toISOString(),
+    })),
+    attachments: attachments.map((attachment) => ({
+      ...attachment,
+      createdAt: attachment.createdAt.toISOString(),
+    })),
+    history: history.map((entry) => ({
+      id: entry.id,
+      event: entry.event,
+      changedByName: entry.changedByName,
+      changes: entry.changes,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The institution's active members (owners, assignees and @mentions are chosen from them). */
+export async function findActiveMembers(db: Db, companyId: string): Promise<ChangeMembers> {
+  const rows = await db
+    .select({
+      userId: userProfiles.userId,
+      fullName: userProfiles.fullName,
+      email: userProfiles.email,
+      role: userProfiles.role,
+    })
+    .from(userProfiles)
+    .where(and(eq(userProfiles.companyId, companyId), eq(userProfiles.status, 'active')))
+    .orderBy(asc(sql`lower(coalesce(${userProfiles.fullName}, ${userProfiles.email}))`));
+  return {
+    members: rows.map((row) => ({
+      userId: row.userId,
+      name: row.fullName ?? row.email,
+      email: row.email,
+      role: row.role,
+    })),
+  };
+}
+
+/** Names of active members among `userIds` (the others are not members: dropped). */
+export async function activeMemberNames(
+  db: Db,
+  companyId: string,
+  userIds: string[],
+): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: userProfiles.userId, name: memberName(userProfiles) })
+    .from(userProfiles)
+    .where(
+      and(
+        inArray(userProfiles.userId, userIds),
+        eq(userProfiles.companyId, companyId),
+        eq(userProfiles.status, 'active'),
+      ),
+    );
+  return new Map(rows.map((row) => [row.userId, row.name ?? row.userId]));
+}
+
+/** A feed item the institution can see: carried by a shared source or one of its own. */
+export async function findVisibleFeedItem(db: Db, companyId: string, feedItemId: string) {
+  const [item] = await db
+    .select()
+    .from(feedItems)
+    .where(
+      and(
+        eq(feedItems.id, feedItemId),
+        sql`exists (select 1 from ${feedItemSources} where ${feedItemSources.itemId} = ${feedItems.id} and (${feedItemSources.companyId} is null or ${feedItemSources.companyId} = ${companyId}))`,
+      ),
+    );
+  if (!item) throw new AppError(404, 'not_found', CHANGE_MESSAGES.feed_item_not_found);
+  return item;
+}
+
+export function isFinished(status: ChangeStatus): boolean {
+  return FINISHED.includes(status as (typeof FINISHED)[number]);
+}

@@ -1,0 +1,231 @@
+import { PassThrough, type Readable } from 'node:stream';
+import type { Db } from '@complivue/db/database';
+import { companies } from '@complivue/db/schema/companies';
+import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
+import { CHANGE_STATUS_LABELS, RISK_RATING_LABELS } from '@complivue/shared/regulatory-monitoring';
+import {
+  CHANGE_CSV_COLUMNS,
+  CHANGE_EVENT_LABELS,
+  CHANGE_FIELD_LABELS,
+  CHANGE_IMPACT_FIELDS,
+  CHANGE_IMPACT_LABELS,
+  changeNumberLabel,
+  commentPlainText,
+  formatChangeHistoryValue,
+  orderedHistoryChanges,
+} from '@complivue/shared/schemas/changes';
+import { eq } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import { csvStream } from '../../lib/csv.ts';
+import {
+  changeDetail,
+  changesForExport,
+  type ChangeFilterInput,
+  type ChangeViewer,
+} from './change-queries.ts';
+
+const tags = (areas: readonly string[]) =>
+  areas
+    .map((area) => REGULATION_AREA_INFO[area as keyof typeof REGULATION_AREA_INFO].tag)
+    .join(', ');
+
+const utc = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '');
+
+/** The institution's changes under the list's filters, one row each, in number order. */
+export async function changesCsv(
+  db: Db,
+  viewer: ChangeViewer,
+  filters: ChangeFilterInput,
+): Promise<Readable> {
+  const changes = await changesForExport(db, viewer, filters);
+  return csvStream(
+    CHANGE_CSV_COLUMNS,
+    changes.map((change) => [
+      changeNumberLabel(change.number),
+      change.title,
+      CHANGE_STATUS_LABELS[change.status],
+      RISK_RATING_LABELS[change.riskRating],
+      tags(change.areas),
+      change.source === 'feed' ? 'Feed item' : 'Manual',
+      change.effectiveDate ?? '',
+      change.dueDate ?? '',
+      change.overdue ? 'Yes' : 'No',
+      change.ownerName ?? '',
+      String(change.openTasks),
+      String(change.totalTasks),
+      change.impact.policies,
+      change.impact.products,
+      change.impact.processes,
+      change.impact.systems,
+      change.summary,
+      utc(change.createdAt),
+      utc(change.closedAt),
+    ]),
+  );
+}
+
+/**
+ * The printable record of one change for examiners: its fields, impact assessment, tasks,
+ * files, comments and complete history (who, what from → to, when). Streamed as drawn.
+ */
+export async function changeReportPdf(
+  db: Db,
+  viewer: ChangeViewer,
+  options: { changeId: string; preparedBy: string; now?: Date },
+): Promise<Readable> {
+  const change = await changeDetail(db, viewer, options.changeId);
+  const [company] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, viewer.companyId));
+  const now = options.now ?? new Date();
+
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 54,
+    bufferPages: true,
+    info: {
+      Title: `${changeNumberLabel(change.number)} — ${change.title}`,
+      Author: options.preparedBy,
+      Creator: 'Complivue',
+    },
+  });
+  const out = new PassThrough();
+  doc.pipe(out);
+
+  const ink = '#0f172a';
+  const muted = '#475569';
+  const heading = (text: string) => {
+    if (doc.y > doc.page.height - 140) doc.addPage();
+    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).fillColor(ink).text(text);
+    doc.moveDown(0.3).font('Helvetica').fontSize(9.5);
+  };
+  const field = (name: string, value: string) => {
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9.5)
+      .fillColor(ink)
+      .text(`${name}: `, { continued: true })
+      .font('Helvetica')
+      .text(value || '—');
+  };
+
+  doc.font('Helvetica-Bold').fontSize(18).fillColor(ink).text('Regulatory change record');
+  doc
+    .moveDown(0.2)
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .text(`${changeNumberLabel(change.number)} — ${change.title}`);
+  doc
+    .moveDown(0.2)
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(muted)
+    .text(`${company?.name ?? ''}. Prepared ${utc(now.toISOString())} by ${options.preparedBy}.`);
+
+  heading('Details');
+  field('Status', CHANGE_STATUS_LABELS[change.status]);
+  if (change.notApplicableReason) field('Why not applicable', change.notApplicableReason);
+  field('Risk rating', RISK_RATING_LABELS[change.riskRating]);
+  field(
+    'Regulation areas',
+    change.areas
+      .map((area) => `${REGULATION_AREA_INFO[area].tag} (${REGULATION_AREA_INFO[area].citation})`)
+      .join('; '),
+  );
+  field('Source', change.source === 'feed' ? 'Regulatory feed item' : 'Entered by hand');
+  if (change.feedItem) field('Publication', `${change.feedItem.title} — ${change.feedItem.link}`);
+  field('Effective date', change.effectiveDate ?? '');
+  field('Due date', `${change.dueDate ?? ''}${change.overdue ? ' (overdue)' : ''}`);
+  field('Owner', change.ownerName ?? '');
+  field(
+    'Created',
+    `${utc(change.createdAt)}${change.createdByName ? ` by ${change.createdByName}` : ''}`,
+  );
+  if (change.closedAt) field('Finished', utc(change.closedAt));
+
+  heading('Summary');
+  doc.fillColor(ink).text(change.summary || '—');
+
+  heading('Impact assessment');
+  field('Risk rating', RISK_RATING_LABELS[change.riskRating]);
+  for (const key of CHANGE_IMPACT_FIELDS) field(CHANGE_IMPACT_LABELS[key], change.impact[key]);
+
+  heading(`Tasks (${change.tasks.length})`);
+  if (change.tasks.length === 0) doc.fillColor(muted).text('No tasks.');
+  for (const task of change.tasks) {
+    doc
+      .fillColor(ink)
+      .text(
+        `${task.doneAt ? '[done]' : '[open]'} ${task.title} — assignee: ${task.assigneeName ?? '—'}; due: ${task.dueDate ?? '—'}${
+          task.doneAt
+            ? `; done ${utc(task.doneAt)}${task.doneByName ? ` by ${task.doneByName}` : ''}`
+            : ''
+        }${task.overdue ? ' (overdue)' : ''}`,
+      );
+  }
+
+  heading(`Attachments (${change.attachments.length})`);
+  if (change.attachments.length === 0) doc.fillColor(muted).text('No files.');
+  for (const file of change.attachments) {
+    doc
+      .fillColor(ink)
+      .text(
+        `${file.fileName} (${Math.max(1, Math.round(file.sizeBytes / 1024))} KB) — added ${utc(file.createdAt)} by ${file.uploadedByName ?? 'a former member'}`,
+      );
+  }
+
+  heading(`Comments (${change.comments.length})`);
+  if (change.comments.length === 0) doc.fillColor(muted).text('No comments.');
+  for (const comment of change.comments) {
+    doc
+      .font('Helvetica-Bold')
+      .fillColor(ink)
+      .text(`${comment.authorName}, ${utc(comment.createdAt)}`);
+    doc.font('Helvetica').text(commentPlainText(comment.body)).moveDown(0.3);
+  }
+
+  heading('History');
+  // Oldest first: the order an examiner reads a record in.
+  for (const entry of [...change.history].reverse()) {
+    if (doc.y > doc.page.height - 100) doc.addPage();
+    doc
+      .font('Helvetica-Bold')
+      .fillColor(ink)
+      .text(
+        `${utc(entry.createdAt)} — ${entry.changedByName}: ${CHANGE_EVENT_LABELS[entry.event] ?? entry.event}`,
+      );
+    doc.font('Helvetica').fillColor('#334155');
+    for (const [key, value] of orderedHistoryChanges(entry.changes)) {
+      const name = CHANGE_FIELD_LABELS[key] ?? key;
+      const from = formatChangeHistoryValue(key, value.from);
+      const to = formatChangeHistoryValue(key, value.to);
+      doc.text(
+        entry.event === 'created' || from === '—' ? `${name}: ${to}` : `${name}: ${from} → ${to}`,
+        {
+          indent: 12,
+        },
+      );
+    }
+    doc.moveDown(0.3);
+  }
+
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    // The footer sits in the bottom margin; without this pdfkit would start a new page for it.
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(muted)
+      .text(
+        `${changeNumberLabel(change.number)} · page ${index + 1} of ${range.count}`,
+        54,
+        doc.page.height - 40,
+        { lineBreak: false },
+      );
+  }
+  doc.end();
+  return out;
+}

@@ -1,0 +1,709 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@complivue/db/database';
+import {
+  changeAttachments,
+  changeComments,
+  changeHistory,
+  changeItems,
+  changeTasks,
+} from '@complivue/db/schema/changes';
+import { companies } from '@complivue/db/schema/companies';
+import {
+  CHANGE_WORKFLOW_MESSAGES,
+  FINISHED_CHANGE_STATUSES,
+  decideChangeTransition,
+} from '@complivue/shared/change-workflow';
+import { CHANGE_STATUS_LABELS, type ChangeStatus } from '@complivue/shared/regulatory-monitoring';
+import { hasRoleAtLeast } from '@complivue/shared/roles';
+import type { NotificationCategory } from '@complivue/shared/schemas/profile';
+import type {
+  createChangeRequestSchema,
+  updateChangeRequestSchema,
+} from '@complivue/shared/schemas/changes';
+import {
+  CHANGE_IMPACT_FIELDS,
+  CHANGE_MESSAGES,
+  changeNumberLabel,
+  commentPlainText,
+  mentionedUserIds,
+  type ChangeImpact,
+  type CreateTaskRequest,
+  type UpdateTaskRequest,
+} from '@complivue/shared/schemas/changes';
+import { and, count, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import type { UploadedFile } from '../../lib/uploads.ts';
+import { notify, notifyDependencies } from '../notifications/notify.ts';
+import {
+  activeMemberNames,
+  findChange,
+  findVisibleFeedItem,
+  isFinished,
+  type ChangeViewer,
+} from './change-queries.ts';
+
+/** Who acts: a member of the institution (the viewer of the queries, with a name for history). */
+export type ChangeActor = ChangeViewer;
+
+type HistoryChanges = Record<string, { from: unknown; to: unknown }>;
+
+const FINISHED = [...FINISHED_CHANGE_STATUSES];
+
+export const changeLink = (changeId: string) => `/change-management?change=${changeId}`;
+
+async function appendHistory(
+  tx: Db,
+  options: { changeId: string; actor: ChangeActor; event: string; changes: HistoryChanges },
+) {
+  await tx.insert(changeHistory).values({
+    changeId: options.changeId,
+    changedBy: options.actor.userId,
+    changedByName: options.actor.name,
+    event: options.event,
+    changes: options.changes,
+  });
+}
+
+/** Any activity on a change (a task, a comment, a file) makes it the most recently updated. */
+async function touch(tx: Db, changeId: string) {
+  await tx.update(changeItems).set({ updatedAt: new Date() }).where(eq(changeItems.id, changeId));
+}
+
+/** The name of an active member of the institution, or a 400 with `message`. */
+async function requireMember(db: Db, companyId: string, userId: string, message: string) {
+  const names = await activeMemberNames(db, companyId, [userId]);
+  const name = names.get(userId);
+  if (!name) throw new AppError(400, 'not_a_member', message);
+  return name;
+}
+
+function requireOpen(status: ChangeStatus) {
+  if (isFinished(status)) throw new AppError(409, 'change_finished', CHANGE_MESSAGES.finished);
+}
+
+/** Notifies people after the change they hear about has committed; a failure only logs. */
+async function tell(
+  app: FastifyInstance,
+  actor: ChangeActor,
+  options: {
+    userIds: (string | null | undefined)[];
+    type: string;
+    category: NotificationCategory;
+    title: string;
+    body?: string;
+    changeId: string;
+  },
+) {
+  const userIds = [
+    ...new Set(options.userIds.filter((id): id is string => !!id && id !== actor.userId)),
+  ];
+  if (userIds.length === 0) return;
+  try {
+    await notify(notifyDependencies(app), {
+      companyId: actor.companyId,
+      userIds,
+      type: options.type,
+      category: options.category,
+      title: options.title,
+      body: options.body,
+      link: changeLink(options.changeId),
+    });
+  } catch (error) {
+    app.log.error({ err: error, changeId: options.changeId }, 'change notification failed');
+  }
+}
+
+const label = (change: { number: number; title: string }) =>
+  `${changeNumberLabel(change.number)}: ${change.title}`;
+
+/**
+ * Creates a change by hand, or from a feed item the institution can see. From a feed item it
+ * is idempotent: while a change started from that item is still open, that change is returned
+ * (`created: false`) rather than a second one. Numbers are per institution, allocated under a
+ * lock on the institution's row so that concurrent creations never take the same one.
+ */
+export async function createChange(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: { actor: ChangeActor; body: z.output<typeof createChangeRequestSchema> },
+): Promise<{ id: string; created: boolean }> {
+  const { actor, body } = options;
+  const { db } = app.database;
+  const feedItem = body.feedItemId
+    ? await findVisibleFeedItem(db, actor.companyId, body.feedItemId)
+    : null;
+  const ownerId = body.ownerId === undefined ? actor.userId : body.ownerId;
+  const ownerName = ownerId
+    ? await requireMember(db, actor.companyId, ownerId, CHANGE_MESSAGES.owner_not_member)
+    : null;
+
+  const fields = feedItem
+    ? {
+        title: feedItem.title.trim().slice(0, 300) || 'Untitled feed item',
+        source: 'feed' as const,
+        feedItemId: feedItem.id,
+        areas: feedItem.areas,
+        effectiveDate: feedItem.effectiveDate,
+        summary: [feedItem.summary.trim(), `Source: ${feedItem.link}`]
+          .filter(Boolean)
+          .join('\n\n')
+          .slice(0, 20_000),
+        impact: { policies: '', products: '', processes: '', systems: '' },
+        riskRating: 'medium' as const,
+        dueDate: feedItem.effectiveDate,
+      }
+    : {
+        title: body.title!,
+        source: 'manual' as const,
+        feedItemId: null,
+        areas: body.areas ?? [],
+        effectiveDate: body.effectiveDate ?? null,
+        summary: body.summary ?? '',
+        impact: { policies: '', products: '', processes: '', systems: '', ...body.impact },
+        riskRating: body.riskRating ?? 'medium',
+        dueDate: body.dueDate ?? body.effectiveDate ?? null,
+      };
+
+  const outcome = await db.transaction(async (tx) => {
+    await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.id, actor.companyId))
+      .for('update');
+    if (fields.feedItemId) {
+      const [existing] = await tx
+        .select({ id: changeItems.id })
+        .from(changeItems)
+        .where(
+          and(
+            eq(changeItems.companyId, actor.companyId),
+            eq(changeItems.feedItemId, fields.feedItemId),
+            notInArray(changeItems.status, FINISHED),
+          ),
+        )
+        .limit(1);
+      if (existing) return { id: existing.id, created: false, number: 0 };
+    }
+    const [{ next } = { next: 1 }] = await tx
+      .select({ next: sql<number>`coalesce(max(${changeItems.number}), 0) + 1` })
+      .from(changeItems)
+      .where(eq(changeItems.companyId, actor.companyId));
+    const number = Number(next);
+    const [row] = await tx
+      .insert(changeItems)
+      .values({
+        companyId: actor.companyId,
+        number,
+        ...fields,
+        ownerId,
+        createdBy: actor.userId,
+      })
+      .returning({ id: changeItems.id });
+    const initial: HistoryChanges = {
+      title: { from: null, to: fields.title },
+      source: { from: null, to: fields.source },
+      status: { from: null, to: 'identified' },
+      riskRating: { from: null, to: fields.riskRating },
+    };
+    if (feedItem) initial.feedItem = { from: null, to: feedItem.link };
+    if (fields.areas.length > 0) initial.areas = { from: null, to: fields.areas };
+    if (fields.effectiveDate) initial.effectiveDate = { from: null, to: fields.effectiveDate };
+    if (fields.dueDate) initial.dueDate = { from: null, to: fields.dueDate };
+    if (ownerName) initial.owner = { from: null, to: ownerName };
+    if (fields.summary) initial.summary = { from: null, to: fields.summary };
+    for (const field of CHANGE_IMPACT_FIELDS) {
+      if (fields.impact[field])
+        initial[`impact.${field}`] = { from: null, to: fields.impact[field] };
+    }
+    await appendHistory(tx, { changeId: row!.id, actor, event: 'created', changes: initial });
+    await recordAudit(tx, request, {
+      action: 'change.created',
+      actorUserId: actor.userId,
+      companyId: actor.companyId,
+      targetType: 'change',
+      targetId: row!.id,
+      after: { number, title: fields.title, source: fields.source },
+    });
+    return { id: row!.id, created: true, number };
+  });
+  if (outcome.created) {
+    await tell(app, actor, {
+      userIds: [ownerId],
+      type: 'change.owner',
+      category: 'tasks',
+      title: `You own ${label({ number: outcome.number, title: fields.title })}`,
+      body: `${actor.name} made you the owner of this regulatory change.`,
+      changeId: outcome.id,
+    });
+  }
+  return { id: outcome.id, created: outcome.created };
+}
+
+const sameAreas = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/** Edits fields of an open change; every changed field is recorded from → to. */
+export async function updateChange(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: {
+    actor: ChangeActor;
+    changeId: string;
+    changes: z.output<typeof updateChangeRequestSchema>;
+  },
+): Promise<void> {
+  const { actor, changes } = options;
+  const { db } = app.database;
+  const newOwnerName =
+    changes.ownerId === undefined || changes.ownerId === null
+      ? null
+      : await requireMember(db, actor.companyId, changes.ownerId, CHANGE_MESSAGES.owner_not_member);
+
+  const result = await db.transaction(async (tx) => {
+    const current = await findChange(tx, actor.companyId, options.changeId, { forUpdate: true });
+    requireOpen(current.status);
+    const diff: HistoryChanges = {};
+    const set: Partial<typeof changeItems.$inferInsert> = {};
+    for (const field of ['title', 'summary', 'effectiveDate', 'dueDate', 'riskRating'] as const) {
+      const next = changes[field];
+      if (next === undefined || next === current[field]) continue;
+      diff[field] = { from: current[field], to: next };
+      Object.assign(set, { [field]: next });
+    }
+    if (changes.areas && !sameAreas(changes.areas, current.areas)) {
+      diff.areas = { from: current.areas, to: changes.areas };
+      set.areas = changes.areas;
+    }
+    if (changes.impact) {
+      const impact: ChangeImpact = { ...current.impact };
+      for (const field of CHANGE_IMPACT_FIELDS) {
+        const next = changes.impact[field];
+        if (next === undefined || next === current.impact[field]) continue;
+        diff[`impact.${field}`] = { from: current.impact[field], to: next };
+        impact[field] = next;
+      }
+      set.impact = impact;
+    }
+    if (changes.ownerId !== undefined && changes.ownerId !== current.ownerId) {
+      const previous = current.ownerId
+        ? ((await activeMemberNames(tx, actor.companyId, [current.ownerId])).get(current.ownerId) ??
+          'Former member')
+        : null;
+      diff.owner = { from: previous, to: newOwnerName };
+      set.ownerId = changes.ownerId;
+    }
+    if (Object.keys(diff).length === 0) return null;
+    // A due date moved later (or removed) may be announced as overdue again when it passes.
+    if (
+      'dueDate' in set &&
+      (set.dueDate === null || (current.dueDate !== null && set.dueDate! > current.dueDate))
+    ) {
+      set.overdueNotifiedAt = null;
+    }
+    await tx.update(changeItems).set(set).where(eq(changeItems.id, current.id));
+    await appendHistory(tx, { changeId: current.id, actor, event: 'updated', changes: diff });
+    await recordAudit(tx, request, {
+      action: 'change.updated',
+      actorUserId: actor.userId,
+      companyId: actor.companyId,
+      targetType: 'change',
+      targetId: current.id,
+      before: Object.fromEntries(Object.entries(diff).map(([key, value]) => [key, value.from])),
+      after: Object.fromEntries(Object.entries(diff).map(([key, value]) => [key, value.to])),
+    });
+    return { current, ownerChanged: 'owner' in diff, title: set.title ?? current.title };
+  });
+  if (result?.ownerChanged && changes.ownerId) {
+    await tell(app, actor, {
+      userIds: [changes.ownerId],
+      type: 'change.owner',
+      category: 'tasks',
+      title: `You own ${label({ number: result.current.number, title: result.title })}`,
+      body: `${actor.name} made you the owner of this regulatory change.`,
+      changeId: result.current.id,
+    });
+  }
+}
+
+/** Moves a change through the workflow, as `decideChangeTransition` allows for the role. */
+export async function transitionChange(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: { actor: ChangeActor; changeId: string; to: ChangeStatus; note?: string },
+): Promise<void> {
+  const { actor, to } = options;
+  const note = options.note?.trim() || null;
+  const moved = await app.database.db.transaction(async (tx) => {
+    const current = await findChange(tx, actor.companyId, options.changeId, { forUpdate: true });
+    const [{ open } = { open: 0 }] = await tx
+      .select({ open: count() })
+      .from(changeTasks)
+      .where(and(eq(changeTasks.changeId, current.id), isNull(changeTasks.doneAt)));
+    const decision = decideChangeTransition({
+      from: current.status,
+      to,
+      role: actor.role,
+      openTasks: open,
+    });
+    if (!decision.allowed) throw new AppError(decision.status, decision.code, decision.message);
+    if (decision.transition.needsNote && !note) {
+      throw new AppError(400, 'note_required', CHANGE_WORKFLOW_MESSAGES.note_required);
+    }
+    await tx
+      .update(changeItems)
+      .set({ status: to, closedAt: isFinished(to) ? new Date() : null })
+      .where(eq(changeItems.id, current.id));
+    const diff: HistoryChanges = { status: { from: current.status, to } };
+    if (note) diff.note = { from: null, to: note };
+    await appendHistory(tx, { changeId: current.id, actor, event: 'status', changes: diff });
+    await recordAudit(tx, request, {
+      action: 'change.status_changed',
+      actorUserId: actor.userId,
+      companyId: actor.companyId,
+      targetType: 'change',
+      targetId: current.id,
+      before: { status: current.status },
+      after: { status: to, ...(note ? { note } : {}) },
+    });
+    return current;
+  });
+  await tell(app, actor, {
+    userIds: [moved.ownerId],
+    type: 'change.status',
+    category: 'tasks',
+    title: `${label(moved)} moved to ${CHANGE_STATUS_LABELS[to]}`,
+    body: `${actor.name} moved it${note ? `: ${note}` : '.'}`,
+    changeId: moved.id,
+  });
+}
+
+async function findTask(tx: Db, actor: ChangeActor, changeId: string, taskId: string) {
+  const [task] = await tx
+    .select()
+    .from(changeTasks)
+    .where(
+      and(
+        eq(changeTasks.id, taskId),
+        eq(changeTasks.changeId, changeId),
+        eq(changeTasks.companyId, actor.companyId),
+      ),
+    );
+  if (!task) throw new AppError(404, 'not_found', CHANGE_MESSAGES.task_not_found);
+  return task;
+}
+
+export async function addTask(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: { actor: ChangeActor; changeId: string; task: CreateTaskRequest },
+): Promise<void> {
+  const { actor, task } = options;
+  const { db } = app.database;
+  const assigneeName = task.assigneeId
+    ? await requireMember(db, actor.companyId, task.assigneeId, CHANGE_MESSAGES.assignee_not_member)
+    : null;
+  const change = await db.transaction(async (tx) => {
+    const current = await findChange(tx, actor.companyId, options.changeId, { forUpdate: true });
+    requireOpen(current.status);
+    const [row] = await tx
+      .insert(changeTasks)
+      .values({
+        changeId: current.id,
+        companyId: actor.companyId,
+        title: task.title,
+        assigneeId: task.assigneeId ?? null,
+        dueDate: task.dueDate ?? null,
+        createdBy: actor.userId,
+      })
+      .returning({ id: changeTasks.id });
+    const diff: HistoryChanges = { task: { from: null, to: task.title } };
+    if (assigneeName) diff.assignee = { from: null, to: assigneeName };
+    if (task.dueDate) diff.dueDate = { from: null, to: task.dueDate };
+    await appendHistory(tx, { changeId: current.id, actor, event: 'task_added', changes: diff });
+    await touch(tx, current.id);
+    await recordAudit(tx, request, {
+      action: 'change.task_added',
+      actorUserId: actor.userId,
+      companyId: actor.companyId,
+      targetType: 'change',
+      targetId: current.id,
+      after: { taskId: row!.id, title: task.title, assignee: assigneeName, dueDate: task.dueDate },
+    });
+    return current;
+  });
+  await tell(app, actor, {
+    userIds: [task.assigneeId],
+    type: 'change.task_assigned',
+    category: 'tasks',
+    title: `Task assigned on ${changeNumberLabel(change.number)}: ${task.title}`,
+    body: `${actor.name} assigned you a task${task.dueDate ? ` due ${task.dueDate}` : ''} on “${change.title}”.`,
+    changeId: change.id,
+  });
+}
+
+export async function updateTask(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: { actor: ChangeActor; changeId: string; taskId: string; changes: UpdateTaskRequest },
+): Promise<void> {
+  const { actor, changes } = options;
+  const { db } = app.database;
+  const newAssigneeName = changes.assigneeId
+    ? await requireMember(
+        db,
+        actor.companyId,
+        changes.assigneeId,
+        CHANGE_MESSAGES.assignee_not_member,
+      )
+    : null;
+  const result = await db.transaction(async (tx) => {
+    const change = await findChange(tx, actor.companyId, options.changeId, { forUpdate: true });
+    requireOpen(change.status);
+    const task = await findTask(tx, actor, change.id, options.taskId);
+    const diff: HistoryChanges = {};
+    const set: Partial<typeof changeTasks.$inferInsert> = {};
+    if (changes.title !== undefined && changes.title !== task.title) {
+      diff.task = { from: task.title, to: changes.title };
+      set.title = changes.title;
+    }
+    if (changes.assigneeId !== undefined && changes.assigneeId !== task.assigneeId) {
+      const previous = task.assigneeId
+        ? ((await activeMemberNames(tx, actor.companyId, [task.assigneeId])).get(task.assigneeId) ??
+          'Former member')
+        : null;
+      diff.assignee = { from: previous, to: newAssigneeName };
+      set.assigneeId = changes.assigneeId;
+    }
+    if (changes.dueDate !== undefined && changes.dueDate !== task.dueDate) {
+      diff.dueDate = { from: task.dueDate, to: changes.dueDate };
+      set.dueDate = changes.dueDate;
+      if (changes.dueDate === null || (task.dueDate !== null && changes.dueDate > task.dueDate)) {
+        set.overdueNotifiedAt = null;
+      }
+    }
+    if (changes.done !== undefined && changes.done !== (task.doneAt !== null)) {
+      diff.done = { from: task.doneAt !== null, to: changes.done };
+      set.doneAt = changes.done ? new Date() : null;
+      set.doneBy = changes.done ? actor.userId : null;
+    }
+    if (Object.keys(diff).length === 0) return null;
+    // Which task, even when its title did not change.
+    diff.task ??= { from: task.title, to: task.title };
+    await tx.update(changeTasks).set(set).where(eq(changeTasks.id, task.id));
+    await appendHistory(tx, { changeId: change.id, actor, event: 'task_updated', changes: diff });
+    await touch(tx, change.id);
+    await recordAudit(tx, request, {
+      action: 'change.task_updated',
+      actorUserId: actor.userId,
+      companyId: actor.companyId,
+      targetType: 'change',
+      targetId: change.id,
+      before: Object.fromEntries(Object.entries(diff).map(([key, value]) => [key, value.from])),
+      after: Object.fromEntries(Object.entries(diff).map(([key, value]) => [key, value.to])),
+    });
+    return { change, title: set.title ?? task.title, dueDate: set.dueDate ?? task.dueDate };
+  });
+  if (result && newAssigneeName && changes.assigneeId) {
+    await tell(app, actor, {
+      userIds: [changes.assigneeId],
+      type: 'change.task_assigned',
+      category: 'tasks',
+      title: `Task assigned on ${changeNumberLabel(result.change.number)}: ${result.title}`,
+      body: `${actor.name} assigned you a task${result.dueDate ? ` due ${result.dueDate}` : ''} on “${result.change.title}”.`,
+      changeId: result.change.id,
+    });
+  }
+}
+
+export async function removeTask(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: { actor: ChangeActor; changeId: string; taskId: string },
+): Promise<void> {
+  const { actor } = options;
+  await app.database.db.transaction(async (tx) => {
+    const change = await findChange(tx, actor.companyId, options.changeId, { forUpdate: true });
+    requireOpen(change.status);
+    const task = await findTask(tx, actor, change.id, options.taskId);
+    await tx.delete(changeTasks).where(eq(changeTasks.id, task.id));
+    await appendHistory(tx, {
+      changeId: change.id,
+      actor,
+      event: 'task_removed',
+      changes: { task: { from: task.title, to: null } },
+    });
+    await touch(tx, change.id);
+    await recordAudit(tx, request, {
+      action: 'change.task_removed',
+      actorUserId: actor.userId,
+      companyId: actor.companyId,
+      targetType: 'change',
+      targetId: change.id,
+      before: { taskId: task.id, title: task.title },
+    });
+  });
+}
+
+/**
+ * A comment; the members it @mentions (`@[Name](userId)`, see MENTION_PATTERN) who are active
+ * members of the institution are stored with it and notified once each. Comments stay possible
+ * on a finished change (the discussion of a closed item goes on for examiners).
+ */
+export async function addComment(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: { actor: ChangeActor; changeId: string; body: string },
+): Promise<void> {
+  const { actor, body } = options;
+  const { db } = app.database;
+  const members = await activeMemberNames(db, actor.companyId, mentionedUserIds(body));
+  const mentions = [...members.keys()];
+  const change = await db.transaction(async (tx) => {
+    const current = await findChange(tx, actor.companyId, options.changeId, { forUpdate: true });
+    const [comment] = await tx
+      .insert(changeComments)
+      .values({
+        changeId: current.id,
+        companyId: actor.companyId,
+        authorId: actor.userId,
+        authorName: actor.name,
+        body,
+        mentions,
+      })
+      .returning({ id: changeComments.id });
+    await appendHistory(tx, {
+      changeId: current.id,
+      actor,
+      event: 'comment',
+      changes: { comment: { from: null, to: commentPlainText(body).slice(0, 500) } },
+    });
+    await touch(tx, current.id);
+    await recordAudit(tx, request, {
+      action: 'change.comment_added',
+      actorUserId: actor.userId,
+      companyId: actor.companyId,
+      targetType: 'change',
+      targetId: current.id,
+      after: { commentId: comment!.id, mentions: mentions.length },
+    });
+    return current;
+  });
+  await tell(app, actor, {
+    userIds: mentions,
+    type: 'change.mention',
+    category: 'mentions',
+    title: `${actor.name} mentioned you on ${changeNumberLabel(change.number)}`,
+    body: commentPlainText(body).slice(0, 280),
+    changeId: change.id,
+  });
+}
+
+/** Stores the file first, then the row and its history; the file is removed if they fail. */
+export async function addAttachment(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: { actor: ChangeActor; changeId: string; file: UploadedFile },
+): Promise<void> {
+  const { actor, file } = options;
+  const { db } = app.database;
+  const change = await findChange(db, actor.companyId, options.changeId);
+  requireOpen(change.status);
+  const id = randomUUID();
+  const storageKey = `changes/${actor.companyId}/${change.id}/${id}.${file.type.extension}`;
+  await app.storage.put(storageKey, file.data);
+  try {
+    await db.transaction(async (tx) => {
+      const current = await findChange(tx, actor.companyId, change.id, { forUpdate: true });
+      requireOpen(current.status);
+      await tx.insert(changeAttachments).values({
+        id,
+        changeId: current.id,
+        companyId: actor.companyId,
+        fileName: file.fileName,
+        contentType: file.type.contentType,
+        sizeBytes: file.data.length,
+        storageKey,
+        uploadedBy: actor.userId,
+      });
+      await appendHistory(tx, {
+        changeId: current.id,
+        actor,
+        event: 'attachment_added',
+        changes: { attachment: { from: null, to: file.fileName } },
+      });
+      await touch(tx, current.id);
+      await recordAudit(tx, request, {
+        action: 'change.attachment_added',
+        actorUserId: actor.userId,
+        companyId: actor.companyId,
+        targetType: 'change',
+        targetId: current.id,
+        after: { attachmentId: id, fileName: file.fileName, sizeBytes: file.data.length },
+      });
+    });
+  } catch (error) {
+    await app.storage.delete(storageKey).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** An attachment of the institution's change, or 404. */
+export async function findAttachment(
+  db: Db,
+  companyId: string,
+  changeId: string,
+  attachmentId: string,
+) {
+  const [row] = await db
+    .select()
+    .from(changeAttachments)
+    .where(
+      and(
+        eq(changeAttachments.id, attachmentId),
+        eq(changeAttachments.changeId, changeId),
+        eq(changeAttachments.companyId, companyId),
+      ),
+    );
+  if (!row) throw new AppError(404, 'not_found', CHANGE_MESSAGES.attachment_not_found);
+  return row;
+}
+
+/** Removal by the member who attached it, a manager or an administrator; the file goes last. */
+export async function removeAttachment(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  options: { actor: ChangeActor; changeId: string; attachmentId: string },
+): Promise<void> {
+  const { actor } = options;
+  const removed = await app.database.db.transaction(async (tx) => {
+    const change = await findChange(tx, actor.companyId, options.changeId, { forUpdate: true });
+    const attachment = await findAttachment(tx, actor.companyId, change.id, options.attachmentId);
+    requireOpen(change.status);
+    if (attachment.uploadedBy !== actor.userId && !hasRoleAtLeast(actor.role, 'manager')) {
+      throw new AppError(403, 'attachment_remove_role', CHANGE_MESSAGES.attachment_remove_role);
+    }
+    await tx.delete(changeAttachments).where(eq(changeAttachments.id, attachment.id));
+    await appendHistory(tx, {
+      changeId: change.id,
+      actor,
+      event: 'attachment_removed',
+      changes: { attachment: { from: attachment.fileName, to: null } },
+    });
+    await touch(tx, change.id);
+    await recordAudit(tx, request, {
+      action: 'change.attachment_removed',
+      actorUserId: actor.userId,
+      companyId: actor.companyId,
+      targetType: 'change',
+      targetId: change.id,
+      before: { attachmentId: attachment.id, fileName: attachment.fileName },
+    });
+    return attachment;
+  });
+  await app.storage.delete(removed.storageKey).catch((error: unknown) => {
+    app.log.warn({ err: error, key: removed.storageKey }, 'could not remove a change attachment');
+  });
+}

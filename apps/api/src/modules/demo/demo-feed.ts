@@ -1,0 +1,163 @@
+import type { Db } from '@complivue/db/database';
+import {
+  companyWatchlists,
+  feedItems,
+  feedItemSources,
+  feedSources,
+} from '@complivue/db/schema/feeds';
+import type { RegulationArea } from '@complivue/shared/regulation-areas';
+import type { FeedDocumentType } from '@complivue/shared/regulatory-monitoring';
+import { and, eq, inArray } from 'drizzle-orm';
+import { dedupeKey } from '../feeds/feed-ingest.ts';
+
+/**
+ * The demo institution's regulatory updates: three real CFPB documents from the Federal
+ * Register, described from their own summaries, one each for TRID, QM and HMDA (SPEC.md §2's
+ * dashboard). They come from a source of the demo institution's own that is switched off (this
+ * machine may have no internet), so no other institution sees them; a poll of a shared source
+ * that later carries the same document links it by the same dedupe key instead of copying it.
+ */
+const DEMO_SOURCE = {
+  name: 'Federal Register: CFPB mortgage rules (demo selection)',
+  url: 'https://www.federalregister.gov/api/v1/documents.json?conditions[agencies][]=consumer-financial-protection-bureau&conditions[type][]=RULE',
+};
+
+interface DemoDocument {
+  documentNumber: string;
+  /** The Federal Register citation, where it was checked. */
+  citation?: string;
+  title: string;
+  summary: string;
+  link: string;
+  publicationDate: string;
+  effectiveDate: string;
+  documentType: FeedDocumentType;
+  areas: RegulationArea[];
+  citations: string[];
+}
+
+const DEMO_DOCUMENTS: DemoDocument[] = [
+  {
+    documentNumber: '2025-22773',
+    citation: '90 FR 57890',
+    title:
+      'Truth in Lending (Regulation Z) Annual Threshold Adjustments (Credit Cards, HOEPA, and Qualified Mortgages)',
+    summary:
+      'Final rule; official interpretation. The CFPB revises the dollar amounts in Regulation Z that it must adjust each year, including those for HOEPA high-cost mortgages and for qualified mortgages, based on the annual percentage change of the Consumer Price Index as of June 1, 2025.',
+    link: 'https://www.federalregister.gov/documents/2025/12/15/2025-22773/truth-in-lending-regulation-z-annual-threshold-adjustments-credit-cards-hoepa-and-qualified-mortgages',
+    publicationDate: '2025-12-15',
+    effectiveDate: '2026-01-01',
+    documentType: 'final_rule',
+    areas: ['qm_atr', 'tila'],
+    citations: ['12 CFR part 1026'],
+  },
+  {
+    documentNumber: '2024-30652',
+    title: 'Home Mortgage Disclosure (Regulation C) Adjustment to Asset-Size Exemption Threshold',
+    summary:
+      'Final rule; official interpretation. The CFPB adjusts the asset-size exemption threshold of Regulation C for banks, savings associations and credit unions by the annual percentage change in the average of the CPI-W; institutions with assets at or below the threshold on December 31, 2024 are exempt from collecting HMDA data in 2025.',
+    link: 'https://www.federalregister.gov/documents/2024/12/27/2024-30652/home-mortgage-disclosure-regulation-c-adjustment-to-asset-size-exemption-threshold',
+    publicationDate: '2024-12-27',
+    effectiveDate: '2025-01-01',
+    documentType: 'final_rule',
+    areas: ['hmda'],
+    citations: ['12 CFR part 1003'],
+  },
+  {
+    documentNumber: '2018-09243',
+    citation: '83 FR 19159',
+    title: 'Federal Mortgage Disclosure Requirements Under the Truth in Lending Act (Regulation Z)',
+    summary:
+      'Final rule; official interpretation. The CFPB amends the TILA-RESPA integrated disclosure requirements of Regulation Z: a creditor may compare charges paid by or imposed on the consumer to amounts disclosed on a Closing Disclosure, instead of a Loan Estimate, to determine whether an estimated closing cost was disclosed in good faith, regardless of when the Closing Disclosure is provided relative to consummation.',
+    link: 'https://www.federalregister.gov/documents/2018/05/02/2018-09243/federal-mortgage-disclosure-requirements-under-the-truth-in-lending-act-regulation-z',
+    publicationDate: '2018-05-02',
+    effectiveDate: '2018-06-01',
+    documentType: 'final_rule',
+    areas: ['trid'],
+    citations: ['12 CFR part 1026'],
+  },
+];
+
+/** What the demo institution watches: its three focus areas, two keywords, the CFPB. */
+const DEMO_WATCHLIST = {
+  areas: ['trid', 'qm_atr', 'hmda'] as RegulationArea[],
+  keywords: ['Closing Disclosure', 'asset-size'],
+  agencies: ['CFPB'],
+};
+
+/** Adds what is missing (idempotent): the source, the three documents, the watchlist. */
+export async function seedDemoFeed(
+  tx: Db,
+  options: { companyId: string; adminId: string; now: Date },
+): Promise<string[]> {
+  const { companyId } = options;
+  const [existing] = await tx
+    .select({ id: feedSources.id })
+    .from(feedSources)
+    .where(and(eq(feedSources.companyId, companyId), eq(feedSources.url, DEMO_SOURCE.url)));
+  const sourceId =
+    existing?.id ??
+    (
+      await tx
+        .insert(feedSources)
+        .values({
+          companyId,
+          name: DEMO_SOURCE.name,
+          url: DEMO_SOURCE.url,
+          format: 'federal_register',
+          agency: 'CFPB',
+          enabled: false,
+          createdBy: options.adminId,
+        })
+        .returning({ id: feedSources.id })
+    )[0]!.id;
+
+  const rows = DEMO_DOCUMENTS.map((document) => {
+    const guid = `federalregister:${document.documentNumber}`;
+    // The Federal Register publishes by date; noon UTC keeps that date in every US time zone.
+    const publishedAt = new Date(`${document.publicationDate}T12:00:00Z`);
+    return {
+      dedupeKey: dedupeKey({ guid, link: document.link }),
+      guid,
+      link: document.link,
+      title: document.title,
+      summary: document.summary,
+      publishedAt,
+      firstSeenAt: options.now,
+      sortAt: publishedAt,
+      documentType: document.documentType,
+      areas: document.areas,
+      citations: document.citations,
+      agencies: ['CFPB'],
+      effectiveDate: document.effectiveDate,
+      extra: {
+        documentNumber: document.documentNumber,
+        federalRegisterType: 'Rule',
+        ...(document.citation ? { federalRegisterCitation: document.citation } : {}),
+        agencyNames: 'Consumer Financial Protection Bureau',
+      },
+    };
+  });
+  await tx.insert(feedItems).values(rows).onConflictDoNothing({ target: feedItems.dedupeKey });
+  const items = await tx
+    .select({ id: feedItems.id })
+    .from(feedItems)
+    .where(
+      inArray(
+        feedItems.dedupeKey,
+        rows.map((row) => row.dedupeKey),
+      ),
+    );
+  await tx
+    .insert(feedItemSources)
+    .values(
+      items.map((item) => ({ itemId: item.id, sourceId, companyId, firstSeenAt: options.now })),
+    )
+    .onConflictDoNothing();
+
+  await tx
+    .insert(companyWatchlists)
+    .values({ companyId, ...DEMO_WATCHLIST, updatedBy: options.adminId })
+    .onConflictDoNothing();
+  return items.map((item) => item.id);
+}

@@ -1,0 +1,90 @@
+import { openDatabase, type Database } from '@complivue/db/database';
+import { feedItemRelevance } from '@complivue/db/schema/feeds';
+import { notifications } from '@complivue/db/schema/notifications';
+import type { FastifyInstance } from 'fastify';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInMember, signUpThroughApi } from '../../../test/http.ts';
+import { createTestApp, testEnv, type TestApp } from '../../../test/test-app.ts';
+import { createApp } from '../../app.ts';
+import { notifyDependencies } from '../notifications/notify.ts';
+import { FEED_ALERT_TYPE, onNewFeedItems } from './feed-alerts.ts';
+import { insertFeedItem, insertFeedSource, setCompanyPlan } from './feed-items-test-data.ts';
+
+const onPostgres = process.env.TEST_ENGINE === 'postgres';
+
+/**
+ * DESIGN.md's scale-out path: two API instances (each with its own connection pool) on one
+ * PostgreSQL database process the same new items at the same moment, as two pollers that
+ * fetched the same feed would. Each matching item is announced once.
+ */
+describe.runIf(onPostgres)('feed alerts with two API instances', () => {
+  let t: TestApp;
+  let secondDatabase: Database;
+  let second: FastifyInstance;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    // A pool of its own on the same server database: what a second instance has.
+    secondDatabase = await openDatabase({ databaseUrl: t.testDatabase.url!, dataDir: 'unused' });
+    second = await createApp({ env: testEnv(), database: secondDatabase, logger: false });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second?.close();
+    await secondDatabase?.close();
+    await t?.close();
+  });
+
+  it('alerts each member once per matching item', async () => {
+    const admin = await signUpThroughApi(t.app, { companyName: 'Two Instance Credit Union' });
+    const companyId = admin.body.session.company.id as string;
+    await setCompanyPlan(t.db, companyId, 'basic');
+    const member = await signedInMember(t.app, { companyId, role: 'user' });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/feeds/watchlist',
+      headers: { cookie: admin.cookie },
+      payload: { areas: ['hmda'], keywords: [], agencies: [] },
+    });
+    expect(saved.statusCode).toBe(200);
+
+    const source = await insertFeedSource(t.db, { name: 'Federal Register: CFPB' });
+    const items: string[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      items.push(
+        await insertFeedItem(t.db, {
+          sourceIds: [source],
+          title: `HMDA data point clarification ${index}`,
+          documentType: 'final_rule',
+          areas: ['hmda'],
+        }),
+      );
+    }
+
+    await Promise.all([
+      onNewFeedItems(notifyDependencies(t.app), items),
+      onNewFeedItems(notifyDependencies(second), items),
+      onNewFeedItems(notifyDependencies(second), [...items].reverse()),
+    ]);
+
+    const alerts = await t.db
+      .select({ userId: notifications.userId, link: notifications.link })
+      .from(notifications)
+      .where(and(eq(notifications.companyId, companyId), eq(notifications.type, FEED_ALERT_TYPE)));
+    const userIds = [admin.body.session.user.id as string, member.userId];
+    const expected = userIds.flatMap((userId) =>
+      items.map((item) => ({ userId, link: `/regulatory-feeds?item=${item}` })),
+    );
+    expect(alerts).toHaveLength(expected.length);
+    expect(alerts).toEqual(expect.arrayContaining(expected));
+
+    const claimed = await t.db
+      .select({ itemId: feedItemRelevance.itemId })
+      .from(feedItemRelevance)
+      .where(
+        and(eq(feedItemRelevance.companyId, companyId), isNotNull(feedItemRelevance.alertedAt)),
+      );
+    expect(claimed).toHaveLength(items.length);
+  });
+});

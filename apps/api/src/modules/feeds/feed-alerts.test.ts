@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { alertPriority } from './feed-alerts.ts';
+
+const now = new Date('2026-11-22T15:00:00Z');
+
+describe('alertPriority', () => {
+  it('is high for a final rule or an enforcement action in a watched area', () => {
+    expect(alertPriority({ documentType: 'final_rule', effectiveDate: null }, ['trid'], now)).toBe(
+      'high',
+    );
+    expect(
+      alertPriority({ documentType: 'enforcement_action', effectiveDate: null }, ['hmda'], now),
+    ).toBe('high');
+  });
+
+  it('is normal for a final rule matched only by a keyword or an agency', () => {
+    expect(alertPriority({ documentType: 'final_rule', effectiveDate: null }, [], now)).toBe(
+      'normal',
+    );
+  });
+
+  it('is high when the effective date is today or within 90 days, not after or before', () => {
+    const guidance = (effectiveDate: string) =>
+      alertPriority({ documentType: 'guidance', effectiveDate }, [], now);
+    expect(guidance('2026-11-22')).toBe('high');
+    expect(guidance('2027-02-20')).toBe('high'); // 90 days
+    expect(guidance('2027-02-21')).toBe('normal'); // 91 days
+    expect(guidance('2026-11-21')).toBe('normal'); // already in effect
+  });
+});

@@ -1,0 +1,196 @@
+import { feedItemRelevance, feedItems } from '@complivue/db/schema/feeds';
+import { userProfiles } from '@complivue/db/schema/profiles';
+import { decideAccess, PAGE_ACCESS } from '@complivue/shared/access';
+import { REGULATION_AREA_INFO, type RegulationArea } from '@complivue/shared/regulation-areas';
+import {
+  FEED_DOCUMENT_TYPE_LABELS,
+  type FeedDocumentType,
+} from '@complivue/shared/regulatory-monitoring';
+import type { NotificationPriority } from '@complivue/shared/schemas/notifications';
+import { ALERT_EFFECTIVE_WITHIN_DAYS } from '@complivue/shared/schemas/feeds';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { notify, type NotifyDependencies } from '../notifications/notify.ts';
+import { findCompanySubscription } from '../subscriptions/company-subscription.ts';
+import {
+  findItemAudiences,
+  findRelevanceProfiles,
+  relevanceItemColumns,
+  scoreRelevance,
+  writeRelevance,
+  type RelevanceRow,
+} from './feed-relevance.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The notification type of a watchlist alert. */
+export const FEED_ALERT_TYPE = 'feeds.watchlist_match';
+
+export const feedItemPath = (itemId: string) => `/regulatory-feeds?item=${itemId}`;
+
+interface AlertItem {
+  id: string;
+  title: string;
+  documentType: FeedDocumentType;
+  effectiveDate: string | null;
+}
+
+/**
+ * High priority: a final rule or an enforcement action in a watched area, or anything taking
+ * effect within 90 days (from today; a date already past is not a countdown). Else normal.
+ */
+export function alertPriority(
+  item: { documentType: FeedDocumentType; effectiveDate: string | null },
+  watchedAreas: RegulationArea[],
+  now: Date,
+): NotificationPriority {
+  const binding = item.documentType === 'final_rule' || item.documentType === 'enforcement_action';
+  if (binding && watchedAreas.length > 0) return 'high';
+  if (item.effectiveDate) {
+    const today = Date.parse(now.toISOString().slice(0, 10));
+    const effective = Date.parse(item.effectiveDate);
+    if (effective >= today && effective - today <= ALERT_EFFECTIVE_WITHIN_DAYS * DAY_MS) {
+      return 'high';
+    }
+  }
+  return 'normal';
+}
+
+function alertText(item: AlertItem, reasons: string[], areas: RegulationArea[]) {
+  const tags = areas.map((area) => REGULATION_AREA_INFO[area].tag).join(', ');
+  const heading = `${FEED_DOCUMENT_TYPE_LABELS[item.documentType]}${tags ? ` (${tags})` : ''}`;
+  const title = `${heading}: ${item.title}`;
+  const effective = item.effectiveDate ? ` Effective ${item.effectiveDate}.` : '';
+  return {
+    title: title.length > 240 ? `${title.slice(0, 239)}…` : title,
+    body: `Matches your watchlist — ${reasons.join('; ')}.${effective}`,
+  };
+}
+
+/**
+ * Called by the ingestion pipeline after the transaction that stored new feed items has
+ * committed, with the ids of the items that were new. For every company that can see each item
+ * (every company for a shared source, the owner for a company's own source) it stores the
+ * item's relevance; an item that matches a company's watchlist is announced to the company's
+ * active members whose plan opens the regulatory feeds, once: the instance whose
+ * `UPDATE … SET alerted_at = now() WHERE alerted_at IS NULL` returns the row sends it, so two
+ * API instances processing the same items never both do.
+ */
+export async function onNewFeedItems(
+  deps: NotifyDependencies,
+  itemIds: string[],
+  options: { now?: Date } = {},
+): Promise<void> {
+  const now = options.now ?? new Date();
+  const ids = [...new Set(itemIds)];
+  if (ids.length === 0) return;
+  const { db } = deps;
+  const items = await db
+    .select({ ...relevanceItemColumns, effectiveDate: feedItems.effectiveDate })
+    .from(feedItems)
+    .where(inArray(feedItems.id, ids));
+  if (items.length === 0) return;
+
+  const audiences = await findItemAudiences(
+    db,
+    items.map((item) => item.id),
+  );
+  const shared = items.filter((item) => audiences.get(item.id)?.includes(null));
+  const ownedBy = new Map<string, typeof items>();
+  for (const item of items) {
+    for (const companyId of audiences.get(item.id) ?? []) {
+      if (companyId) ownedBy.set(companyId, [...(ownedBy.get(companyId) ?? []), item]);
+    }
+  }
+  const profiles = await findRelevanceProfiles(db, shared.length > 0 ? 'all' : [...ownedBy.keys()]);
+
+  const rows: RelevanceRow[] = [];
+  const matches = new Map<
+    string,
+    { item: (typeof items)[number]; reasons: string[]; watchedAreas: RegulationArea[] }[]
+  >();
+  for (const profile of profiles) {
+    const visible = new Map(shared.map((item) => [item.id, item]));
+    for (const item of ownedBy.get(profile.companyId) ?? []) visible.set(item.id, item);
+    for (const item of visible.values()) {
+      const result = scoreRelevance(item, profile);
+      rows.push({
+        companyId: profile.companyId,
+        itemId: item.id,
+        score: result.score,
+        reasons: result.reasons,
+        watchlistMatch: result.watchlistMatch,
+      });
+      if (result.watchlistMatch) {
+        const list = matches.get(profile.companyId) ?? [];
+        list.push({ item, reasons: result.reasons, watchedAreas: result.watchedAreas });
+        matches.set(profile.companyId, list);
+      }
+    }
+  }
+  await writeRelevance(db, rows);
+
+  for (const [companyId, matched] of matches) {
+    try {
+      await alertCompany(deps, companyId, matched, now);
+    } catch (error) {
+      // One company's failure must not keep the others from their alerts.
+      deps.log.error({ err: error, companyId }, 'feed alert failed');
+    }
+  }
+}
+
+async function alertCompany(
+  deps: NotifyDependencies,
+  companyId: string,
+  matched: {
+    item: AlertItem & { areas: RegulationArea[] };
+    reasons: string[];
+    watchedAreas: RegulationArea[];
+  }[],
+  now: Date,
+): Promise<void> {
+  const { db } = deps;
+  const subscription = await findCompanySubscription(db, companyId);
+  const members = await db
+    .select({ userId: userProfiles.userId, role: userProfiles.role })
+    .from(userProfiles)
+    .where(and(eq(userProfiles.companyId, companyId), eq(userProfiles.status, 'active')));
+  // The same decision the API makes for /regulatory-feeds: only who can open the item is told.
+  const requirement = PAGE_ACCESS['/regulatory-feeds']!;
+  const recipients = members
+    .filter((member) => decideAccess(requirement, { role: member.role, subscription, now }).allowed)
+    .map((member) => member.userId);
+  if (recipients.length === 0) return;
+
+  const claimed = await db
+    .update(feedItemRelevance)
+    .set({ alertedAt: sql`now()` })
+    .where(
+      and(
+        eq(feedItemRelevance.companyId, companyId),
+        inArray(
+          feedItemRelevance.itemId,
+          matched.map((match) => match.item.id),
+        ),
+        eq(feedItemRelevance.watchlistMatch, true),
+        isNull(feedItemRelevance.alertedAt),
+      ),
+    )
+    .returning({ itemId: feedItemRelevance.itemId });
+  const won = new Set(claimed.map((row) => row.itemId));
+
+  for (const match of matched) {
+    if (!won.has(match.item.id)) continue;
+    const { title, body } = alertText(match.item, match.reasons, match.item.areas);
+    await notify(deps, {
+      companyId,
+      userIds: recipients,
+      type: FEED_ALERT_TYPE,
+      category: 'regulatory_updates',
+      priority: alertPriority(match.item, match.watchedAreas, now),
+      title,
+      body,
+      link: feedItemPath(match.item.id),
+    });
+  }
+}

@@ -1,0 +1,135 @@
+import { okResponseSchema } from '@complivue/shared/schemas/auth';
+import {
+  calendarEventListSchema,
+  calendarEventSchema,
+  calendarOccurrenceSchema,
+  calendarOwnersSchema,
+  calendarSubscriptionCreatedSchema,
+  calendarSubscriptionStatusSchema,
+  occurrencesResponseSchema,
+  type CreateCalendarEventRequest,
+  type EventDrivenDeadlineRequest,
+  type UpdateCalendarEventRequest,
+} from '@complivue/shared/schemas/calendar';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** Every query of this feature starts with this key: one invalidation refreshes them all. */
+export const calendarQueryKey = ['calendar'] as const;
+
+export function useOccurrences(range: { from: string; to: string }, enabled = true) {
+  return useQuery({
+    queryKey: [...calendarQueryKey, 'occurrences', range.from, range.to],
+    queryFn: () =>
+      apiRequest(`/api/calendar/occurrences?from=${range.from}&to=${range.to}`, {
+        schema: occurrencesResponseSchema,
+      }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useCalendarEvents() {
+  return useQuery({
+    queryKey: [...calendarQueryKey, 'events'],
+    queryFn: () => apiRequest('/api/calendar/events', { schema: calendarEventListSchema }),
+  });
+}
+
+export function useCalendarEvent(eventId: string | null) {
+  return useQuery({
+    queryKey: [...calendarQueryKey, 'event', eventId],
+    queryFn: () => apiRequest(`/api/calendar/events/${eventId}`, { schema: calendarEventSchema }),
+    enabled: eventId !== null,
+  });
+}
+
+export function useCalendarOwners() {
+  return useQuery({
+    queryKey: [...calendarQueryKey, 'owners'],
+    queryFn: () => apiRequest('/api/calendar/owners', { schema: calendarOwnersSchema }),
+    staleTime: 60_000,
+  });
+}
+
+export function useSubscriptionStatus() {
+  return useQuery({
+    queryKey: [...calendarQueryKey, 'subscription'],
+    queryFn: () =>
+      apiRequest('/api/calendar/subscription', { schema: calendarSubscriptionStatusSchema }),
+  });
+}
+
+/** After a change: the calendar's queries and the dashboard's deadline count. */
+export function useRefreshCalendar() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: calendarQueryKey }),
+      queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    ]);
+  };
+}
+
+export const createCalendarEvent = (body: CreateCalendarEventRequest) =>
+  apiRequest('/api/calendar/events', { method: 'POST', body, schema: calendarEventSchema });
+
+export const updateCalendarEvent = (eventId: string, body: UpdateCalendarEventRequest) =>
+  apiRequest(`/api/calendar/events/${eventId}`, {
+    method: 'PATCH',
+    body,
+    schema: calendarEventSchema,
+  });
+
+export const deleteCalendarEvent = (eventId: string) =>
+  apiRequest(`/api/calendar/events/${eventId}`, { method: 'DELETE', schema: okResponseSchema });
+
+export const restoreCalendarEvent = (eventId: string) =>
+  apiRequest(`/api/calendar/events/${eventId}/restore`, {
+    method: 'POST',
+    schema: calendarEventSchema,
+  });
+
+export const createEventDrivenDeadline = (body: EventDrivenDeadlineRequest) =>
+  apiRequest('/api/calendar/deadlines/event-driven', {
+    method: 'POST',
+    body,
+    schema: calendarEventSchema,
+  });
+
+const occurrencePath = (eventId: string, date: string) =>
+  `/api/calendar/events/${eventId}/occurrences/${date}/completion`;
+
+export function completeOccurrence(
+  eventId: string,
+  date: string,
+  evidence: { note: string; url: string; file: File | null },
+) {
+  const form = new FormData();
+  form.append('evidenceNote', evidence.note);
+  form.append('evidenceUrl', evidence.url);
+  if (evidence.file) form.append('file', evidence.file);
+  return apiRequest(occurrencePath(eventId, date), {
+    method: 'POST',
+    body: form,
+    schema: calendarOccurrenceSchema,
+    timeoutMs: 180_000,
+  });
+}
+
+export const reopenOccurrence = (eventId: string, date: string) =>
+  apiRequest(occurrencePath(eventId, date), { method: 'DELETE', schema: okResponseSchema });
+
+export const evidenceFileHref = (eventId: string, date: string) =>
+  `${occurrencePath(eventId, date)}/file`;
+
+export const ICS_EXPORT_HREF = '/api/calendar/export.ics';
+
+export const createSubscription = () =>
+  apiRequest('/api/calendar/subscription', {
+    method: 'POST',
+    schema: calendarSubscriptionCreatedSchema,
+  });
+
+export const revokeSubscription = () =>
+  apiRequest('/api/calendar/subscription', { method: 'DELETE', schema: okResponseSchema });

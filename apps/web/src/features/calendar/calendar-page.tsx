@@ -1,0 +1,251 @@
+import { isIsoDay } from '@complivue/shared/calendar-days';
+import type { CalendarEvent } from '@complivue/shared/schemas/calendar';
+import { CalendarPlus, FileWarning, List, CalendarDays } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { useAsyncAction } from '@/lib/use-async-action';
+import {
+  restoreCalendarEvent,
+  useCalendarEvents,
+  useOccurrences,
+  useRefreshCalendar,
+} from './api.ts';
+import { isMonthKey, localToday, monthOf } from './calendar-dates.ts';
+import { CalendarDialog } from './calendar-dialog.tsx';
+import { EventDetail } from './event-detail.tsx';
+import { EventDrivenForm } from './event-driven-form.tsx';
+import { EventForm } from './event-form.tsx';
+import { ListView } from './list-view.tsx';
+import { MonthView, monthViewRange } from './month-view.tsx';
+import { SubscriptionPanel } from './subscription-panel.tsx';
+
+type Editing =
+  | { mode: 'create'; date: string }
+  | { mode: 'edit'; event: CalendarEvent }
+  | { mode: 'event-driven' }
+  | null;
+
+function DeletedDeadlines() {
+  const events = useCalendarEvents();
+  const refresh = useRefreshCalendar();
+  const { busy, error, run } = useAsyncAction();
+  const deleted = (events.data?.events ?? []).filter((event) => event.dismissed);
+  if (deleted.length === 0) return null;
+  return (
+    <Card className="p-5 sm:p-6">
+      <section aria-labelledby="deleted-heading" className="space-y-2">
+        <h2 id="deleted-heading" className="text-lg font-semibold text-slate-900">
+          Deleted regulatory deadlines
+        </h2>
+        <p className="text-sm text-slate-700">
+          Seeded deadlines your institution deleted. They are not added again unless restored.
+        </p>
+        {error && <Alert variant="destructive">{error}</Alert>}
+        <ul className="divide-y divide-slate-200 text-sm">
+          {deleted.map((event) => (
+            <li key={event.id} className="flex flex-wrap items-center gap-2 py-2">
+              <span className="font-medium text-slate-900">{event.title}</span>
+              <span className="text-slate-700">{event.citation}</span>
+              {event.canEdit && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  className="ml-auto"
+                  disabled={busy}
+                  aria-label={`Restore ${event.title}`}
+                  onClick={() =>
+                    void run(async () => {
+                      await restoreCalendarEvent(event.id);
+                      await refresh();
+                      toast.success(`Restored: ${event.title}.`);
+                    }, 'The deadline could not be restored.')
+                  }
+                >
+                  Restore
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Card>
+  );
+}
+
+/**
+ * `/regulatory-calendar`: the institution's deadlines in a month grid or a list, with each due
+ * date's detail and completion, company and CTR/SAR events, and the iCalendar export. The URL
+ * holds the view, the month, the selected day and the open due date (`?event=&date=`, the link
+ * reminders send).
+ */
+export function RegulatoryCalendarPage() {
+  const [params, setParams] = useSearchParams();
+  const localDay = localToday();
+  const view = params.get('view') === 'list' ? 'list' : 'month';
+  const dayParam = params.get('day');
+  const dateParam = params.get('date');
+  const chosenDay =
+    dayParam && isIsoDay(dayParam) ? dayParam : dateParam && isIsoDay(dateParam) ? dateParam : null;
+  const monthParam = params.get('month');
+  const month = isMonthKey(monthParam) ? monthParam : monthOf(chosenDay ?? localDay);
+  const openEventId = params.get('event');
+  const openDate = params.get('date');
+  const detailOpen = Boolean(openEventId && openDate && isIsoDay(openDate));
+  const [editing, setEditing] = useState<Editing>(null);
+
+  const range = monthViewRange(month);
+  const monthData = useOccurrences(range, view === 'month');
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  const openDetail = (eventId: string, date: string) => update({ event: eventId, date });
+  const closeDetail = () => update({ event: null, date: null });
+  // "Today" is the member's (their profile's time zone), as the server says; the browser's until then.
+  const today = monthData.data?.today ?? localDay;
+  const selectedDay = chosenDay ?? today;
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Regulatory Calendar</h1>
+          <p className="mt-1 max-w-2xl text-sm text-slate-700">
+            Your institution’s regulatory deadlines, with their citations, owners and reminders.
+            Mark each due date done with its evidence; overdue dates are flagged until they are.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            onClick={() =>
+              setEditing({ mode: 'create', date: selectedDay >= today ? selectedDay : today })
+            }
+          >
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            Add event
+          </Button>
+          <Button variant="secondary" onClick={() => setEditing({ mode: 'event-driven' })}>
+            <FileWarning aria-hidden="true" className="size-4" />
+            CTR or SAR deadline
+          </Button>
+        </div>
+      </header>
+
+      <div
+        role="group"
+        aria-label="View"
+        className="inline-flex rounded-md border border-slate-300 p-0.5"
+      >
+        {(
+          [
+            ['month', 'Month', CalendarDays],
+            ['list', 'List', List],
+          ] as const
+        ).map(([value, label, Icon]) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={view === value}
+            onClick={() => update({ view: value === 'month' ? null : value })}
+            className={cn(
+              'inline-flex items-center gap-1 rounded px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-700',
+              view === value ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100',
+            )}
+          >
+            <Icon aria-hidden="true" className="size-4" />
+            {label}
+          </button>
+        ))}
+      </div>
+
+      <Card className="p-3 sm:p-6">
+        {view === 'month' ? (
+          <>
+            {monthData.isError && <Alert variant="destructive">{monthData.error.message}</Alert>}
+            <MonthView
+              month={month}
+              onMonthChange={(next) => update({ month: next })}
+              data={monthData.data}
+              loading={monthData.isFetching}
+              selectedDay={selectedDay}
+              onSelectDay={(day) => update({ day, month: monthOf(day) })}
+              onOpen={openDetail}
+            />
+          </>
+        ) : (
+          <ListView today={today} onOpen={openDetail} />
+        )}
+      </Card>
+
+      <Card className="p-5 sm:p-6">
+        <SubscriptionPanel />
+      </Card>
+
+      <DeletedDeadlines />
+
+      <CalendarDialog open={detailOpen && editing === null} onClose={closeDetail} title="Deadline">
+        {detailOpen && (
+          <EventDetail
+            eventId={openEventId!}
+            date={openDate!}
+            onEdit={(event) => setEditing({ mode: 'edit', event })}
+            onDeleted={closeDetail}
+          />
+        )}
+      </CalendarDialog>
+
+      <CalendarDialog
+        open={editing?.mode === 'create' || editing?.mode === 'edit'}
+        onClose={() => setEditing(null)}
+        title={editing?.mode === 'edit' ? 'Edit event' : 'Add an event'}
+      >
+        {(editing?.mode === 'create' || editing?.mode === 'edit') && (
+          <EventForm
+            event={editing.mode === 'edit' ? editing.event : undefined}
+            defaultDate={editing.mode === 'create' ? editing.date : editing.event.startsOn}
+            today={today}
+            onCancel={() => setEditing(null)}
+            onDone={(event) => {
+              setEditing(null);
+              if (editing.mode === 'create')
+                update({ day: event.startsOn, month: monthOf(event.startsOn) });
+            }}
+          />
+        )}
+      </CalendarDialog>
+
+      <CalendarDialog
+        open={editing?.mode === 'event-driven'}
+        onClose={() => setEditing(null)}
+        title="CTR or SAR deadline"
+        description="The due date is computed from the date of the transaction or of initial detection."
+      >
+        {editing?.mode === 'event-driven' && (
+          <EventDrivenForm
+            today={today}
+            onCancel={() => setEditing(null)}
+            onDone={(event) => {
+              setEditing(null);
+              openDetail(event.id, event.startsOn);
+            }}
+          />
+        )}
+      </CalendarDialog>
+    </div>
+  );
+}

@@ -1,0 +1,318 @@
+import { formatLongDay } from '@complivue/shared/calendar-days';
+import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
+import {
+  CALENDAR_LIMITS,
+  CALENDAR_MESSAGES,
+  type CalendarEvent,
+} from '@complivue/shared/schemas/calendar';
+import type { CalendarEventKind } from '@complivue/shared/regulatory-monitoring';
+import { ExternalLink, Paperclip } from 'lucide-react';
+import { AlertDialog } from 'radix-ui';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Textarea } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime } from '@/lib/format-day';
+import { useAsyncAction } from '@/lib/use-async-action';
+import {
+  completeOccurrence,
+  deleteCalendarEvent,
+  evidenceFileHref,
+  reopenOccurrence,
+  useCalendarEvent,
+  useOccurrences,
+  useRefreshCalendar,
+} from './api.ts';
+import { describeRecurrence } from './calendar-dates.ts';
+import { OccurrenceStatus } from './occurrence-status.tsx';
+
+const KIND_LABELS: Record<CalendarEventKind, string> = {
+  regulatory: 'Regulatory deadline',
+  event_driven: 'Event-driven filing',
+  company: 'Company event',
+};
+
+function CompletionForm({ event, date }: { event: CalendarEvent; date: string }) {
+  const refresh = useRefreshCalendar();
+  const [note, setNote] = useState('');
+  const [url, setUrl] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const { busy, error, setError, run } = useAsyncAction();
+
+  async function submit(submitted: FormEvent) {
+    submitted.preventDefault();
+    if (file && file.size > CALENDAR_LIMITS.evidenceMaxBytes) {
+      setError(CALENDAR_MESSAGES.evidence_too_large);
+      return;
+    }
+    await run(async () => {
+      await completeOccurrence(event.id, date, { note, url: url.trim(), file });
+      await refresh();
+      toast.success(`Marked done: ${event.title}, ${formatLongDay(date)}.`);
+    }, 'The due date could not be marked done.');
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3" aria-label="Mark done with evidence">
+      {error && <Alert variant="destructive">{error}</Alert>}
+      <FormField label="Evidence note" hint="What was done, by whom, and where the record is.">
+        {({ id, describedBy }) => (
+          <Textarea
+            id={id}
+            aria-describedby={describedBy}
+            rows={3}
+            maxLength={5000}
+            value={note}
+            onChange={(change) => setNote(change.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField label="Evidence link (optional)">
+        {({ id }) => (
+          <Input
+            id={id}
+            type="url"
+            placeholder="https://"
+            value={url}
+            onChange={(change) => setUrl(change.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Evidence file (optional)"
+        hint="PDF, images, Word, Excel, CSV or text; up to 25 MB."
+      >
+        {({ id, describedBy }) => (
+          <input
+            id={id}
+            type="file"
+            aria-describedby={describedBy}
+            onChange={(change) => setFile(change.target.files?.[0] ?? null)}
+            className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-900"
+          />
+        )}
+      </FormField>
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Saving…' : 'Mark done'}
+      </Button>
+    </form>
+  );
+}
+
+function DeleteButton({ event, onDeleted }: { event: CalendarEvent; onDeleted: () => void }) {
+  const refresh = useRefreshCalendar();
+  const { busy, error, run } = useAsyncAction();
+  const seeded = event.templateKey !== null;
+  return (
+    <>
+      {error && <Alert variant="destructive">{error}</Alert>}
+      <AlertDialog.Root>
+        <AlertDialog.Trigger asChild>
+          <Button variant="secondary" disabled={busy}>
+            Delete
+          </Button>
+        </AlertDialog.Trigger>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+            <AlertDialog.Title className="text-lg font-semibold text-slate-900">
+              Delete “{event.title}”?
+            </AlertDialog.Title>
+            <AlertDialog.Description className="mt-2 text-sm text-slate-700">
+              {seeded
+                ? 'It leaves your calendar and is not added again. You can restore it from “Deleted regulatory deadlines”. The audit log keeps the record.'
+                : 'Every due date of it goes, with the evidence recorded for them. The audit log keeps the record.'}
+            </AlertDialog.Description>
+            <div className="mt-6 flex justify-end gap-2">
+              <AlertDialog.Cancel asChild>
+                <Button variant="secondary">Cancel</Button>
+              </AlertDialog.Cancel>
+              <AlertDialog.Action asChild>
+                <Button
+                  variant="destructive"
+                  onClick={() =>
+                    void run(async () => {
+                      await deleteCalendarEvent(event.id);
+                      await refresh();
+                      toast.success('The event has been deleted.');
+                      onDeleted();
+                    }, 'The event could not be deleted.')
+                  }
+                >
+                  Delete
+                </Button>
+              </AlertDialog.Action>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </>
+  );
+}
+
+/** One due date of an event: what it is, who owns it, and whether (and how) it was done. */
+export function EventDetail({
+  eventId,
+  date,
+  onEdit,
+  onDeleted,
+}: {
+  eventId: string;
+  date: string;
+  onEdit: (event: CalendarEvent) => void;
+  onDeleted: () => void;
+}) {
+  const event = useCalendarEvent(eventId);
+  const day = useOccurrences({ from: date, to: date });
+  const refresh = useRefreshCalendar();
+  const { busy, error, run } = useAsyncAction();
+  if (event.isPending || day.isPending) return <Spinner label="Loading the event" />;
+  if (event.isError) return <Alert variant="destructive">{event.error.message}</Alert>;
+  if (day.isError) return <Alert variant="destructive">{day.error.message}</Alert>;
+  const data = event.data;
+  const occurrence = day.data.occurrences.find((item) => item.eventId === eventId);
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        <span>{KIND_LABELS[data.kind]}</span>
+        {data.area && (
+          <span className="rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-brand-800">
+            {REGULATION_AREA_INFO[data.area].tag}
+          </span>
+        )}
+        {occurrence && <OccurrenceStatus occurrence={occurrence} today={day.data.today} />}
+      </div>
+      {!occurrence && (
+        <Alert>
+          {formatLongDay(date)} is not one of this event’s due dates (it may have changed).
+        </Alert>
+      )}
+      {!data.appliesToInstitution && (
+        <Alert>
+          Your institution’s profile says this deadline does not apply to you
+          {data.applicabilityNote ? ` (${data.applicabilityNote})` : ''}. Delete it if so.
+        </Alert>
+      )}
+      <dl className="grid gap-3 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="font-medium text-slate-900">Due</dt>
+          <dd>{formatLongDay(date)}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-900">Repeats</dt>
+          <dd>{describeRecurrence(data.rrule)}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-900">Owner</dt>
+          <dd>{data.ownerName ?? 'No owner (reminders go to the administrators)'}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-900">Reminders</dt>
+          <dd>
+            {data.reminderDays.length === 0
+              ? 'None'
+              : data.reminderDays
+                  .map((days) =>
+                    days === 0 ? 'on the day' : `${days} day${days === 1 ? '' : 's'} before`,
+                  )
+                  .join(', ')}
+          </dd>
+        </div>
+        {data.citation && (
+          <div className="sm:col-span-2">
+            <dt className="font-medium text-slate-900">Citation</dt>
+            <dd>{data.citation}</dd>
+          </div>
+        )}
+        {data.applicabilityNote && (
+          <div className="sm:col-span-2">
+            <dt className="font-medium text-slate-900">Applies to</dt>
+            <dd>{data.applicabilityNote}</dd>
+          </div>
+        )}
+      </dl>
+      {data.description && (
+        <p className="text-sm whitespace-pre-wrap text-slate-900">{data.description}</p>
+      )}
+
+      {occurrence && (
+        <section
+          aria-labelledby="completion-heading"
+          className="space-y-3 border-t border-slate-200 pt-4"
+        >
+          <h3 id="completion-heading" className="text-base font-semibold text-slate-900">
+            Completion
+          </h3>
+          {error && <Alert variant="destructive">{error}</Alert>}
+          {occurrence.completion ? (
+            <div className="space-y-2 text-sm">
+              <p>
+                Done by {occurrence.completion.doneByName} on{' '}
+                {formatDateTime(occurrence.completion.doneAt)}.
+              </p>
+              {occurrence.completion.evidenceNote && (
+                <p className="whitespace-pre-wrap">{occurrence.completion.evidenceNote}</p>
+              )}
+              {occurrence.completion.evidenceUrl && (
+                <a
+                  href={occurrence.completion.evidenceUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 font-medium break-all text-brand-700 underline"
+                >
+                  <ExternalLink aria-hidden="true" className="size-4 shrink-0" />
+                  {occurrence.completion.evidenceUrl}
+                </a>
+              )}
+              {occurrence.completion.file && (
+                <p>
+                  <a
+                    href={evidenceFileHref(data.id, date)}
+                    className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
+                  >
+                    <Paperclip aria-hidden="true" className="size-4" />
+                    {occurrence.completion.file.fileName}
+                  </a>
+                </p>
+              )}
+              {data.canComplete && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={busy}
+                  onClick={() =>
+                    void run(async () => {
+                      await reopenOccurrence(data.id, date);
+                      await refresh();
+                      toast.success('Marked not done; its evidence file was removed.');
+                    }, 'The due date could not be reopened.')
+                  }
+                >
+                  Undo “done”
+                </Button>
+              )}
+            </div>
+          ) : data.canComplete ? (
+            <CompletionForm event={data} date={date} />
+          ) : (
+            <p className="text-sm text-slate-700">
+              Not done yet. Its owner, a manager or an administrator can mark it done.
+            </p>
+          )}
+        </section>
+      )}
+
+      {data.canEdit && (
+        <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-4">
+          <Button variant="secondary" onClick={() => onEdit(data)}>
+            Edit event
+          </Button>
+          <DeleteButton event={data} onDeleted={onDeleted} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { addDays, formatLongDay } from '@complivue/shared/calendar-days';
+import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
+import type { CalendarEvent, CalendarOccurrence } from '@complivue/shared/schemas/calendar';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useOccurrences } from './api.ts';
+import { OccurrenceStatus } from './occurrence-status.tsx';
+
+function OccurrenceList({
+  items,
+  events,
+  today,
+  onOpen,
+  empty,
+}: {
+  items: CalendarOccurrence[];
+  events: Map<string, CalendarEvent>;
+  today: string;
+  onOpen: (eventId: string, date: string) => void;
+  empty: string;
+}) {
+  if (items.length === 0) return <p className="text-sm text-slate-700">{empty}</p>;
+  return (
+    <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
+      {items.map((item) => {
+        const event = events.get(item.eventId);
+        return (
+          <li
+            key={`${item.eventId}/${item.date}`}
+            className={
+              item.overdue
+                ? 'flex flex-col gap-1 border-l-4 border-l-red-700 bg-red-50 p-3 sm:flex-row sm:items-center sm:gap-3'
+                : 'flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:gap-3'
+            }
+          >
+            <span className="w-40 shrink-0 text-sm font-medium text-slate-900">
+              {formatLongDay(item.date)}
+            </span>
+            <span className="min-w-0 flex-1">
+              <button
+                type="button"
+                onClick={() => onOpen(item.eventId, item.date)}
+                className="text-left font-medium text-brand-700 underline"
+              >
+                {event?.title ?? 'Event'}
+              </button>
+              <span className="block text-xs text-slate-700">
+                {[
+                  event?.area ? REGULATION_AREA_INFO[event.area].tag : null,
+                  event?.citation,
+                  event?.ownerName ? `Owner: ${event.ownerName}` : 'No owner',
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
+            </span>
+            <span className="self-start sm:self-auto">
+              <OccurrenceStatus occurrence={item} today={today} />
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+const eventsOf = (...lists: (CalendarEvent[] | undefined)[]) =>
+  new Map(lists.flatMap((list) => list ?? []).map((event) => [event.id, event]));
+
+/** Overdue due dates of the last year, then what is due in the coming weeks. */
+export function ListView({
+  today,
+  onOpen,
+}: {
+  today: string;
+  onOpen: (eventId: string, date: string) => void;
+}) {
+  const [days, setDays] = useState(90);
+  // The browser's today may be a day off the member's (the server's): each range reaches one
+  // day further, and the server's `today` and `overdue` flags sort the dates.
+  const overdue = useOccurrences({ from: addDays(today, -364), to: today });
+  const upcoming = useOccurrences({ from: addDays(today, -1), to: addDays(today, days - 1) });
+  if (overdue.isPending || upcoming.isPending) return <Spinner label="Loading deadlines" />;
+  if (overdue.isError) return <Alert variant="destructive">{overdue.error.message}</Alert>;
+  if (upcoming.isError) return <Alert variant="destructive">{upcoming.error.message}</Alert>;
+  const events = eventsOf(overdue.data.events, upcoming.data.events);
+  const late = overdue.data.occurrences.filter((item) => item.overdue);
+  const serverToday = upcoming.data.today;
+  const coming = upcoming.data.occurrences.filter((item) => item.date >= serverToday);
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="overdue-heading" className="space-y-2">
+        <h2 id="overdue-heading" className="text-lg font-semibold text-red-900">
+          Overdue ({late.length})
+        </h2>
+        <p className="text-xs text-slate-600">Due in the last 12 months and not marked done.</p>
+        <OccurrenceList
+          items={late}
+          events={events}
+          today={serverToday}
+          onOpen={onOpen}
+          empty="Nothing is overdue."
+        />
+      </section>
+      <section aria-labelledby="upcoming-heading" className="space-y-2">
+        <h2 id="upcoming-heading" className="text-lg font-semibold text-slate-900">
+          Upcoming: the next {days} days ({coming.length})
+        </h2>
+        <OccurrenceList
+          items={coming}
+          events={events}
+          today={serverToday}
+          onOpen={onOpen}
+          empty="Nothing is due in this period."
+        />
+        {upcoming.data.truncated && (
+          <Alert>Only the first 5,000 due dates of this period are listed.</Alert>
+        )}
+        {days < 360 && (
+          <Button variant="secondary" size="sm" onClick={() => setDays((shown) => shown + 90)}>
+            Show 90 more days
+          </Button>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { Copy, Download } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { formatDateTime } from '@/lib/format-day';
+import { logWarning } from '@/lib/log';
+import { useAsyncAction } from '@/lib/use-async-action';
+import {
+  createSubscription,
+  ICS_EXPORT_HREF,
+  revokeSubscription,
+  useRefreshCalendar,
+  useSubscriptionStatus,
+} from './api.ts';
+
+/** The .ics download, and the member's secret subscription URL (create, rotate, revoke). */
+export function SubscriptionPanel() {
+  const status = useSubscriptionStatus();
+  const refresh = useRefreshCalendar();
+  const [url, setUrl] = useState<string | null>(null);
+  const { busy, error, run } = useAsyncAction();
+  const active = status.data?.active ?? false;
+
+  async function copy() {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success('The subscription URL has been copied.');
+    } catch (caught) {
+      logWarning('clipboard write failed', caught);
+      toast.error('Copying was refused by the browser: select the URL and copy it.');
+    }
+  }
+
+  return (
+    <section aria-labelledby="subscribe-heading" className="space-y-3">
+      <h2 id="subscribe-heading" className="text-lg font-semibold text-slate-900">
+        Export and subscribe
+      </h2>
+      <p className="text-sm text-slate-700">
+        Download the calendar as an iCalendar file, or subscribe to it from Outlook, Google Calendar
+        or Apple Calendar with your own secret URL: recurring deadlines keep their rules, and the
+        calendar app picks up changes.
+      </p>
+      <a href={ICS_EXPORT_HREF} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+        <Download aria-hidden="true" className="size-4" />
+        Download .ics
+      </a>
+      {error && <Alert variant="destructive">{error}</Alert>}
+      {url && (
+        <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3">
+          <FormField
+            label="Your subscription URL"
+            hint="Shown this once: copy it now. Anyone with it can read your institution’s calendar, so keep it private; rotate it if it leaks."
+          >
+            {({ id, describedBy }) => (
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <Input
+                  id={id}
+                  aria-describedby={describedBy}
+                  readOnly
+                  value={url}
+                  onFocus={(event) => event.target.select()}
+                  className="font-mono text-xs"
+                />
+                <Button type="button" variant="secondary" size="sm" onClick={() => void copy()}>
+                  <Copy aria-hidden="true" className="size-4" />
+                  Copy
+                </Button>
+              </div>
+            )}
+          </FormField>
+        </div>
+      )}
+      <p className="text-sm text-slate-700" role="status">
+        {status.isPending
+          ? 'Checking your subscription…'
+          : active
+            ? `Your subscription URL is active (created ${formatDateTime(status.data!.createdAt!)}${
+                status.data?.lastUsedAt
+                  ? `; last read by a calendar app ${formatDateTime(status.data.lastUsedAt)}`
+                  : ''
+              }).`
+            : 'You have no subscription URL.'}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              const created = await createSubscription();
+              setUrl(created.url);
+              await refresh();
+            }, 'The subscription URL could not be created.')
+          }
+        >
+          {active ? 'Rotate the URL' : 'Create a subscription URL'}
+        </Button>
+        {active && (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy}
+            onClick={() =>
+              void run(async () => {
+                await revokeSubscription();
+                setUrl(null);
+                await refresh();
+                toast.success('The subscription URL no longer works.');
+              }, 'The subscription URL could not be revoked.')
+            }
+          >
+            Revoke
+          </Button>
+        )}
+      </div>
+      {active && (
+        <p className="text-xs text-slate-600">
+          Rotating replaces the URL: the old one stops working at once.
+        </p>
+      )}
+    </section>
+  );
+}

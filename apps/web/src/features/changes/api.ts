@@ -1,0 +1,128 @@
+import type { ChangeStatus } from '@complivue/shared/regulatory-monitoring';
+import {
+  changeBoardSchema,
+  changeDetailSchema,
+  changeListResponseSchema,
+  changeMembersSchema,
+  type ChangeDetail,
+  type CreateChangeRequest,
+  type CreateTaskRequest,
+  type UpdateChangeRequest,
+  type UpdateTaskRequest,
+} from '@complivue/shared/schemas/changes';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import type { ChangeFilterState } from './use-change-filters.ts';
+
+/** Every query of this feature starts with this key: one invalidation refreshes them all. */
+export const changesQueryKey = ['changes'] as const;
+export const changeQueryKey = (changeId: string) => [...changesQueryKey, 'detail', changeId];
+
+/** The list's filters as query parameters (the CSV export takes the same). */
+export function filterParams(filters: ChangeFilterState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.status) params.set('status', filters.status);
+  if (filters.area) params.set('area', filters.area);
+  if (filters.owner) params.set('owner', filters.owner);
+  if (filters.risk) params.set('risk', filters.risk);
+  if (filters.overdue) params.set('overdue', 'true');
+  if (filters.q) params.set('q', filters.q);
+  return params;
+}
+
+export function useChangeBoard(filters: ChangeFilterState, enabled: boolean) {
+  const params = filterParams({ ...filters, status: undefined });
+  return useQuery({
+    queryKey: [...changesQueryKey, 'board', params.toString()],
+    queryFn: () => apiRequest(`/api/changes/board?${params}`, { schema: changeBoardSchema }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useChangeList(filters: ChangeFilterState, page: number, enabled: boolean) {
+  const params = filterParams(filters);
+  params.set('page', String(page));
+  return useQuery({
+    queryKey: [...changesQueryKey, 'list', params.toString()],
+    queryFn: () => apiRequest(`/api/changes?${params}`, { schema: changeListResponseSchema }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useChange(changeId: string | null) {
+  return useQuery({
+    queryKey: changeQueryKey(changeId ?? ''),
+    queryFn: () => apiRequest(`/api/changes/${changeId}`, { schema: changeDetailSchema }),
+    enabled: Boolean(changeId),
+  });
+}
+
+export function useChangeMembers() {
+  return useQuery({
+    queryKey: [...changesQueryKey, 'members'],
+    queryFn: () => apiRequest('/api/changes/members', { schema: changeMembersSchema }),
+    staleTime: 60_000,
+  });
+}
+
+/** After a write: the detail the server answered with, and every list and board refreshed. */
+export function useApplyChange() {
+  const queryClient = useQueryClient();
+  return async (detail: ChangeDetail) => {
+    queryClient.setQueryData(changeQueryKey(detail.id), detail);
+    await queryClient.invalidateQueries({
+      queryKey: changesQueryKey,
+      predicate: (query) => query.queryKey[1] !== 'detail' && query.queryKey[1] !== 'members',
+    });
+  };
+}
+
+const detailRequest = (path: string, method: 'POST' | 'PATCH' | 'DELETE', body?: unknown) =>
+  apiRequest(path, { method, body, schema: changeDetailSchema });
+
+export const createChange = (body: CreateChangeRequest) =>
+  detailRequest('/api/changes', 'POST', body);
+
+export const updateChange = (changeId: string, body: UpdateChangeRequest) =>
+  detailRequest(`/api/changes/${changeId}`, 'PATCH', body);
+
+export const transitionChange = (changeId: string, to: ChangeStatus, note?: string) =>
+  detailRequest(`/api/changes/${changeId}/transition`, 'POST', note ? { to, note } : { to });
+
+export const addTask = (changeId: string, task: CreateTaskRequest) =>
+  detailRequest(`/api/changes/${changeId}/tasks`, 'POST', task);
+
+export const updateTask = (changeId: string, taskId: string, changes: UpdateTaskRequest) =>
+  detailRequest(`/api/changes/${changeId}/tasks/${taskId}`, 'PATCH', changes);
+
+export const removeTask = (changeId: string, taskId: string) =>
+  detailRequest(`/api/changes/${changeId}/tasks/${taskId}`, 'DELETE');
+
+export const addComment = (changeId: string, body: string) =>
+  detailRequest(`/api/changes/${changeId}/comments`, 'POST', { body });
+
+export function uploadAttachment(changeId: string, file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequest(`/api/changes/${changeId}/attachments`, {
+    method: 'POST',
+    body: form,
+    schema: changeDetailSchema,
+    timeoutMs: 180_000,
+  });
+}
+
+export const removeAttachment = (changeId: string, attachmentId: string) =>
+  detailRequest(`/api/changes/${changeId}/attachments/${attachmentId}`, 'DELETE');
+
+export const attachmentHref = (changeId: string, attachmentId: string) =>
+  `/api/changes/${changeId}/attachments/${attachmentId}`;
+
+export const reportHref = (changeId: string) => `/api/changes/${changeId}/report.pdf`;
+
+export const exportHref = (filters: ChangeFilterState) => {
+  const params = filterParams(filters).toString();
+  return `/api/changes/export.csv${params ? `?${params}` : ''}`;
+};

@@ -1,0 +1,337 @@
+import { REGULATION_AREA_INFO, REGULATION_AREAS } from '@complivue/shared/regulation-areas';
+import {
+  CHANGE_STATUS_LABELS,
+  CHANGE_STATUSES,
+  RISK_RATING_LABELS,
+  RISK_RATINGS,
+  type ChangeStatus,
+  type RiskRating,
+} from '@complivue/shared/regulatory-monitoring';
+import { changeNumberLabel, type ChangeMembers } from '@complivue/shared/schemas/changes';
+import { Download, Plus, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input, Select } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { userFacingMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useSession } from '@/lib/session';
+import {
+  createChange,
+  exportHref,
+  useApplyChange,
+  useChangeBoard,
+  useChangeList,
+  useChangeMembers,
+} from './api.ts';
+import { ChangeBoardView } from './change-board.tsx';
+import { ChangeDetailPanel } from './change-detail.tsx';
+import {
+  ChangeFieldsForm,
+  EMPTY_CHANGE_FIELDS,
+  toRequest,
+  type ChangeFields,
+} from './change-fields-form.tsx';
+import { ChangeListView } from './change-list.tsx';
+import {
+  useChangePageState,
+  type ChangeFilterState,
+  type ChangeView,
+} from './use-change-filters.ts';
+
+function NewChangeDialog({
+  open,
+  onOpenChange,
+  members,
+  ownerId,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  members: ChangeMembers['members'];
+  ownerId: string;
+  onCreated: (changeId: string) => void;
+}) {
+  const apply = useApplyChange();
+  const [error, setError] = useState<string | null>(null);
+  async function create(fields: ChangeFields) {
+    setError(null);
+    try {
+      const detail = await createChange(toRequest(fields));
+      await apply(detail);
+      toast.success(`${changeNumberLabel(detail.number)} created.`);
+      onOpenChange(false);
+      onCreated(detail.id);
+    } catch (caught) {
+      setError(userFacingMessage(caught, 'The change could not be created.'));
+    }
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-40 flex w-full max-w-2xl flex-col bg-white shadow-xl">
+          <div className="flex items-start gap-3 border-b border-slate-200 p-4 sm:px-6">
+            <div className="flex-1">
+              <Dialog.Title className="text-lg font-semibold text-slate-900">
+                New change
+              </Dialog.Title>
+              <Dialog.Description className="text-sm text-slate-700">
+                A regulatory change your institution must implement. To start one from a
+                publication, use “Start a change” on the regulatory feed.
+              </Dialog.Description>
+            </div>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="sm" aria-label="Close the form">
+                <X aria-hidden="true" className="size-5" />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <div className="flex-1 overflow-y-auto p-4 sm:px-6">
+            <ChangeFieldsForm
+              initial={{ ...EMPTY_CHANGE_FIELDS, ownerId }}
+              members={members}
+              submitLabel="Create change"
+              busyLabel="Creating…"
+              error={error}
+              onSubmit={create}
+            />
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function Filters({
+  filters,
+  view,
+  members,
+  onChange,
+}: {
+  filters: ChangeFilterState;
+  view: ChangeView;
+  members: ChangeMembers['members'];
+  onChange: (next: Partial<ChangeFilterState>) => void;
+}) {
+  const id = useId();
+  const [q, setQ] = useState(filters.q);
+  const latest = useRef(onChange);
+  useEffect(() => {
+    latest.current = onChange;
+  });
+  // Typing settles before the URL (and the query) follows.
+  useEffect(() => {
+    if (q.trim() === filters.q) return;
+    const timer = setTimeout(() => latest.current({ q: q.trim() }), 300);
+    return () => clearTimeout(timer);
+  }, [q, filters.q]);
+  const field = 'flex flex-col gap-1 text-sm font-medium text-slate-900';
+  return (
+    <form
+      role="search"
+      aria-label="Filter changes"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChange({ q: q.trim() });
+      }}
+      className="grid grid-cols-2 gap-3 lg:grid-cols-6"
+    >
+      <div className={cn(field, 'col-span-2')}>
+        <label htmlFor={`${id}-q`}>Search</label>
+        <Input
+          id={`${id}-q`}
+          type="search"
+          placeholder="Title, summary or CHG-12"
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+        />
+      </div>
+      {view === 'list' && (
+        <div className={field}>
+          <label htmlFor={`${id}-status`}>Status</label>
+          <Select
+            id={`${id}-status`}
+            value={filters.status ?? ''}
+            onChange={(event) =>
+              onChange({ status: (event.target.value || undefined) as ChangeStatus | undefined })
+            }
+          >
+            <option value="">All statuses</option>
+            {CHANGE_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {CHANGE_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </Select>
+        </div>
+      )}
+      <div className={field}>
+        <label htmlFor={`${id}-area`}>Area</label>
+        <Select
+          id={`${id}-area`}
+          value={filters.area ?? ''}
+          onChange={(event) =>
+            onChange({
+              area: (event.target.value || undefined) as ChangeFilterState['area'],
+            })
+          }
+        >
+          <option value="">All areas</option>
+          {REGULATION_AREAS.map((area) => (
+            <option key={area} value={area}>
+              {REGULATION_AREA_INFO[area].tag}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className={field}>
+        <label htmlFor={`${id}-owner`}>Owner</label>
+        <Select
+          id={`${id}-owner`}
+          value={filters.owner ?? ''}
+          onChange={(event) => onChange({ owner: event.target.value || undefined })}
+        >
+          <option value="">Anyone</option>
+          <option value="me">Me</option>
+          <option value="none">No owner</option>
+          {members.map((member) => (
+            <option key={member.userId} value={member.userId}>
+              {member.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className={field}>
+        <label htmlFor={`${id}-risk`}>Risk</label>
+        <Select
+          id={`${id}-risk`}
+          value={filters.risk ?? ''}
+          onChange={(event) =>
+            onChange({ risk: (event.target.value || undefined) as RiskRating | undefined })
+          }
+        >
+          <option value="">Any risk</option>
+          {RISK_RATINGS.map((risk) => (
+            <option key={risk} value={risk}>
+              {RISK_RATING_LABELS[risk]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <label className="col-span-2 flex items-center gap-2 self-end pb-2 text-sm font-medium text-slate-900 lg:col-span-1">
+        <input
+          type="checkbox"
+          className="size-4 accent-brand-700"
+          checked={filters.overdue}
+          onChange={(event) => onChange({ overdue: event.target.checked })}
+        />
+        Overdue only
+      </label>
+    </form>
+  );
+}
+
+/** `/change-management`: the board and the list of regulatory changes, and one change's detail. */
+export function ChangeManagementPage() {
+  const [state, update] = useChangePageState();
+  const { data: session } = useSession();
+  const members = useChangeMembers();
+  const [creating, setCreating] = useState(false);
+  const board = useChangeBoard(state.filters, state.view === 'board');
+  const list = useChangeList(state.filters, state.page, state.view === 'list');
+  const role = session?.profile.role ?? 'user';
+  const memberList = members.data?.members ?? [];
+  const current = state.view === 'board' ? board : list;
+
+  const setFilters = (next: Partial<ChangeFilterState>) =>
+    update({ filters: { ...state.filters, ...next }, page: 1 });
+  const open = (changeId: string) => update({ changeId });
+
+  return (
+    <div className="space-y-5">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Change Management</h1>
+          <p className="mt-1 max-w-2xl text-sm text-slate-700">
+            Every regulatory change from identification to closure: impact, tasks, evidence and a
+            complete history for examiners. A manager or an administrator approves each change in
+            review.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" asChild>
+            <a href={exportHref(state.filters)}>
+              <Download aria-hidden="true" className="size-4" />
+              Export CSV
+            </a>
+          </Button>
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            New change
+          </Button>
+        </div>
+      </header>
+
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="View">
+        {(['board', 'list'] as const).map((view) => (
+          <Button
+            key={view}
+            variant={state.view === view ? 'primary' : 'secondary'}
+            size="sm"
+            aria-pressed={state.view === view}
+            onClick={() =>
+              update({ view, page: 1, filters: { ...state.filters, status: undefined } })
+            }
+          >
+            {view === 'board' ? 'Board' : 'List'}
+          </Button>
+        ))}
+      </div>
+
+      <Filters
+        key={state.view}
+        filters={state.filters}
+        view={state.view}
+        members={memberList}
+        onChange={setFilters}
+      />
+
+      {current.isPending ? (
+        <Spinner label="Loading changes" />
+      ) : current.isError ? (
+        <Alert variant="destructive">{current.error.message}</Alert>
+      ) : state.view === 'board' && board.data ? (
+        <ChangeBoardView board={board.data} role={role} onOpen={open} />
+      ) : list.data ? (
+        <ChangeListView
+          list={list.data}
+          role={role}
+          onOpen={open}
+          onPage={(page) => update({ page })}
+        />
+      ) : null}
+
+      <NewChangeDialog
+        open={creating}
+        onOpenChange={setCreating}
+        members={memberList}
+        ownerId={session?.user.id ?? ''}
+        onCreated={open}
+      />
+      {state.changeId && session && (
+        <ChangeDetailPanel
+          key={state.changeId}
+          changeId={state.changeId}
+          role={role}
+          userId={session.user.id}
+          members={memberList}
+          onClose={() => update({ changeId: null })}
+        />
+      )}
+    </div>
+  );
+}

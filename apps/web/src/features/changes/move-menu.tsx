@@ -1,0 +1,169 @@
+import {
+  changeTransitionLabel,
+  changeTransitionsFrom,
+  CHANGE_WORKFLOW_MESSAGES,
+} from '@complivue/shared/change-workflow';
+import { CHANGE_STATUS_LABELS, type ChangeStatus } from '@complivue/shared/regulatory-monitoring';
+import type { Role } from '@complivue/shared/roles';
+import { changeNumberLabel, type ChangeSummary } from '@complivue/shared/schemas/changes';
+import { ChevronDown } from 'lucide-react';
+import { Dialog, DropdownMenu } from 'radix-ui';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { userFacingMessage } from '@/lib/api-client';
+import { transitionChange, useApplyChange } from './api.ts';
+
+/** Asks for the reason a change does not apply before it is marked so. */
+export function ReasonDialog({
+  change,
+  open,
+  onOpenChange,
+  onConfirm,
+}: {
+  change: Pick<ChangeSummary, 'number' | 'title'>;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: (reason: string) => Promise<boolean>;
+}) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setError(CHANGE_WORKFLOW_MESSAGES.note_required);
+      return;
+    }
+    setBusy(true);
+    const done = await onConfirm(reason.trim());
+    setBusy(false);
+    if (done) {
+      setReason('');
+      setError(null);
+      onOpenChange(false);
+    }
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold text-slate-900">
+            Mark {changeNumberLabel(change.number)} not applicable
+          </Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-700">
+            {change.title}. The reason is kept in the change’s history for examiners.
+          </Dialog.Description>
+          <form onSubmit={submit} noValidate className="mt-4 space-y-3">
+            {error && <Alert variant="destructive">{error}</Alert>}
+            <div>
+              <Label htmlFor={id}>Why it does not apply</Label>
+              <Textarea
+                id={id}
+                rows={3}
+                maxLength={2000}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+              />
+            </div>
+            <div className="flex justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button type="button" variant="secondary">
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={busy}>
+                {busy ? 'Saving…' : 'Mark not applicable'}
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Runs a transition and reports the outcome as a toast; resolves whether it happened. */
+export function useMoveChange() {
+  const apply = useApplyChange();
+  const [busy, setBusy] = useState(false);
+  const move = async (
+    change: Pick<ChangeSummary, 'id' | 'number'>,
+    to: ChangeStatus,
+    note?: string,
+  ): Promise<boolean> => {
+    setBusy(true);
+    try {
+      await apply(await transitionChange(change.id, to, note));
+      toast.success(`${changeNumberLabel(change.number)} moved to ${CHANGE_STATUS_LABELS[to]}.`);
+      return true;
+    } catch (caught) {
+      toast.error(userFacingMessage(caught, 'The change could not be moved.'));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, move };
+}
+
+/**
+ * The keyboard way to move a card between columns: a menu of the moves the workflow has from
+ * its status, those the role may not make shown disabled with the reason.
+ */
+export function MoveMenu({ change, role }: { change: ChangeSummary; role: Role }) {
+  const { busy, move } = useMoveChange();
+  const [askReason, setAskReason] = useState(false);
+  const moves = changeTransitionsFrom(change.status, role, change.openTasks);
+  const label = `Move ${changeNumberLabel(change.number)}`;
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild>
+          <Button variant="secondary" size="sm" disabled={busy} aria-label={label}>
+            Move
+            <ChevronDown aria-hidden="true" className="size-4" />
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={4}
+            className="z-50 w-72 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+          >
+            <DropdownMenu.Label className="px-2 py-1 text-xs font-semibold text-slate-600">
+              {label}
+            </DropdownMenu.Label>
+            {moves.map((option) => (
+              <DropdownMenu.Item
+                key={option.to}
+                disabled={!option.decision.allowed}
+                onSelect={() => {
+                  if (option.needsNote) setAskReason(true);
+                  else void move(change, option.to);
+                }}
+                className="cursor-pointer rounded px-2 py-1.5 text-sm text-slate-900 outline-none data-[disabled]:cursor-not-allowed data-[disabled]:text-slate-600 data-[highlighted]:bg-brand-50"
+              >
+                {changeTransitionLabel(option)}
+                {!option.decision.allowed && (
+                  <span className="block text-xs text-slate-600">{option.decision.message}</span>
+                )}
+              </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <ReasonDialog
+        change={change}
+        open={askReason}
+        onOpenChange={setAskReason}
+        onConfirm={(reason) => move(change, 'not_applicable', reason)}
+      />
+    </>
+  );
+}

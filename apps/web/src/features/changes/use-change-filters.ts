@@ -1,0 +1,69 @@
+import { REGULATION_AREAS, type RegulationArea } from '@complivue/shared/regulation-areas';
+import {
+  CHANGE_STATUSES,
+  RISK_RATINGS,
+  type ChangeStatus,
+  type RiskRating,
+} from '@complivue/shared/regulatory-monitoring';
+import { useSearchParams } from 'react-router';
+
+export type ChangeView = 'board' | 'list';
+
+export interface ChangeFilterState {
+  status?: ChangeStatus;
+  area?: RegulationArea;
+  /** A member's id, `me` or `none`. */
+  owner?: string;
+  risk?: RiskRating;
+  overdue: boolean;
+  q: string;
+}
+
+export interface ChangePageState {
+  view: ChangeView;
+  filters: ChangeFilterState;
+  page: number;
+  /** The change open in the detail panel. */
+  changeId: string | null;
+}
+
+const oneOf = <Value extends string>(list: readonly Value[], value: string | null) =>
+  list.includes(value as Value) ? (value as Value) : undefined;
+
+/**
+ * The page's state lives in the URL (view, filters, page, the open change), so a filtered view
+ * or a change can be linked, reloaded and opened from a notification (`?change=<id>`).
+ */
+export function useChangePageState() {
+  const [params, setParams] = useSearchParams();
+  const state: ChangePageState = {
+    view: params.get('view') === 'list' ? 'list' : 'board',
+    filters: {
+      status: oneOf(CHANGE_STATUSES, params.get('status')),
+      area: oneOf(REGULATION_AREAS, params.get('area')),
+      owner: params.get('owner') || undefined,
+      risk: oneOf(RISK_RATINGS, params.get('risk')),
+      overdue: params.get('overdue') === 'true',
+      q: params.get('q') ?? '',
+    },
+    page: Math.max(1, Number(params.get('page')) || 1),
+    changeId: params.get('change'),
+  };
+
+  const update = (next: Partial<ChangePageState>) => {
+    const merged = { ...state, ...next, filters: { ...state.filters, ...next.filters } };
+    const search = new URLSearchParams();
+    if (merged.view === 'list') search.set('view', 'list');
+    const { filters } = merged;
+    if (filters.status) search.set('status', filters.status);
+    if (filters.area) search.set('area', filters.area);
+    if (filters.owner) search.set('owner', filters.owner);
+    if (filters.risk) search.set('risk', filters.risk);
+    if (filters.overdue) search.set('overdue', 'true');
+    if (filters.q) search.set('q', filters.q);
+    if (merged.page > 1) search.set('page', String(merged.page));
+    if (merged.changeId) search.set('change', merged.changeId);
+    setParams(search, { replace: !('changeId' in next) });
+  };
+  return [state, update] as const;
+}

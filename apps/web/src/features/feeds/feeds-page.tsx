@@ -1,0 +1,516 @@
+import {
+  REGULATION_AREA_INFO,
+  REGULATION_AREAS,
+  type RegulationArea,
+} from '@complivue/shared/regulation-areas';
+import {
+  FEED_DOCUMENT_TYPE_LABELS,
+  FEED_DOCUMENT_TYPES,
+  FEED_POLL_INTERVAL_DEFAULT,
+  type FeedDocumentType,
+} from '@complivue/shared/regulatory-monitoring';
+import type { FeedItemSummary } from '@complivue/shared/schemas/feeds';
+import type { SessionResponse } from '@complivue/shared/schemas/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCheck, Search, Star } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { Pager } from '@/components/pager';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input, Select } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { userFacingMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { formatDay } from '@/lib/format-day';
+import { useSession } from '@/lib/session';
+import { markAllRead, setFeedItemState, useFeedItems, useFeedSources } from './api.ts';
+import { AreaTags, DocumentTypeBadge, RelevanceBadge } from './feed-badges.tsx';
+import { FeedItemPanel } from './feed-item-detail.tsx';
+import { SourcesPanel } from './sources-panel.tsx';
+import {
+  FEED_TABS,
+  hasFilters,
+  useFeedPageState,
+  type FeedFilters,
+  type FeedTab,
+} from './use-feed-filters.ts';
+import { WatchlistPanel } from './watchlist-panel.tsx';
+
+const TAB_LABELS: Record<FeedTab, string> = {
+  updates: 'Updates',
+  watchlist: 'Watchlist',
+  sources: 'Sources',
+};
+
+function SourceFilter({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (source: string | undefined) => void;
+}) {
+  const sources = useFeedSources();
+  const id = useId();
+  const all = [...(sources.data?.own ?? []), ...(sources.data?.shared ?? [])];
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        Source
+      </label>
+      <Select
+        id={id}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value || undefined)}
+      >
+        <option value="">All sources</option>
+        {all.map((source) => (
+          <option key={source.id} value={source.id}>
+            {source.name}
+          </option>
+        ))}
+        {value && !all.some((source) => source.id === value) && (
+          <option value={value}>A removed source</option>
+        )}
+      </Select>
+    </div>
+  );
+}
+
+/** The words filter is applied when typing pauses, so each keystroke is not a request. */
+function WordsFilter({ value, onChange }: { value: string; onChange: (q: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  const [applied, setApplied] = useState(value);
+  const id = useId();
+  // The filter changed from outside (cleared, or the address): show it.
+  if (value !== applied) {
+    setApplied(value);
+    if (value !== draft.trim()) setDraft(value);
+  }
+  useEffect(() => {
+    if (draft.trim() === value) return;
+    const timer = setTimeout(() => onChange(draft.trim()), 400);
+    return () => clearTimeout(timer);
+  }, [draft, value, onChange]);
+  return (
+    <div className="sm:col-span-2">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        Words in title or summary
+      </label>
+      <div className="relative">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+        />
+        <Input
+          id={id}
+          type="search"
+          className="pl-9"
+          maxLength={200}
+          placeholder="e.g. escrow, adverse action"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+      </div>
+    </div>
+  );
+}
+
+function Filters({
+  filters,
+  onChange,
+}: {
+  filters: FeedFilters;
+  onChange: (next: Partial<FeedFilters>) => void;
+}) {
+  const areaId = useId();
+  const typeId = useId();
+  const fromId = useId();
+  const toId = useId();
+  return (
+    <form
+      aria-label="Filter updates"
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <div>
+        <label htmlFor={areaId} className="block text-sm font-medium text-slate-800">
+          Area
+        </label>
+        <Select
+          id={areaId}
+          value={filters.area ?? ''}
+          onChange={(event) =>
+            onChange({ area: (event.target.value || undefined) as RegulationArea | undefined })
+          }
+        >
+          <option value="">All areas</option>
+          {REGULATION_AREAS.map((area) => (
+            <option key={area} value={area}>
+              {REGULATION_AREA_INFO[area].tag}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div>
+        <label htmlFor={typeId} className="block text-sm font-medium text-slate-800">
+          Type
+        </label>
+        <Select
+          id={typeId}
+          value={filters.type ?? ''}
+          onChange={(event) =>
+            onChange({ type: (event.target.value || undefined) as FeedDocumentType | undefined })
+          }
+        >
+          <option value="">All types</option>
+          {FEED_DOCUMENT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {FEED_DOCUMENT_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <SourceFilter value={filters.source} onChange={(source) => onChange({ source })} />
+      <div className="grid grid-cols-2 gap-2">
+        <div>
+          <label htmlFor={fromId} className="block text-sm font-medium text-slate-800">
+            From
+          </label>
+          <Input
+            id={fromId}
+            type="date"
+            value={filters.from ?? ''}
+            max={filters.to}
+            onChange={(event) => onChange({ from: event.target.value || undefined })}
+          />
+        </div>
+        <div>
+          <label htmlFor={toId} className="block text-sm font-medium text-slate-800">
+            To
+          </label>
+          <Input
+            id={toId}
+            type="date"
+            value={filters.to ?? ''}
+            min={filters.from}
+            onChange={(event) => onChange({ to: event.target.value || undefined })}
+          />
+        </div>
+      </div>
+      <WordsFilter value={filters.q} onChange={(q) => onChange({ q })} />
+      <div className="flex flex-wrap items-end gap-4 pb-2 text-sm text-slate-800 sm:col-span-2">
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-700"
+            checked={filters.unread}
+            onChange={(event) => onChange({ unread: event.target.checked })}
+          />
+          Unread only
+        </label>
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-700"
+            checked={filters.starred}
+            onChange={(event) => onChange({ starred: event.target.checked })}
+          />
+          Starred only
+        </label>
+      </div>
+    </form>
+  );
+}
+
+function ItemRow({ item, openHref }: { item: FeedItemSummary; openHref: string }) {
+  const queryClient = useQueryClient();
+  const toggle = async (change: { read?: boolean; starred?: boolean }) => {
+    try {
+      await setFeedItemState(queryClient, item.id, change);
+    } catch (caught) {
+      toast.error(userFacingMessage(caught, 'The change could not be saved.'));
+    }
+  };
+  return (
+    <li
+      className={cn(
+        'border-l-4 px-4 py-4 sm:px-5',
+        item.read ? 'border-l-transparent' : 'border-l-brand-600 bg-brand-50/40',
+      )}
+    >
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2 text-xs text-slate-700">
+            {!item.read && (
+              <span className="rounded-full bg-brand-700 px-2 py-0.5 font-semibold text-white">
+                Unread
+              </span>
+            )}
+            <DocumentTypeBadge type={item.documentType} />
+            <AreaTags areas={item.areas} />
+            <span>{formatDay(item.sortAt.slice(0, 10))}</span>
+            {item.effectiveDate && <span>· effective {formatDay(item.effectiveDate)}</span>}
+          </div>
+          <h2 className={cn('mt-1 break-words', item.read ? 'font-medium' : 'font-bold')}>
+            <Link to={openHref} className="text-slate-900 hover:text-brand-700 hover:underline">
+              {item.title}
+            </Link>
+          </h2>
+          {item.summary && (
+            <p className="mt-1 line-clamp-2 text-sm text-slate-700">{item.summary}</p>
+          )}
+          <p className="mt-1 text-xs text-slate-600">
+            {item.sources.map((source) => source.name).join(' · ')}
+            {item.agencies.length ? ` · ${item.agencies.join(', ')}` : ''}
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-wrap items-start gap-2 sm:flex-col sm:items-end">
+          <RelevanceBadge relevance={item.relevance} />
+          <div className="flex gap-1">
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-pressed={item.starred}
+              aria-label={item.starred ? `Unstar ${item.title}` : `Star ${item.title}`}
+              title={item.starred ? 'Unstar' : 'Star'}
+              onClick={() => void toggle({ starred: !item.starred })}
+            >
+              <Star
+                aria-hidden="true"
+                className={item.starred ? 'size-4 fill-amber-400 text-amber-600' : 'size-4'}
+              />
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={
+                item.read ? `Mark as unread: ${item.title}` : `Mark as read: ${item.title}`
+              }
+              onClick={() => void toggle({ read: !item.read })}
+            >
+              {item.read ? 'Mark as unread' : 'Mark as read'}
+            </Button>
+          </div>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  if (filtered) {
+    return (
+      <Card className="p-6 text-center">
+        <p className="text-sm text-slate-800">No updates match these filters.</p>
+        <Button className="mt-3" variant="secondary" onClick={onClear}>
+          Clear the filters
+        </Button>
+      </Card>
+    );
+  }
+  return (
+    <Card className="p-6">
+      <h2 className="font-semibold text-slate-900">No regulatory updates yet</h2>
+      <p className="mt-2 text-sm text-slate-700">
+        Updates arrive from the regulators’ feeds (the CFPB, the Federal Register’s documents of the
+        CFPB, OCC, FDIC, NCUA, Federal Reserve and FinCEN, the FFIEC and others) and from your
+        institution’s own sources. Each source is checked on its own schedule — every{' '}
+        {FEED_POLL_INTERVAL_DEFAULT} minutes unless set otherwise — and new publications appear here
+        after the next check, tagged by area and scored for your institution.
+      </p>
+      <p className="mt-2 text-sm text-slate-700">
+        Meanwhile, set up your watchlist so that the updates that matter alert your team.
+      </p>
+    </Card>
+  );
+}
+
+function UpdatesTab({
+  filters,
+  page,
+  onFilters,
+  onPage,
+  itemHref,
+}: {
+  filters: FeedFilters;
+  page: number;
+  onFilters: (next: Partial<FeedFilters>) => void;
+  onPage: (page: number) => void;
+  itemHref: (itemId: string) => string;
+}) {
+  const items = useFeedItems(filters, page);
+  const queryClient = useQueryClient();
+  const [marking, setMarking] = useState(false);
+  const filtered = hasFilters(filters);
+  const markAll = async () => {
+    setMarking(true);
+    try {
+      const { unread: _unread, q, ...rest } = filters;
+      const { marked } = await markAllRead(queryClient, { ...rest, ...(q ? { q } : {}) });
+      toast.success(
+        marked === 1 ? '1 update marked as read.' : `${marked} updates marked as read.`,
+      );
+    } catch (caught) {
+      toast.error(userFacingMessage(caught, 'The updates could not be marked as read.'));
+    } finally {
+      setMarking(false);
+    }
+  };
+  return (
+    <div className="space-y-4">
+      <Card className="p-4 sm:p-5">
+        <Filters filters={filters} onChange={onFilters} />
+        {filtered && (
+          <Button
+            className="mt-3"
+            size="sm"
+            variant="ghost"
+            onClick={() =>
+              onFilters({
+                area: undefined,
+                type: undefined,
+                source: undefined,
+                from: undefined,
+                to: undefined,
+                unread: false,
+                starred: false,
+                q: '',
+              })
+            }
+          >
+            Clear the filters
+          </Button>
+        )}
+      </Card>
+      {items.isPending ? (
+        <Spinner label="Loading the updates" />
+      ) : items.isError ? (
+        <Alert variant="destructive">{items.error.message}</Alert>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p role="status" className="text-sm text-slate-700">
+              {items.data.total === 1 ? '1 update' : `${items.data.total} updates`}
+              {filtered ? ' match' : ''} · {items.data.unreadCount} unread in all
+            </p>
+            {items.data.unreadCount > 0 && (
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={marking}
+                onClick={() => void markAll()}
+              >
+                <CheckCheck aria-hidden="true" className="size-4" />
+                {filtered ? 'Mark these as read' : 'Mark all as read'}
+              </Button>
+            )}
+          </div>
+          {items.data.items.length === 0 ? (
+            <EmptyState
+              filtered={filtered}
+              onClear={() =>
+                onFilters({
+                  area: undefined,
+                  type: undefined,
+                  source: undefined,
+                  from: undefined,
+                  to: undefined,
+                  unread: false,
+                  starred: false,
+                  q: '',
+                })
+              }
+            />
+          ) : (
+            <Card className="overflow-hidden p-0 sm:p-0">
+              <ul className="divide-y divide-slate-200" aria-label="Regulatory updates">
+                {items.data.items.map((item) => (
+                  <ItemRow key={item.id} item={item} openHref={itemHref(item.id)} />
+                ))}
+              </ul>
+            </Card>
+          )}
+          {items.data.total > items.data.pageSize && (
+            <Pager
+              page={items.data.page}
+              pageSize={items.data.pageSize}
+              total={items.data.total}
+              onPage={onPage}
+            />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function FeedsContent({ session }: { session: SessionResponse }) {
+  const [state, update] = useFeedPageState();
+  const location = useLocation();
+  // The item opens over the current view: its filters and page stay in the address.
+  const itemHref = (itemId: string) => {
+    const params = new URLSearchParams(location.search);
+    params.set('item', itemId);
+    return `?${params}`;
+  };
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Regulatory Feeds</h1>
+        <p className="mt-1 text-sm text-slate-700">
+          New rules, guidance and enforcement actions from the regulators, newest first, tagged by
+          area and scored for your institution. Informational only; read the original before acting.
+        </p>
+      </div>
+      <Tabs.Root value={state.tab} onValueChange={(tab) => update({ tab: tab as FeedTab })}>
+        <Tabs.List
+          aria-label="Regulatory feeds"
+          className="flex gap-1 overflow-x-auto border-b border-slate-200"
+        >
+          {FEED_TABS.map((tab) => (
+            <Tabs.Trigger
+              key={tab}
+              value={tab}
+              className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
+            >
+              {TAB_LABELS[tab]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="updates" className="pt-4">
+          <UpdatesTab
+            filters={state.filters}
+            page={state.page}
+            onFilters={(filters) => update({ filters })}
+            onPage={(page) => update({ page })}
+            itemHref={itemHref}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="watchlist" className="pt-4">
+          <WatchlistPanel />
+        </Tabs.Content>
+        <Tabs.Content value="sources" className="pt-4">
+          <SourcesPanel />
+        </Tabs.Content>
+      </Tabs.Root>
+      {state.itemId && (
+        <FeedItemPanel
+          itemId={state.itemId}
+          session={session}
+          onClose={() => update({ itemId: null })}
+        />
+      )}
+    </div>
+  );
+}
+
+/** `/regulatory-feeds`: updates with filters, the watchlist and the sources. */
+export function RegulatoryFeedsPage() {
+  const session = useSession();
+  if (!session.data) return <Spinner label="Loading" />;
+  return <FeedsContent session={session.data} />;
+}

@@ -1,0 +1,181 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectNoSeriousAxeViolations,
+  openBrowser,
+  type BrowserSession,
+} from './support/browser.ts';
+import { startE2eServer } from './support/e2e-server.ts';
+import {
+  createOperator,
+  seedDemoWorkspace,
+  signInInBrowser,
+  signUpInBrowser,
+  uniqueEmail,
+} from './support/journeys.ts';
+
+/** The regulatory calendar: events with reminders, CTR/SAR deadlines, and the dashboard count. */
+let server: Awaited<ReturnType<typeof startE2eServer>>;
+let operatorCookie: string;
+const sessions: BrowserSession[] = [];
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  operatorCookie = await createOperator(server.url);
+});
+afterAll(() => server?.stop());
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((session) => session.close()));
+});
+
+const DAY_MS = 86_400_000;
+/** A day relative to today (UTC); the server's today is never later than UTC's. */
+const dayFromToday = (days: number) =>
+  new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+const longDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+async function upcomingDeadlines(page: Page): Promise<number> {
+  const value = page
+    .getByRole('heading', { name: 'Upcoming Deadlines', exact: true })
+    .locator('xpath=../..')
+    .locator('p')
+    .first();
+  await value.waitFor();
+  return Number(await value.textContent());
+}
+
+async function openDashboard(page: Page) {
+  await page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('heading', { name: 'Upcoming Deadlines', exact: true }).waitFor();
+}
+
+async function openCalendar(page: Page) {
+  await page.getByTestId('sidebar').getByRole('link', { name: 'Regulatory Calendar' }).click();
+  await page.getByRole('heading', { name: 'Regulatory Calendar', level: 1 }).waitFor();
+  await page.getByRole('grid').waitFor();
+}
+
+describe('regulatory calendar', () => {
+  it('adds an event with a reminder and a SAR deadline; the dashboard count follows', async () => {
+    const session = await openBrowser({
+      baseUrl: server.url,
+      viewport: { width: 1280, height: 900 },
+    });
+    sessions.push(session);
+    const { page } = session;
+    await signUpInBrowser(page, server.url, { email: uniqueEmail('calendar') });
+    await page.getByRole('heading', { name: 'Upcoming Deadlines', exact: true }).waitFor();
+    await expect.poll(() => upcomingDeadlines(page)).toBeGreaterThanOrEqual(0);
+    const before = await upcomingDeadlines(page);
+
+    await openCalendar(page);
+    await expectNoSeriousAxeViolations(page);
+
+    // A company event three days out, with reminders 7 and 1 days before.
+    const due = dayFromToday(3);
+    await page.getByRole('button', { name: 'Add event' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add an event' });
+    await dialog.getByLabel('Title').fill('Board BSA/AML report');
+    await dialog.getByLabel('Due date', { exact: true }).fill(due);
+    await dialog.getByLabel('Regulation area').selectOption('bsa_aml');
+    await dialog.getByLabel('Reminders (days before the due date)').fill('7, 1');
+    // The 7-day reminder's day is already past: the form says it will not be sent.
+    await dialog.getByText('will not be sent', { exact: false }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Add event' }).click();
+    await page.getByText('The event has been saved.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The day is selected: its deadline is listed under the grid, and opens.
+    await page.getByRole('button', { name: 'Board BSA/AML report' }).click();
+    const detail = page.getByRole('dialog', { name: 'Deadline' });
+    await detail.getByText(longDay(due)).waitFor();
+    await detail.getByText('7 days before, 1 day before').waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await detail.getByRole('button', { name: 'Close' }).click();
+
+    await openDashboard(page);
+    await expect.poll(() => upcomingDeadlines(page)).toBe(before + 1);
+
+    // A SAR deadline: the form shows the computed due date before saving.
+    await openCalendar(page);
+    await page.getByRole('button', { name: 'CTR or SAR deadline' }).click();
+    const filing = page.getByRole('dialog', { name: 'CTR or SAR deadline' });
+    await filing.getByRole('radio', { name: /^Suspicious activity report/ }).check();
+    const detected = dayFromToday(-2);
+    await filing.getByLabel('Date of initial detection', { exact: true }).fill(detected);
+    const sarDue = new Date(Date.parse(`${detected}T00:00:00Z`) + 30 * DAY_MS)
+      .toISOString()
+      .slice(0, 10);
+    await filing.getByText(`Due ${longDay(sarDue)}`).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await filing.getByRole('button', { name: 'Add deadline' }).click();
+    const sar = page.getByRole('dialog', { name: 'Deadline' });
+    await sar.getByText('31 CFR 1020.320(b)(3)', { exact: false }).first().waitFor();
+
+    // Marking it done takes it out of the count.
+    await sar.getByLabel('Evidence note').fill('Filed through BSA E-Filing; BSA ID recorded.');
+    await sar.getByRole('button', { name: 'Mark done' }).click();
+    await sar.getByText('Done by Dana Reyes', { exact: false }).waitFor();
+    await sar.getByRole('button', { name: 'Close' }).click();
+    await openDashboard(page);
+    await expect.poll(() => upcomingDeadlines(page)).toBe(before + 1);
+  });
+
+  it('moves through the month grid with the keyboard', async () => {
+    const session = await openBrowser({
+      baseUrl: server.url,
+      viewport: { width: 1280, height: 900 },
+    });
+    sessions.push(session);
+    const { page } = session;
+    await signUpInBrowser(page, server.url, { email: uniqueEmail('calendar-keys') });
+    await page.goto(`${server.url}/regulatory-calendar?month=2027-03&day=2027-03-10`);
+    await page.getByRole('heading', { name: 'March 2027' }).waitFor();
+    // The seeded HMDA deadline is on March 1.
+    await page.getByRole('gridcell', { name: /^Monday, March 1, 2027, 1 deadline/ }).waitFor();
+    await page.getByRole('gridcell', { name: /^Monday, March 1, 2027/ }).click();
+    await page.getByRole('button', { name: 'HMDA loan/application register due' }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Tuesday, March 9, 2027' }).waitFor();
+    await page.keyboard.press('PageDown');
+    await page.getByRole('heading', { name: 'April 2027' }).waitFor();
+    await expect.poll(() => page.locator(':focus').textContent()).toMatch(/^Friday, April 9, 2027/);
+  });
+
+  it('works on a phone: the demo’s five deadlines, the month grid and the overdue list', async () => {
+    const { user } = await seedDemoWorkspace(server.url, operatorCookie);
+    const session = await openBrowser({
+      baseUrl: server.url,
+      viewport: { width: 375, height: 812 },
+    });
+    sessions.push(session);
+    const { page } = session;
+    await signInInBrowser(page, server.url, user);
+    await expect.poll(() => upcomingDeadlines(page)).toBe(5);
+
+    await page.goto(`${server.url}/regulatory-calendar`);
+    await page.getByRole('grid').waitFor();
+    await expectNoSeriousAxeViolations(page);
+    expect(
+      await page.locator('html').evaluate((element) => element.scrollWidth),
+    ).toBeLessThanOrEqual(375);
+
+    await page.getByRole('button', { name: 'List', exact: true }).click();
+    const overdue = page.getByRole('region', { name: /^Overdue/ });
+    await overdue.getByRole('button', { name: 'Quarterly BSA/AML report to the board' }).waitFor();
+    await overdue.getByText(/Overdue by \d+ days/).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    expect(
+      await page.locator('html').evaluate((element) => element.scrollWidth),
+    ).toBeLessThanOrEqual(375);
+  });
+});

@@ -1,0 +1,145 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectNoSeriousAxeViolations,
+  openBrowser,
+  type BrowserSession,
+} from './support/browser.ts';
+import { startE2eServer } from './support/e2e-server.ts';
+import { createOperator, seedDemoWorkspace, signInInBrowser } from './support/journeys.ts';
+
+/** Change management on the demo workspace (professional plan): board, workflow, history. */
+let server: Awaited<ReturnType<typeof startE2eServer>>;
+let members: Awaited<ReturnType<typeof seedDemoWorkspace>>;
+const sessions: BrowserSession[] = [];
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  const operatorCookie = await createOperator(server.url);
+  members = await seedDemoWorkspace(server.url, operatorCookie);
+});
+afterAll(() => server?.stop());
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((session) => session.close()));
+});
+
+async function signedIn(
+  who: 'user' | 'admin',
+  viewport: { width: number; height: number } = { width: 1280, height: 900 },
+) {
+  const session = await openBrowser({ baseUrl: server.url, viewport });
+  sessions.push(session);
+  await signInInBrowser(session.page, server.url, members[who]);
+  await session.page.goto(`${server.url}/change-management`);
+  await session.page.getByRole('heading', { name: 'Change Management', level: 1 }).waitFor();
+  return session.page;
+}
+
+const column = (page: Page, status: string) =>
+  page.getByRole('region', { name: new RegExp(`^${status}`) });
+const card = (page: Page | Locator, title: string) => page.getByRole('article', { name: title });
+
+/** Opens the card's Move menu and chooses a move, with the keyboard only. */
+async function moveWithKeyboard(page: Page, title: string, move: string) {
+  await card(page, title)
+    .getByRole('button', { name: /^Move CHG-/ })
+    .press('Enter');
+  const item = page.getByRole('menuitem', { name: move });
+  await item.waitFor();
+  await item.press('Enter');
+}
+
+describe('change management', () => {
+  const title = `Escrow cushion limits under 12 CFR 1024.17 (${crypto.randomUUID().slice(0, 6)})`;
+
+  it('creates a change, moves it across the board to review, and an admin closes it', async () => {
+    const page = await signedIn('user');
+    await page.getByRole('region', { name: 'Board of changes by status' }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole('button', { name: 'New change' }).click();
+    const form = page.getByRole('dialog', { name: 'New change' });
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('RESPA').check();
+    await form.getByLabel('Risk rating').selectOption('high');
+    await form.getByLabel('Policies affected').fill('Escrow administration policy');
+    await expectNoSeriousAxeViolations(page);
+    await form.getByRole('button', { name: 'Create change' }).click();
+
+    const panel = page.getByRole('dialog', { name: title });
+    await panel.getByText('Created the change', { exact: false }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await panel.getByRole('button', { name: 'Close the change' }).click();
+    await panel.waitFor({ state: 'detached' });
+
+    await card(column(page, 'Identified'), title).waitFor();
+    await moveWithKeyboard(page, title, 'Move to Assessing');
+    await card(column(page, 'Assessing'), title).waitFor();
+    await moveWithKeyboard(page, title, 'Move to Implementing');
+    await card(column(page, 'Implementing'), title).waitFor();
+    await moveWithKeyboard(page, title, 'Move to Review');
+    await card(column(page, 'Review'), title).waitFor();
+
+    // A member cannot approve: the move is offered disabled, with the reason.
+    await card(page, title)
+      .getByRole('button', { name: /^Move CHG-/ })
+      .press('Enter');
+    const approve = page.getByRole('menuitem', { name: /Approve and close/ });
+    await expect.poll(() => approve.getAttribute('aria-disabled')).toBe('true');
+    await page.getByText('Only a manager or an administrator can approve').waitFor();
+    await page.keyboard.press('Escape');
+
+    const adminPage = await signedIn('admin');
+    await card(column(adminPage, 'Review'), title).waitFor();
+    await moveWithKeyboard(adminPage, title, 'Approve and close');
+    await card(column(adminPage, 'Closed'), title).waitFor();
+    await expectNoSeriousAxeViolations(adminPage);
+
+    await card(adminPage, title).getByRole('button', { name: title }).click();
+    const detail = adminPage.getByRole('dialog', { name: title });
+    const history = detail.getByRole('list', { name: 'History, newest first' });
+    await history.getByText('Status: Review → Closed').waitFor();
+    for (const step of [
+      'Status: Identified → Assessing',
+      'Status: Assessing → Implementing',
+      'Status: Implementing → Review',
+    ]) {
+      await history.getByText(step).waitFor();
+    }
+    await expect.poll(() => history.getByText('Status:').count()).toBe(5);
+
+    // A comment that @mentions a colleague, picked with the keyboard.
+    const comment = detail.getByRole('textbox', { name: 'Comment' });
+    await comment.fill('Approved. @Jor');
+    await detail
+      .getByRole('listbox', { name: 'Members to mention' })
+      .getByRole('option', { name: /Jordan Lee/ })
+      .waitFor();
+    await comment.press('Enter');
+    await comment.pressSequentially('please file the evidence.');
+    await expect
+      .poll(() => comment.inputValue())
+      .toBe('Approved. @Jordan Lee please file the evidence.');
+    await detail.getByRole('button', { name: 'Post comment' }).click();
+    await detail
+      .getByRole('list', { name: 'Comments' })
+      .getByText('@Jordan Lee', { exact: true })
+      .waitFor();
+    await expectNoSeriousAxeViolations(adminPage);
+    expect(new URL(adminPage.url()).searchParams.get('change')).toBeTruthy();
+  });
+
+  it('works at 375 px: list view with filters in the URL, and the detail', async () => {
+    const page = await signedIn('user', { width: 375, height: 812 });
+    await page.getByRole('button', { name: 'List' }).click();
+    await page.getByLabel('Risk').selectOption('high');
+    await expect.poll(() => new URL(page.url()).searchParams.get('risk')).toBe('high');
+    expect(new URL(page.url()).searchParams.get('view')).toBe('list');
+    await page.getByRole('button', { name: title }).click();
+    const detail = page.getByRole('dialog', { name: title });
+    await detail.getByRole('link', { name: 'Printable report (PDF)' }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await detail.getByRole('button', { name: 'Close the change' }).click();
+    await expectNoSeriousAxeViolations(page);
+  });
+});

@@ -1,0 +1,159 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectNoSeriousAxeViolations,
+  openBrowser,
+  type BrowserSession,
+} from './support/browser.ts';
+import { startE2eServer } from './support/e2e-server.ts';
+import {
+  createOperator,
+  headingText,
+  seedDemoWorkspace,
+  signInInBrowser,
+  type DemoMember,
+} from './support/journeys.ts';
+
+/**
+ * Regulatory feeds on the demo workspace, whose institution has three real CFPB documents from
+ * a source of its own. The platform operator sets the institution's plan: basic (feeds, no
+ * change management), then professional (an update becomes a change).
+ */
+let server: Awaited<ReturnType<typeof startE2eServer>>;
+let operatorCookie: string;
+let members: { admin: DemoMember; manager: DemoMember; user: DemoMember };
+let companyId: string;
+const sessions: BrowserSession[] = [];
+
+const TRID_TITLE =
+  'Federal Mortgage Disclosure Requirements Under the Truth in Lending Act (Regulation Z)';
+const HMDA_TITLE =
+  'Home Mortgage Disclosure (Regulation C) Adjustment to Asset-Size Exemption Threshold';
+
+async function setPlan(planName: 'basic' | 'professional') {
+  const response = await fetch(`${server.url}/api/admin/companies/${companyId}/subscription`, {
+    method: 'PUT',
+    headers: { cookie: operatorCookie, origin: server.url, 'content-type': 'application/json' },
+    body: JSON.stringify({ planName, status: 'active', planType: 'monthly' }),
+  });
+  if (response.status !== 200) throw new Error(`set plan failed: ${response.status}`);
+}
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  operatorCookie = await createOperator(server.url);
+  members = await seedDemoWorkspace(server.url, operatorCookie);
+  const companies = (await (
+    await fetch(`${server.url}/api/admin/companies?query=Demo%20Community`, {
+      headers: { cookie: operatorCookie },
+    })
+  ).json()) as { items: { id: string; name: string }[] };
+  companyId = companies.items.find((company) => company.name === 'Demo Community Credit Union')!.id;
+});
+afterAll(() => server?.stop());
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((session) => session.close()));
+});
+
+async function signedIn(
+  member: DemoMember,
+  viewport: { width: number; height: number } = { width: 1280, height: 900 },
+) {
+  const session = await openBrowser({ baseUrl: server.url, viewport });
+  sessions.push(session);
+  await signInInBrowser(session.page, server.url, member);
+  return session.page;
+}
+
+describe('regulatory feeds', () => {
+  it('lets an active basic user read, star and open an update; change management needs an upgrade', async () => {
+    await setPlan('basic');
+    const page = await signedIn(members.user);
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Regulatory Feeds' }).click();
+    await page.getByRole('heading', { name: 'Regulatory Feeds', level: 1 }).waitFor();
+    const list = page.getByRole('list', { name: 'Regulatory updates' });
+    await list.getByRole('link', { name: TRID_TITLE }).waitFor();
+    await list.getByRole('link', { name: HMDA_TITLE }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+
+    // Star it from the list; the starred filter keeps it, in the address too.
+    await page.getByRole('button', { name: `Star ${TRID_TITLE}` }).click();
+    await page.getByRole('button', { name: `Unstar ${TRID_TITLE}` }).waitFor();
+    // The filter lives in the address: the box shows it once the navigation has happened.
+    await page.getByLabel('Starred only').click();
+    await expect.poll(() => page.getByLabel('Starred only').isChecked()).toBe(true);
+    await expect.poll(() => new URL(page.url()).searchParams.get('starred')).toBe('true');
+    await page.getByRole('status').filter({ hasText: '1 update match' }).waitFor();
+    await expect.poll(() => list.getByRole('link').count()).toBe(1);
+
+    // Its detail: the original opens in a new tab, safely; starting a change needs Professional.
+    await list.getByRole('link', { name: TRID_TITLE }).click();
+    const panel = page.getByRole('dialog', { name: TRID_TITLE });
+    await panel.waitFor();
+    expect(new URL(page.url()).searchParams.get('item')).toMatch(/^[0-9a-f-]{36}$/);
+    const original = panel.getByRole('link', { name: /Read the original/ });
+    expect(await original.getAttribute('href')).toBe(
+      'https://www.federalregister.gov/documents/2018/05/02/2018-09243/federal-mortgage-disclosure-requirements-under-the-truth-in-lending-act-regulation-z',
+    );
+    expect(await original.getAttribute('target')).toBe('_blank');
+    expect(await original.getAttribute('rel')).toBe('noopener noreferrer');
+    await panel.getByText('Start a change — Professional plan').waitFor();
+    await panel.getByRole('button', { name: 'Starred' }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await panel.getByRole('button', { name: 'Close the update' }).click();
+    await panel.waitFor({ state: 'detached' });
+    // Opening it marked it read.
+    await list.getByRole('button', { name: `Mark as unread: ${TRID_TITLE}` }).waitFor();
+
+    await page.goto(`${server.url}/change-management`);
+    await expect.poll(() => headingText(page)).toBe('Upgrade Required');
+  });
+
+  it('opens at 375 px wide with the watchlist and sources usable', async () => {
+    await setPlan('basic');
+    const page = await signedIn(members.admin, { width: 375, height: 800 });
+    await page.goto(`${server.url}/regulatory-feeds?tab=watchlist`);
+    await page.getByRole('heading', { name: 'Watchlist', level: 2 }).waitFor();
+    await page.getByLabel('New keyword').fill('escrow cushion');
+    await page.getByLabel('New keyword').press('Enter');
+    await page.getByRole('button', { name: 'Remove keyword escrow cushion' }).waitFor();
+    await page.getByRole('button', { name: 'Save watchlist' }).click();
+    await page.getByText('Watchlist saved.', { exact: false }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    const overflow = await page.evaluate<number>(
+      // A string: the e2e project is typed for Node, not the DOM.
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await page.getByRole('tab', { name: 'Sources' }).click();
+    await page
+      .getByText('Federal Register: CFPB mortgage rules (demo selection)', { exact: true })
+      .waitFor();
+    await page.getByRole('button', { name: 'Add a source' }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole('tab', { name: 'Updates' }).click();
+    await page.getByRole('list', { name: 'Regulatory updates' }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    const listOverflow = await page.evaluate<number>(
+      // A string: the e2e project is typed for Node, not the DOM.
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    );
+    expect(listOverflow).toBeLessThanOrEqual(0);
+  });
+
+  it('turns an update into a change on the professional plan', async () => {
+    await setPlan('professional');
+    const page = await signedIn(members.manager);
+    await page.goto(`${server.url}/regulatory-feeds`);
+    await page
+      .getByRole('list', { name: 'Regulatory updates' })
+      .getByRole('link', { name: HMDA_TITLE })
+      .click();
+    const panel = page.getByRole('dialog', { name: HMDA_TITLE });
+    await panel.getByRole('button', { name: 'Start a change' }).click();
+    await page.waitForURL((url) => url.pathname === '/change-management');
+    expect(new URL(page.url()).searchParams.get('change')).toMatch(/^[0-9a-f-]{36}$/);
+    await page.getByRole('dialog', { name: HMDA_TITLE }).waitFor();
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, daysBetween, isIsoDay, todayIn } from './calendar-days.ts';
+import { isWellFormedCitation } from './citations.ts';
+import {
+  EVENT_DRIVEN_DEADLINES,
+  eventDrivenDueDate,
+  nextAnnualDate,
+  REGULATORY_DEADLINE_TEMPLATES,
+} from './regulatory-deadlines.ts';
+
+describe('event-driven deadlines', () => {
+  it('puts a CTR 15 and a SAR 30 calendar days after the trigger date', () => {
+    expect(eventDrivenDueDate('ctr', '2026-11-20')).toBe('2026-12-05');
+    expect(eventDrivenDueDate('sar', '2026-11-20')).toBe('2026-12-20');
+    // Across a month end, a year end and a leap day; no time zone can shift a date.
+    expect(eventDrivenDueDate('ctr', '2026-12-25')).toBe('2027-01-09');
+    expect(eventDrivenDueDate('sar', '2028-02-15')).toBe('2028-03-16');
+    expect(eventDrivenDueDate('ctr', '2026-03-01')).toBe('2026-03-16');
+  });
+
+  it('cites the rules that set them', () => {
+    expect(EVENT_DRIVEN_DEADLINES.ctr.citation).toContain('31 CFR 1010.306(a)(1)');
+    expect(EVENT_DRIVEN_DEADLINES.ctr.rule).toContain('more than $10,000');
+    expect(EVENT_DRIVEN_DEADLINES.sar.citation).toBe('31 CFR 1020.320(b)(3)');
+  });
+});
+
+describe('seeded regulatory deadlines', () => {
+  it('have unique keys and well-formed citations', () => {
+    const keys = REGULATORY_DEADLINE_TEMPLATES.map((template) => template.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const template of REGULATORY_DEADLINE_TEMPLATES) {
+      for (const citation of template.citation.split('; ')) {
+        expect(isWellFormedCitation(citation), `${template.key}: ${citation}`).toBe(true);
+      }
+      expect(template.description.length).toBeGreaterThan(100);
+    }
+  });
+
+  it('state the dates the regulations set', () => {
+    const due = Object.fromEntries(
+      REGULATORY_DEADLINE_TEMPLATES.map((template) => [
+        template.key,
+        `${template.dueMonth}/${template.dueDay}`,
+      ]),
+    );
+    // 12 CFR 1003.5(a)(1)(i): March 1. (a)(1)(ii): 60 days after March 31, June 30, September 30.
+    expect(due['hmda-annual-lar']).toBe('3/1');
+    expect(due['hmda-quarterly-q1']).toBe('5/30');
+    expect(due['hmda-quarterly-q2']).toBe('8/29');
+    expect(due['hmda-quarterly-q3']).toBe('11/29');
+    expect(daysBetween('2027-03-31', '2027-05-30')).toBe(60);
+    expect(daysBetween('2027-06-30', '2027-08-29')).toBe(60);
+    expect(daysBetween('2027-09-30', '2027-11-29')).toBe(60);
+    // CRA public file: current as of April 1; banks only.
+    const cra = REGULATORY_DEADLINE_TEMPLATES.find(
+      (template) => template.key === 'cra-public-file',
+    )!;
+    expect(due['cra-public-file']).toBe('4/1');
+    expect(cra.applicability.institutionTypes).toEqual(['community_bank']);
+  });
+
+  it('start on the next due date on or after the day they are copied', () => {
+    expect(nextAnnualDate('2026-11-22', 3, 1)).toBe('2027-03-01');
+    expect(nextAnnualDate('2027-03-01', 3, 1)).toBe('2027-03-01');
+    expect(nextAnnualDate('2027-02-28', 3, 1)).toBe('2027-03-01');
+  });
+});
+
+describe('calendar days', () => {
+  it('validates dates and counts days in UTC', () => {
+    expect(isIsoDay('2028-02-29')).toBe(true);
+    expect(isIsoDay('2027-02-29')).toBe(false);
+    expect(isIsoDay('2027-2-1')).toBe(false);
+    expect(addDays('2026-03-08', 1)).toBe('2026-03-09');
+    expect(addDays('2026-11-01', -1)).toBe('2026-10-31');
+  });
+
+  it('says which day it is in a time zone', () => {
+    const now = new Date('2026-11-23T03:30:00Z');
+    expect(todayIn('America/New_York', now)).toBe('2026-11-22');
+    expect(todayIn('UTC', now)).toBe('2026-11-23');
+    expect(todayIn('Not/AZone', now)).toBe('2026-11-22');
+    expect(todayIn(null, now)).toBe('2026-11-22');
+  });
+});

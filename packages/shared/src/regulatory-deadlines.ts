@@ -1,0 +1,203 @@
+import { addDays } from './calendar-days.ts';
+import type { Applicability } from './library.ts';
+import type { RegulationArea } from './regulation-areas.ts';
+
+/**
+ * The recurring regulatory deadlines every company's calendar starts with, when its profile
+ * says they apply. Each is copied into the company's calendar under its stable `key`, so the
+ * institution owns, edits, completes or deletes its copy; a deleted one is not copied again.
+ *
+ * Only obligations with a date or frequency set by the cited rule are here. Where the rule sets
+ * no date (BSA/AML training and independent testing), the text says so and the company sets its
+ * own date.
+ */
+export interface RegulatoryDeadlineTemplate {
+  /** Stable: stored with each company's copy (calendar_events.template_key). */
+  key: string;
+  title: string;
+  /** What the obligation is, who it applies to and what the date means. */
+  description: string;
+  area: RegulationArea;
+  /** One or more citations, separated by "; ", each as the library writes them. */
+  citation: string;
+  /** The first due date is the next (month, day) on or after the day the copy is made. */
+  dueMonth: number;
+  dueDay: number;
+  /** RFC 5545 RRULE without DTSTART. */
+  rrule: string;
+  applicability: Applicability;
+  /** Days before each due date at which the owner (or the administrators) are reminded. */
+  reminderDays: number[];
+}
+
+const HMDA_REPORTERS: Applicability = {
+  institutionTypes: ['credit_union', 'community_bank', 'mortgage_company'],
+  hmdaReportersOnly: true,
+  note: 'Institutions that meet Regulation C’s coverage tests for the year (12 CFR 1003.2(g)).',
+};
+
+const QUARTERLY_HMDA: Applicability = {
+  ...HMDA_REPORTERS,
+  note: 'Only an institution that reported a combined total of at least 60,000 covered loans and applications, excluding purchased covered loans, for the preceding calendar year. The profile does not record volume: delete this deadline if you are below that threshold.',
+};
+
+const quarterlyHmdaDescription = (quarter: string, quarterEnd: string) =>
+  `An institution that reported, for the preceding calendar year, a combined total of at least 60,000 covered loans and applications (excluding purchased covered loans) must also submit its loan/application register for each of the first three calendar quarters, within 60 calendar days after the end of the quarter (12 CFR 1003.5(a)(1)(ii)). This is the ${quarter} submission: the quarter ends ${quarterEnd}. If your institution is below the threshold, this deadline does not apply: delete it.`;
+
+export const REGULATORY_DEADLINE_TEMPLATES: readonly RegulatoryDeadlineTemplate[] = [
+  {
+    key: 'hmda-annual-lar',
+    title: 'HMDA loan/application register due',
+    description:
+      'Submit the loan/application register with the preceding calendar year’s HMDA data, in electronic format, to the appropriate Federal agency by March 1 (12 CFR 1003.5(a)(1)(i)). An authorized representative of the institution with knowledge of the data certifies its accuracy and completeness. Confirm the year’s filing instructions on the CFPB’s HMDA Platform before the deadline.',
+    area: 'hmda',
+    citation: '12 CFR 1003.5(a)(1)(i)',
+    dueMonth: 3,
+    dueDay: 1,
+    rrule: 'FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=1',
+    applicability: HMDA_REPORTERS,
+    reminderDays: [30, 7],
+  },
+  {
+    key: 'hmda-quarterly-q1',
+    title: 'HMDA quarterly submission (Q1), large filers only',
+    description: quarterlyHmdaDescription('first-quarter', 'March 31, so it is due May 30'),
+    area: 'hmda',
+    citation: '12 CFR 1003.5(a)(1)(ii)',
+    dueMonth: 5,
+    dueDay: 30,
+    rrule: 'FREQ=YEARLY;BYMONTH=5;BYMONTHDAY=30',
+    applicability: QUARTERLY_HMDA,
+    reminderDays: [14],
+  },
+  {
+    key: 'hmda-quarterly-q2',
+    title: 'HMDA quarterly submission (Q2), large filers only',
+    description: quarterlyHmdaDescription('second-quarter', 'June 30, so it is due August 29'),
+    area: 'hmda',
+    citation: '12 CFR 1003.5(a)(1)(ii)',
+    dueMonth: 8,
+    dueDay: 29,
+    rrule: 'FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=29',
+    applicability: QUARTERLY_HMDA,
+    reminderDays: [14],
+  },
+  {
+    key: 'hmda-quarterly-q3',
+    title: 'HMDA quarterly submission (Q3), large filers only',
+    description: quarterlyHmdaDescription(
+      'third-quarter',
+      'September 30, so it is due November 29',
+    ),
+    area: 'hmda',
+    citation: '12 CFR 1003.5(a)(1)(ii)',
+    dueMonth: 11,
+    dueDay: 29,
+    rrule: 'FREQ=YEARLY;BYMONTH=11;BYMONTHDAY=29',
+    applicability: QUARTERLY_HMDA,
+    reminderDays: [14],
+  },
+  {
+    key: 'cra-public-file',
+    title: 'CRA public file current as of April 1',
+    description:
+      'Make sure the information in the CRA public file is current as of April 1 each year (12 CFR 25.43 for OCC-supervised banks and savings associations, 12 CFR 228.43 for state member banks, 12 CFR 345.43 for FDIC-supervised banks). The public file holds the items the section lists, among them written comments from the public, the most recent CRA performance evaluation, branch and service information, and assessment area maps. Banks and savings associations only: credit unions and non-bank mortgage companies are not subject to the CRA.',
+    area: 'cra',
+    citation: '12 CFR 25.43; 12 CFR 228.43; 12 CFR 345.43',
+    dueMonth: 4,
+    dueDay: 1,
+    rrule: 'FREQ=YEARLY;BYMONTH=4;BYMONTHDAY=1',
+    applicability: {
+      institutionTypes: ['community_bank'],
+      hmdaReportersOnly: false,
+      note: 'Banks and savings associations; not credit unions or non-bank mortgage companies.',
+    },
+    reminderDays: [30, 7],
+  },
+  {
+    key: 'bsa-aml-training',
+    title: 'BSA/AML training for appropriate personnel',
+    description:
+      'Training of appropriate personnel is a required element of the BSA/AML program: 31 CFR 1020.210 for banks and credit unions, with each federal regulator’s program rule (for federally insured credit unions, 12 CFR 748.2), and 31 CFR 1029.210 (ongoing training) for non-bank residential mortgage lenders and originators. The regulations set no fixed date: how often training happens follows your risk-based program and examiner expectations (annual training is common). This date is a placeholder: set it, and the recurrence, to your program’s schedule.',
+    area: 'bsa_aml',
+    citation: '31 CFR 1020.210; 12 CFR 748.2; 31 CFR 1029.210',
+    dueMonth: 12,
+    dueDay: 31,
+    rrule: 'FREQ=YEARLY',
+    applicability: {
+      institutionTypes: ['credit_union', 'community_bank', 'mortgage_company'],
+      hmdaReportersOnly: false,
+    },
+    reminderDays: [30],
+  },
+  {
+    key: 'bsa-aml-independent-test',
+    title: 'BSA/AML independent testing',
+    description:
+      'Independent testing for compliance, by the institution’s personnel or an outside party, is a required element of the BSA/AML program: 31 CFR 1020.210 for banks and credit unions, with each federal regulator’s program rule (for federally insured credit unions, 12 CFR 748.2), and 31 CFR 1029.210 for non-bank residential mortgage lenders and originators. The regulations set no fixed date: how often testing happens follows your risk-based program and examiner expectations (annual testing is common). This date is a placeholder: set it, and the recurrence, to your program’s schedule.',
+    area: 'bsa_aml',
+    citation: '31 CFR 1020.210; 12 CFR 748.2; 31 CFR 1029.210',
+    dueMonth: 12,
+    dueDay: 31,
+    rrule: 'FREQ=YEARLY',
+    applicability: {
+      institutionTypes: ['credit_union', 'community_bank', 'mortgage_company'],
+      hmdaReportersOnly: false,
+    },
+    reminderDays: [30],
+  },
+];
+
+export const findRegulatoryDeadlineTemplate = (key: string | null | undefined) =>
+  key ? REGULATORY_DEADLINE_TEMPLATES.find((template) => template.key === key) : undefined;
+
+/** The next (month, day) on or after `today` (`YYYY-MM-DD`). */
+export function nextAnnualDate(today: string, month: number, day: number): string {
+  const year = Number(today.slice(0, 4));
+  const candidate = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return candidate >= today
+    ? candidate
+    : `${year + 1}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Filings whose due date runs from an event: a reportable transaction, a detection. */
+export const EVENT_DRIVEN_DEADLINE_TYPES = ['ctr', 'sar'] as const;
+export type EventDrivenDeadlineType = (typeof EVENT_DRIVEN_DEADLINE_TYPES)[number];
+
+export interface EventDrivenDeadline {
+  label: string;
+  /** What the trigger date is, as the form asks for it. */
+  triggerLabel: string;
+  /** Calendar days from the trigger date to the due date. */
+  days: number;
+  area: RegulationArea;
+  citation: string;
+  defaultTitle: string;
+  /** The rule, in a sentence, for the form and the event's description. */
+  rule: string;
+}
+
+export const EVENT_DRIVEN_DEADLINES: Record<EventDrivenDeadlineType, EventDrivenDeadline> = {
+  ctr: {
+    label: 'Currency transaction report (CTR)',
+    triggerLabel: 'Transaction date',
+    days: 15,
+    area: 'bsa_aml',
+    citation: '31 CFR 1010.306(a)(1); 31 CFR 1010.311',
+    defaultTitle: 'CTR due',
+    rule: 'A CTR is required for a transaction in currency of more than $10,000 (31 CFR 1010.311) and is filed within 15 days following the day on which the reportable transaction occurred (31 CFR 1010.306(a)(1)).',
+  },
+  sar: {
+    label: 'Suspicious activity report (SAR)',
+    triggerLabel: 'Date of initial detection',
+    days: 30,
+    area: 'bsa_aml',
+    citation: '31 CFR 1020.320(b)(3)',
+    defaultTitle: 'SAR due',
+    rule: 'A SAR is filed no later than 30 calendar days after the date of initial detection of facts that may constitute a basis for filing (31 CFR 1020.320(b)(3)). If no suspect was identified on that date, filing may be delayed up to an additional 30 calendar days to identify one, but never more than 60 calendar days after initial detection: change the date only if you rely on that.',
+  },
+};
+
+/** The due date of an event-driven filing: the trigger date plus the rule's calendar days. */
+export const eventDrivenDueDate = (type: EventDrivenDeadlineType, triggerDate: string): string =>
+  addDays(triggerDate, EVENT_DRIVEN_DEADLINES[type].days);

@@ -1,0 +1,430 @@
+import { z } from 'zod';
+import { DOCUMENT_FILE_TYPES } from '../file-types.ts';
+import {
+  REGULATION_AREA_INFO,
+  REGULATION_AREAS,
+  type RegulationArea,
+} from '../regulation-areas.ts';
+import {
+  CHANGE_SOURCES,
+  CHANGE_STATUS_LABELS,
+  CHANGE_STATUSES,
+  RISK_RATING_LABELS,
+  RISK_RATINGS,
+  type ChangeStatus,
+  type RiskRating,
+} from '../regulatory-monitoring.ts';
+import { pageOf } from './paging.ts';
+
+/** Change management (`/change-management`): requests and answers of `/api/changes`. */
+
+export const CHANGE_ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
+export const CHANGE_ATTACHMENT_TYPES = DOCUMENT_FILE_TYPES;
+/** The board shows at most this many cards per column (the list pages through the rest). */
+export const CHANGE_BOARD_COLUMN_LIMIT = 100;
+
+export const CHANGE_MESSAGES = {
+  not_found: 'This change does not exist or is not visible to you.',
+  task_not_found: 'This task does not exist or is not visible to you.',
+  attachment_not_found: 'This attachment does not exist or is not visible to you.',
+  feed_item_not_found: 'This feed item does not exist or is not visible to you.',
+  owner_not_member: 'The owner must be an active member of your institution.',
+  assignee_not_member: 'The assignee must be an active member of your institution.',
+  finished:
+    'This change is finished. A manager or an administrator can reopen it to make further changes.',
+  attachment_too_large: 'Attachments must be 25 MB or smaller.',
+  attachment_type:
+    'Attach PDF, PNG, JPEG, GIF, WebP, Word (.docx), Excel (.xlsx), CSV or text files only.',
+  attachment_one_file: 'Attach one file at a time.',
+  attachment_missing: 'Choose a file to attach.',
+  attachment_not_multipart: 'Send the file as multipart/form-data.',
+  attachment_remove_role:
+    'Only the member who attached the file, a manager or an administrator can remove it.',
+  nothing_to_change: 'Change at least one field.',
+  feed_item_alone:
+    'Start a change from a feed item with the item alone; edit the change afterwards.',
+} as const;
+
+const isoDay = z.iso.date('Enter a date as YYYY-MM-DD.');
+const areasSchema = z
+  .array(z.enum(REGULATION_AREAS, 'Choose regulation areas from the list.'))
+  .max(REGULATION_AREAS.length)
+  .transform((areas) => [...new Set(areas)]);
+const impactText = z.string().trim().max(5000, 'Keep each impact note under 5,000 characters.');
+
+export const changeImpactSchema = z.object({
+  policies: impactText,
+  products: impactText,
+  processes: impactText,
+  systems: impactText,
+});
+export type ChangeImpact = z.infer<typeof changeImpactSchema>;
+
+export const CHANGE_IMPACT_FIELDS = ['policies', 'products', 'processes', 'systems'] as const;
+export const CHANGE_IMPACT_LABELS: Record<(typeof CHANGE_IMPACT_FIELDS)[number], string> = {
+  policies: 'Policies affected',
+  products: 'Products affected',
+  processes: 'Processes affected',
+  systems: 'Systems affected',
+};
+
+const titleSchema = z
+  .string()
+  .trim()
+  .min(3, 'Enter a title of at least 3 characters.')
+  .max(300, 'Keep the title under 300 characters.');
+const summarySchema = z.string().trim().max(20_000, 'Keep the summary under 20,000 characters.');
+/** A member's user id; null: nobody. */
+const memberIdSchema = z.string().trim().min(1).max(100);
+
+/**
+ * Creating a change: either `{ feedItemId }` alone (title, summary, areas and dates come from
+ * a feed item the institution can see), or the fields of a change entered by hand.
+ */
+export const createChangeRequestSchema = z
+  .object({
+    feedItemId: z.uuid('Choose a feed item.'),
+    title: titleSchema,
+    areas: areasSchema,
+    effectiveDate: isoDay.nullable(),
+    summary: summarySchema,
+    impact: changeImpactSchema.partial(),
+    riskRating: z.enum(RISK_RATINGS, 'Choose a risk rating.'),
+    /** Omitted: whoever creates it owns it; null: no owner yet. */
+    ownerId: memberIdSchema.nullable(),
+    /** Omitted or null: the effective date. */
+    dueDate: isoDay.nullable(),
+  })
+  .partial()
+  .strict()
+  .superRefine((body, context) => {
+    if (body.feedItemId !== undefined) {
+      const extra = Object.keys(body).filter((key) => key !== 'feedItemId');
+      if (extra.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          path: [extra[0]!],
+          message: CHANGE_MESSAGES.feed_item_alone,
+        });
+      }
+    } else if (body.title === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['title'],
+        message: 'Enter a title of at least 3 characters.',
+      });
+    }
+  });
+export type CreateChangeRequest = z.input<typeof createChangeRequestSchema>;
+
+export const updateChangeRequestSchema = z
+  .object({
+    title: titleSchema,
+    areas: areasSchema,
+    effectiveDate: isoDay.nullable(),
+    summary: summarySchema,
+    impact: changeImpactSchema.partial(),
+    riskRating: z.enum(RISK_RATINGS, 'Choose a risk rating.'),
+    ownerId: memberIdSchema.nullable(),
+    dueDate: isoDay.nullable(),
+  })
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, CHANGE_MESSAGES.nothing_to_change);
+export type UpdateChangeRequest = z.input<typeof updateChangeRequestSchema>;
+
+export const transitionRequestSchema = z.object({
+  to: z.enum(CHANGE_STATUSES, 'Choose a status.'),
+  note: z.string().trim().max(2000, 'Keep the note under 2,000 characters.').optional(),
+});
+export type TransitionRequest = z.infer<typeof transitionRequestSchema>;
+
+const taskTitleSchema = z
+  .string()
+  .trim()
+  .min(2, 'Describe the task in at least 2 characters.')
+  .max(300, 'Keep the task under 300 characters.');
+
+export const createTaskRequestSchema = z.object({
+  title: taskTitleSchema,
+  assigneeId: memberIdSchema.nullable().optional(),
+  dueDate: isoDay.nullable().optional(),
+});
+export type CreateTaskRequest = z.infer<typeof createTaskRequestSchema>;
+
+export const updateTaskRequestSchema = z
+  .object({
+    title: taskTitleSchema,
+    assigneeId: memberIdSchema.nullable(),
+    dueDate: isoDay.nullable(),
+    done: z.boolean(),
+  })
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, CHANGE_MESSAGES.nothing_to_change);
+export type UpdateTaskRequest = z.infer<typeof updateTaskRequestSchema>;
+
+export const commentRequestSchema = z.object({
+  body: z
+    .string()
+    .trim()
+    .min(1, 'Write a comment.')
+    .max(10_000, 'Keep the comment under 10,000 characters.'),
+});
+
+/**
+ * @mentions in a comment: the mention picker inserts `@[Full Name](userId)`; the server keeps
+ * the ids that are active members of the institution and notifies each of them once. Typing
+ * the token by hand works the same way; a plain "@name" is just text.
+ */
+export const MENTION_PATTERN = /@\[([^\]\n]{1,120})\]\(([A-Za-z0-9_-]{1,100})\)/g;
+
+export function mentionToken(name: string, userId: string): string {
+  return `@[${name.replace(/[[\]\n]/g, ' ').trim()}](${userId})`;
+}
+
+/** The distinct user ids mentioned in a comment, in order of first mention. */
+export function mentionedUserIds(body: string): string[] {
+  return [...new Set([...body.matchAll(MENTION_PATTERN)].map((match) => match[2]!))];
+}
+
+/** A comment's text split into plain runs and mentions, for display. */
+export function commentSegments(
+  body: string,
+): ({ kind: 'text'; text: string } | { kind: 'mention'; name: string; userId: string })[] {
+  const segments: ReturnType<typeof commentSegments> = [];
+  let last = 0;
+  for (const match of body.matchAll(MENTION_PATTERN)) {
+    if (match.index > last) segments.push({ kind: 'text', text: body.slice(last, match.index) });
+    segments.push({ kind: 'mention', name: match[1]!, userId: match[2]! });
+    last = match.index + match[0].length;
+  }
+  if (last < body.length) segments.push({ kind: 'text', text: body.slice(last) });
+  return segments;
+}
+
+/** A comment as plain text ("@Dana Reyes please check"), for reports and notifications. */
+export function commentPlainText(body: string): string {
+  return body.replace(MENTION_PATTERN, (_match, name: string) => `@${name}`);
+}
+
+const booleanQuery = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => value === 'true');
+
+export const changeFiltersSchema = z.object({
+  status: z.enum(CHANGE_STATUSES).optional(),
+  area: z.enum(REGULATION_AREAS).optional(),
+  /** A member's id, `me`, or `none` (no owner). */
+  owner: z.string().trim().min(1).max(100).optional(),
+  risk: z.enum(RISK_RATINGS).optional(),
+  /** Only changes past their due date, or with a task past its due date. */
+  overdue: booleanQuery,
+  /** Words of the title or summary, or a number ("12" or "CHG-12"). */
+  q: z.string().trim().max(200).optional(),
+});
+export type ChangeFilters = z.input<typeof changeFiltersSchema>;
+
+export const changeListQuerySchema = changeFiltersSchema.extend({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const changeNumberLabel = (number: number) => `CHG-${number}`;
+
+export const changeSummarySchema = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  title: z.string(),
+  source: z.enum(CHANGE_SOURCES),
+  areas: z.array(z.enum(REGULATION_AREAS)),
+  effectiveDate: z.string().nullable(),
+  riskRating: z.enum(RISK_RATINGS),
+  status: z.enum(CHANGE_STATUSES),
+  ownerId: z.string().nullable(),
+  ownerName: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  /** Past its due date and still open, as of the viewer's day. */
+  overdue: z.boolean(),
+  openTasks: z.number().int(),
+  totalTasks: z.number().int(),
+  overdueTasks: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+  closedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ChangeSummary = z.infer<typeof changeSummarySchema>;
+
+export const changeListResponseSchema = pageOf(changeSummarySchema);
+export type ChangeListResponse = z.infer<typeof changeListResponseSchema>;
+
+export const changeBoardSchema = z.object({
+  columns: z.array(
+    z.object({
+      status: z.enum(CHANGE_STATUSES),
+      total: z.number().int(),
+      items: z.array(changeSummarySchema),
+    }),
+  ),
+});
+export type ChangeBoard = z.infer<typeof changeBoardSchema>;
+
+export const changeTaskSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  assigneeId: z.string().nullable(),
+  assigneeName: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  overdue: z.boolean(),
+  doneAt: z.iso.datetime({ offset: true }).nullable(),
+  doneByName: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type ChangeTask = z.infer<typeof changeTaskSchema>;
+
+export const changeCommentSchema = z.object({
+  id: z.uuid(),
+  authorId: z.string().nullable(),
+  authorName: z.string(),
+  body: z.string(),
+  mentions: z.array(z.string()),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type ChangeComment = z.infer<typeof changeCommentSchema>;
+
+export const changeAttachmentSchema = z.object({
+  id: z.uuid(),
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  uploadedBy: z.string().nullable(),
+  uploadedByName: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type ChangeAttachment = z.infer<typeof changeAttachmentSchema>;
+
+export const changeHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  event: z.string(),
+  changedByName: z.string(),
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type ChangeHistoryEntry = z.infer<typeof changeHistoryEntrySchema>;
+
+export const changeDetailSchema = changeSummarySchema.extend({
+  summary: z.string(),
+  impact: changeImpactSchema,
+  feedItem: z.object({ id: z.uuid(), title: z.string(), link: z.string() }).nullable(),
+  /** The reason given when it was marked not applicable. */
+  notApplicableReason: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  tasks: z.array(changeTaskSchema),
+  comments: z.array(changeCommentSchema),
+  attachments: z.array(changeAttachmentSchema),
+  /** Newest first. */
+  history: z.array(changeHistoryEntrySchema),
+});
+export type ChangeDetail = z.infer<typeof changeDetailSchema>;
+
+/** Active members, to choose an owner or an assignee and to @mention. */
+export const changeMembersSchema = z.object({
+  members: z.array(
+    z.object({
+      userId: z.string(),
+      name: z.string(),
+      email: z.string(),
+      role: z.string(),
+    }),
+  ),
+});
+export type ChangeMembers = z.infer<typeof changeMembersSchema>;
+
+/** What the history calls each field. */
+export const CHANGE_FIELD_LABELS: Record<string, string> = {
+  task: 'Task',
+  comment: 'Comment',
+  attachment: 'Attachment',
+  status: 'Status',
+  note: 'Note',
+  title: 'Title',
+  source: 'Source',
+  feedItem: 'Feed item',
+  areas: 'Areas',
+  effectiveDate: 'Effective date',
+  dueDate: 'Due date',
+  owner: 'Owner',
+  assignee: 'Assignee',
+  done: 'Done',
+  riskRating: 'Risk',
+  summary: 'Summary',
+  'impact.policies': 'Policies affected',
+  'impact.products': 'Products affected',
+  'impact.processes': 'Processes affected',
+  'impact.systems': 'Systems affected',
+};
+
+export const CHANGE_EVENT_LABELS: Record<string, string> = {
+  created: 'Created the change',
+  updated: 'Edited the change',
+  status: 'Changed the status',
+  task_added: 'Added a task',
+  task_updated: 'Updated a task',
+  task_removed: 'Removed a task',
+  comment: 'Commented',
+  attachment_added: 'Attached a file',
+  attachment_removed: 'Removed a file',
+};
+
+export const CHANGE_CSV_COLUMNS = [
+  'Number',
+  'Title',
+  'Status',
+  'Risk',
+  'Areas',
+  'Source',
+  'Effective date',
+  'Due date',
+  'Overdue',
+  'Owner',
+  'Open tasks',
+  'Tasks',
+  'Policies affected',
+  'Products affected',
+  'Processes affected',
+  'Systems affected',
+  'Summary',
+  'Created',
+  'Closed',
+] as const;
+
+/** A value of the history as a reader sees it ("High", "TRID, HMDA", "—"). */
+export function formatChangeHistoryValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (field === 'status') return CHANGE_STATUS_LABELS[value as ChangeStatus] ?? String(value);
+  if (field === 'riskRating') return RISK_RATING_LABELS[value as RiskRating] ?? String(value);
+  if (field === 'source') return value === 'feed' ? 'Feed item' : 'Entered by hand';
+  if (field === 'done') return value === true ? 'Done' : 'Not done';
+  if (field === 'areas' && Array.isArray(value)) {
+    return value.length === 0
+      ? '—'
+      : value
+          .map((area) => REGULATION_AREA_INFO[area as RegulationArea]?.tag ?? String(area))
+          .join(', ');
+  }
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+const FIELD_ORDER = Object.keys(CHANGE_FIELD_LABELS);
+
+/** A history entry's field changes in reading order (the database keeps no key order). */
+export function orderedHistoryChanges(
+  changes: Record<string, { from: unknown; to: unknown }>,
+): [string, { from: unknown; to: unknown }][] {
+  const rank = (key: string) => {
+    const index = FIELD_ORDER.indexOf(key);
+    return index === -1 ? FIELD_ORDER.length : index;
+  };
+  return Object.entries(changes).sort(([a], [b]) => rank(a) - rank(b));
+}
