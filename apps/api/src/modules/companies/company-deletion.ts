@@ -3,6 +3,8 @@ import { companies } from '@complivue/db/schema/companies';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { supportTicketAttachments, supportTickets } from '@complivue/db/schema/support';
 import { calendarCompletions } from '@complivue/db/schema/calendar';
+import { changeAttachments } from '@complivue/db/schema/changes';
+import { assessmentEvidence, ruleAssessments } from '@complivue/db/schema/library';
 import { COMPANY_MESSAGES } from '@complivue/shared/schemas/companies';
 import { DELETE_COMPANY_MESSAGES } from '@complivue/shared/schemas/company-settings';
 import { eq, inArray } from 'drizzle-orm';
@@ -14,7 +16,8 @@ import { findCompanySubscription } from '../subscriptions/company-subscription.t
 
 /**
  * Deletes an institution for good, in one transaction: its members' accounts (which ends every
- * session at once), its profile, subscription, invitations, notifications and tickets. The audit
+ * session at once), its profile, subscription, invitations, notifications, tickets, assessments, calendar and
+ * changes. The audit
  * trail is kept — it has no foreign keys by design — and is purged by the retention job when its
  * retention has run out, as record-keeping requires. Stored files go after the commit.
  */
@@ -57,6 +60,15 @@ export async function deleteCompany(
       .select({ key: calendarCompletions.storageKey })
       .from(calendarCompletions)
       .where(eq(calendarCompletions.companyId, company.id));
+    const changeFiles = await tx
+      .select({ key: changeAttachments.storageKey })
+      .from(changeAttachments)
+      .where(eq(changeAttachments.companyId, company.id));
+    const assessmentFiles = await tx
+      .select({ key: assessmentEvidence.storageKey })
+      .from(assessmentEvidence)
+      .innerJoin(ruleAssessments, eq(ruleAssessments.id, assessmentEvidence.assessmentId))
+      .where(eq(ruleAssessments.companyId, company.id));
 
     await recordAudit(tx, request, {
       action: 'company.deleted',
@@ -80,6 +92,8 @@ export async function deleteCompany(
       ...members.map((member) => avatarKey(member.image)),
       ...attachments.map((attachment) => attachment.key),
       ...calendarEvidence.map((evidence) => evidence.key),
+      ...changeFiles.map((file) => file.key),
+      ...assessmentFiles.map((file) => file.key),
     ].filter((key): key is string => key !== null);
   });
 

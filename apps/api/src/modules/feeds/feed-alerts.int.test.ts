@@ -8,7 +8,12 @@ import { signedInMember, signUpThroughApi } from '../../../test/http.ts';
 import { createTestApp, testEnv, type TestApp } from '../../../test/test-app.ts';
 import { createApp } from '../../app.ts';
 import { notifyDependencies } from '../notifications/notify.ts';
-import { FEED_ALERT_TYPE, onNewFeedItems } from './feed-alerts.ts';
+import {
+  ALERT_MAX_AGE_DAYS,
+  ALERT_MAX_INDIVIDUAL,
+  FEED_ALERT_TYPE,
+  onNewFeedItems,
+} from './feed-alerts.ts';
 import { insertFeedItem, insertFeedSource, setCompanyPlan } from './feed-items-test-data.ts';
 
 const onPostgres = process.env.TEST_ENGINE === 'postgres';
@@ -86,5 +91,87 @@ describe.runIf(onPostgres)('feed alerts with two API instances', () => {
         and(eq(feedItemRelevance.companyId, companyId), isNotNull(feedItemRelevance.alertedAt)),
       );
     expect(claimed).toHaveLength(items.length);
+  });
+});
+
+/** What one run announces when a source brings many matches at once, or old ones. */
+describe('feed alerts in bulk', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function companyWatchingHmda(name: string) {
+    const admin = await signUpThroughApi(t.app, { companyName: name });
+    const companyId = admin.body.session.company.id as string;
+    await setCompanyPlan(t.db, companyId, 'basic');
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/feeds/watchlist',
+      headers: { cookie: admin.cookie },
+      payload: { areas: ['hmda'], keywords: [], agencies: [] },
+    });
+    expect(saved.statusCode).toBe(200);
+    return companyId;
+  }
+
+  const alertsOf = (companyId: string) =>
+    t.db
+      .select({
+        title: notifications.title,
+        link: notifications.link,
+        priority: notifications.priority,
+      })
+      .from(notifications)
+      .where(and(eq(notifications.companyId, companyId), eq(notifications.type, FEED_ALERT_TYPE)));
+
+  it('sums up more than a handful of matches in one notification', async () => {
+    const companyId = await companyWatchingHmda('Busy Day Credit Union');
+    const source = await insertFeedSource(t.db, { name: 'Federal Register: CFPB', companyId });
+    const items: string[] = [];
+    for (let index = 0; index <= ALERT_MAX_INDIVIDUAL; index += 1) {
+      items.push(
+        await insertFeedItem(t.db, {
+          sourceIds: [source],
+          title: `HMDA filing instructions update ${index}`,
+          documentType: index === 0 ? 'final_rule' : 'guidance',
+          areas: ['hmda'],
+        }),
+      );
+    }
+    await onNewFeedItems(notifyDependencies(t.app), items);
+
+    const alerts = await alertsOf(companyId);
+    expect(alerts).toEqual([
+      {
+        title: `${ALERT_MAX_INDIVIDUAL + 1} new regulatory updates match your watchlist`,
+        link: '/regulatory-feeds?unread=true',
+        priority: 'high',
+      },
+    ]);
+  });
+
+  it('scores but does not announce items published long before they arrived', async () => {
+    const companyId = await companyWatchingHmda('Archive Credit Union');
+    const source = await insertFeedSource(t.db, { name: 'Federal Register: CFPB', companyId });
+    const old = await insertFeedItem(t.db, {
+      sourceIds: [source],
+      title: 'HMDA final rule from last year',
+      documentType: 'final_rule',
+      areas: ['hmda'],
+      sortAt: new Date(Date.now() - (ALERT_MAX_AGE_DAYS + 30) * 86_400_000),
+    });
+    await onNewFeedItems(notifyDependencies(t.app), [old]);
+
+    expect(await alertsOf(companyId)).toEqual([]);
+    const [scored] = await t.db
+      .select({ watchlistMatch: feedItemRelevance.watchlistMatch })
+      .from(feedItemRelevance)
+      .where(and(eq(feedItemRelevance.companyId, companyId), eq(feedItemRelevance.itemId, old)));
+    expect(scored?.watchlistMatch).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertPriority } from './feed-alerts.ts';
+import { ALERT_MAX_AGE_DAYS, alertPriority, isFreshForAlert } from './feed-alerts.ts';
 
 const now = new Date('2026-11-22T15:00:00Z');
 
@@ -26,5 +26,18 @@ describe('alertPriority', () => {
     expect(guidance('2027-02-20')).toBe('high'); // 90 days
     expect(guidance('2027-02-21')).toBe('normal'); // 91 days
     expect(guidance('2026-11-21')).toBe('normal'); // already in effect
+  });
+});
+
+describe('isFreshForAlert', () => {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+
+  it('announces news, not the archive a newly added source brings', () => {
+    expect(isFreshForAlert({ publishedAt: daysAgo(ALERT_MAX_AGE_DAYS) }, now)).toBe(true);
+    expect(isFreshForAlert({ publishedAt: daysAgo(ALERT_MAX_AGE_DAYS + 1) }, now)).toBe(false);
+  });
+
+  it('treats an undated item as new to us', () => {
+    expect(isFreshForAlert({ publishedAt: null }, now)).toBe(true);
   });
 });

@@ -25,6 +25,18 @@ const DAY_MS = 86_400_000;
 /** The notification type of a watchlist alert. */
 export const FEED_ALERT_TYPE = 'feeds.watchlist_match';
 
+/**
+ * Only news is announced: an item published more than this many days before it reached us (a
+ * newly added source brings its whole archive) is scored and listed, but not alerted.
+ */
+export const ALERT_MAX_AGE_DAYS = 14;
+
+/**
+ * More matches than this for one company in one run (a busy day at the Federal Register, a
+ * new source) become one summary notification instead of a notification each.
+ */
+export const ALERT_MAX_INDIVIDUAL = 5;
+
 export const feedItemPath = (itemId: string) => `/regulatory-feeds?item=${itemId}`;
 
 interface AlertItem {
@@ -32,6 +44,13 @@ interface AlertItem {
   title: string;
   documentType: FeedDocumentType;
   effectiveDate: string | null;
+  publishedAt: Date | null;
+}
+
+/** Whether the item is news at `now` (no publication date: it is new to us, so it is). */
+export function isFreshForAlert(item: { publishedAt: Date | null }, now: Date): boolean {
+  if (!item.publishedAt) return true;
+  return now.getTime() - item.publishedAt.getTime() <= ALERT_MAX_AGE_DAYS * DAY_MS;
 }
 
 /**
@@ -85,7 +104,11 @@ export async function onNewFeedItems(
   if (ids.length === 0) return;
   const { db } = deps;
   const items = await db
-    .select({ ...relevanceItemColumns, effectiveDate: feedItems.effectiveDate })
+    .select({
+      ...relevanceItemColumns,
+      effectiveDate: feedItems.effectiveDate,
+      publishedAt: feedItems.publishedAt,
+    })
     .from(feedItems)
     .where(inArray(feedItems.id, ids));
   if (items.length === 0) return;
@@ -120,7 +143,7 @@ export async function onNewFeedItems(
         reasons: result.reasons,
         watchlistMatch: result.watchlistMatch,
       });
-      if (result.watchlistMatch) {
+      if (result.watchlistMatch && isFreshForAlert(item, now)) {
         const list = matches.get(profile.companyId) ?? [];
         list.push({ item, reasons: result.reasons, watchedAreas: result.watchedAreas });
         matches.set(profile.companyId, list);
@@ -179,8 +202,30 @@ async function alertCompany(
     .returning({ itemId: feedItemRelevance.itemId });
   const won = new Set(claimed.map((row) => row.itemId));
 
-  for (const match of matched) {
-    if (!won.has(match.item.id)) continue;
+  const announced = matched.filter((match) => won.has(match.item.id));
+  if (announced.length > ALERT_MAX_INDIVIDUAL) {
+    const high = announced.filter(
+      (match) => alertPriority(match.item, match.watchedAreas, now) === 'high',
+    ).length;
+    await notify(deps, {
+      companyId,
+      userIds: recipients,
+      type: FEED_ALERT_TYPE,
+      category: 'regulatory_updates',
+      priority: high > 0 ? 'high' : 'normal',
+      title: `${announced.length} new regulatory updates match your watchlist`,
+      body:
+        (high > 0 ? `${high} of them high priority. ` : '') +
+        announced
+          .slice(0, 3)
+          .map((match) => match.item.title)
+          .join('; ') +
+        (announced.length > 3 ? '; …' : ''),
+      link: '/regulatory-feeds?unread=true',
+    });
+    return;
+  }
+  for (const match of announced) {
     const { title, body } = alertText(match.item, match.reasons, match.item.areas);
     await notify(deps, {
       companyId,

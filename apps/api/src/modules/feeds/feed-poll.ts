@@ -158,7 +158,12 @@ export async function pollLeasedSource(
     skipped: 0,
     error: null,
   };
-  let newItemIds: string[];
+  /**
+   * Items this source carried for the first time: new ones, and ones already stored from a
+   * company's own source that now reach every company through this one (onNewFeedItems is
+   * idempotent: an item already announced to a company is not announced again).
+   */
+  let linkedItemIds: string[];
   try {
     const fetched = await fetcher({
       ...deps.fetch,
@@ -192,7 +197,7 @@ export async function pollLeasedSource(
       items: parsed.items,
       now,
     });
-    newItemIds = stored.newItemIds;
+    linkedItemIds = stored.linkedItemIds;
     Object.assign(outcome, {
       status: 'ok',
       itemsSeen: stored.itemsSeen,
@@ -240,9 +245,9 @@ export async function pollLeasedSource(
       );
     return outcome;
   }
-  if (newItemIds.length > 0) {
+  if (linkedItemIds.length > 0) {
     // After the commit; alerts failing must not mark the source failing (its items are stored).
-    await onNewFeedItems(deps.notify, newItemIds).catch((error: unknown) =>
+    await onNewFeedItems(deps.notify, linkedItemIds).catch((error: unknown) =>
       deps.log.error({ err: error, sourceId: source.id }, 'feed alerts failed'),
     );
   }
