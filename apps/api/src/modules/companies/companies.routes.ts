@@ -36,6 +36,7 @@ import {
 import { okResponseSchema } from '@complivue/shared/schemas/auth';
 import { clearSessionCookies } from '../auth/session.ts';
 import { deleteCompany } from './company-deletion.ts';
+import { recomputeCompanyRelevance } from '../feeds/feed-relevance.ts';
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -131,6 +132,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         changes: request.body,
       });
       if (!profile) throw new AppError(404, 'no_company', COMPANY_MESSAGES.no_company);
+      // The feed's relevance scores read the profile (type, regulator, areas): kept in step.
+      await recomputeCompanyRelevance(app.database.db, companyId);
       return profile;
     },
   );

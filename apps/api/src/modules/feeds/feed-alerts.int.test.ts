@@ -155,6 +155,37 @@ describe('feed alerts in bulk', () => {
     ]);
   });
 
+  it('rescores the feed when the institution changes its profile', async () => {
+    const admin = await signUpThroughApi(t.app, { companyName: 'Profile Change Bank' });
+    const companyId = admin.body.session.company.id as string;
+    await setCompanyPlan(t.db, companyId, 'basic');
+    const source = await insertFeedSource(t.db, { name: 'Federal Register: CFPB', companyId });
+    const item = await insertFeedItem(t.db, {
+      sourceIds: [source],
+      title: 'Home Mortgage Disclosure (Regulation C) technical amendments',
+      areas: ['hmda'],
+    });
+    const reasonsOf = async () => {
+      const [row] = await t.db
+        .select({ reasons: feedItemRelevance.reasons })
+        .from(feedItemRelevance)
+        .where(and(eq(feedItemRelevance.companyId, companyId), eq(feedItemRelevance.itemId, item)));
+      return row?.reasons ?? [];
+    };
+    const setAreas = (regulationAreas: string[]) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/company',
+        headers: { cookie: admin.cookie },
+        payload: { regulationAreas },
+      });
+
+    expect((await setAreas(['trid'])).statusCode).toBe(200);
+    expect(await reasonsOf()).not.toContain('Your profile: HMDA');
+    expect((await setAreas(['trid', 'hmda'])).statusCode).toBe(200);
+    expect(await reasonsOf()).toContain('Your profile: HMDA');
+  });
+
   it('scores but does not announce items published long before they arrived', async () => {
     const companyId = await companyWatchingHmda('Archive Credit Union');
     const source = await insertFeedSource(t.db, { name: 'Federal Register: CFPB', companyId });
