@@ -199,6 +199,12 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       const { stream } = await companyExportArchive(app.database.db, {
         companyId,
         exportedBy: auth.user.email,
+        exporter: {
+          userId: auth.user.id,
+          name: auth.profile.fullName ?? auth.user.email,
+          role: auth.profile.role,
+        },
+        appUrl: app.env.APP_URL,
       });
       const day = new Date().toISOString().slice(0, 10);
       return reply

@@ -5,11 +5,20 @@ import { invitations } from '@complivue/db/schema/invitations';
 import { notifications } from '@complivue/db/schema/notifications';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { subscriptions } from '@complivue/db/schema/subscriptions';
+import { calendarCompletions, calendarEvents } from '@complivue/db/schema/calendar';
+import { dateToDay } from '@complivue/shared/calendar-days';
+import type { Role } from '@complivue/shared/roles';
+import { changeFiltersSchema } from '@complivue/shared/schemas/changes';
 import { asc, eq } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import { csvStream } from '../../lib/csv.ts';
 import { activityCsvStream } from '../team/activity-csv.ts';
 import { streamActivity } from '../team/activity-queries.ts';
+import { calendarIcs } from '../calendar/calendar-ics.ts';
+import { loadCalendarEvents } from '../calendar/calendar-queries.ts';
+import { changesCsv } from '../changes/change-report.ts';
+import { assessmentCsv } from '../library/assessment-report.ts';
+import { institutionFacts } from '../library/library-queries.ts';
 import { toCompanyProfile, toSecuritySettings } from './company-profile.ts';
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? '';
@@ -27,6 +36,10 @@ const README = (companyName: string, exportedAt: Date, exportedBy: string) =>
       'invitations.csv     every invitation and what became of it',
       'notifications.csv   notifications sent to members',
       'activity.csv        the audit trail (User Activity), newest first',
+      'assessments.csv     the assessment of every library rule that applies, by area',
+      'changes.csv         every regulatory change (Change Management), in number order',
+      'calendar.ics        the regulatory calendar (iCalendar, recurring deadlines as rules)',
+      'calendar-completions.csv  every deadline marked done, with its evidence',
       '',
       'Times are UTC (ISO 8601). Cells that a spreadsheet would read as a formula start with an',
       'apostrophe. Passwords, two-factor secrets and session tokens are never exported.',
@@ -41,7 +54,13 @@ const README = (companyName: string, exportedAt: Date, exportedBy: string) =>
  */
 export async function companyExportArchive(
   db: Db,
-  options: { companyId: string; exportedBy: string },
+  options: {
+    companyId: string;
+    exportedBy: string;
+    /** The administrator exporting: the change register is read as they would read it. */
+    exporter: { userId: string; name: string; role: Role };
+    appUrl: string;
+  },
 ): Promise<{ stream: Readable; companyName: string }> {
   const { companyId } = options;
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
@@ -156,6 +175,62 @@ export async function companyExportArchive(
   zip.addReadStreamLazy('activity.csv', (callback) => {
     callback(null, activityCsvStream(streamActivity(db, companyId, {})));
   });
+
+  const lazyStream = (name: string, open: () => Promise<Readable>) =>
+    zip.addReadStreamLazy(name, (callback) => {
+      open().then(
+        (stream) => callback(null, stream),
+        (error: unknown) => callback(error, undefined as never),
+      );
+    });
+  const facts = institutionFacts(company);
+  const today = dateToDay(exportedAt);
+  lazyStream('assessments.csv', () =>
+    assessmentCsv(db, { userId: options.exporter.userId, companyId, facts }),
+  );
+  lazyStream('changes.csv', () =>
+    changesCsv(db, { ...options.exporter, companyId, today }, changeFiltersSchema.parse({})),
+  );
+  const events = await loadCalendarEvents(db, { companyId, facts, today });
+  zip.addBuffer(
+    Buffer.from(calendarIcs(events, { companyName: company.name, appUrl: options.appUrl })),
+    'calendar.ics',
+  );
+  lazyCsv(
+    'calendar-completions.csv',
+    [
+      'Deadline',
+      'Citation',
+      'Due date',
+      'Done by',
+      'Done at',
+      'Evidence note',
+      'Evidence link',
+      'Evidence file',
+    ],
+    async () =>
+      (
+        await db
+          .select({
+            title: calendarEvents.title,
+            citation: calendarEvents.citation,
+            completion: calendarCompletions,
+          })
+          .from(calendarCompletions)
+          .innerJoin(calendarEvents, eq(calendarEvents.id, calendarCompletions.eventId))
+          .where(eq(calendarCompletions.companyId, companyId))
+          .orderBy(asc(calendarCompletions.occurrenceDate))
+      ).map(({ title, citation, completion }) => [
+        title,
+        citation ?? '',
+        completion.occurrenceDate,
+        completion.doneByName,
+        iso(completion.doneAt),
+        completion.evidenceNote,
+        completion.evidenceUrl ?? '',
+        completion.fileName ?? '',
+      ]),
+  );
   zip.end();
   return { stream: zip.outputStream as Readable, companyName: company.name };
 }

@@ -140,12 +140,22 @@ describe('the data export', () => {
     expect(Object.keys(entries).sort()).toEqual([
       'README.txt',
       'activity.csv',
+      'assessments.csv',
+      'calendar-completions.csv',
+      'calendar.ics',
+      'changes.csv',
       'company.json',
       'invitations.csv',
       'members.csv',
       'notifications.csv',
       'subscriptions.json',
     ]);
+    // The exam record travels with the data: every applicable rule, the calendar with its
+    // seeded regulatory deadlines, the change register (empty here, with its header).
+    expect(entries['assessments.csv']).toMatch(/TRID-LE-001/);
+    expect(entries['calendar.ics']).toContain('BEGIN:VCALENDAR');
+    expect(entries['calendar.ics']).toContain('12 CFR 1003.5');
+    expect(entries['changes.csv']!.split('\n')[0]).toContain('Title');
     expect(JSON.parse(entries['company.json']!).profile.name).toBe('First Community Credit Union');
     expect(entries['members.csv']).toContain(member.email);
     expect(entries['activity.csv']).toContain('auth.sign_up');
