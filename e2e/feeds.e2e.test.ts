@@ -6,6 +6,11 @@ import {
 } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
 import {
+  serveFixture,
+  startFeedServer,
+  type FeedServer,
+} from '../apps/api/test/fixtures/feeds/feed-server.ts';
+import {
   createOperator,
   headingText,
   seedDemoWorkspace,
@@ -19,6 +24,8 @@ import {
  * change management), then professional (an update becomes a change).
  */
 let server: Awaited<ReturnType<typeof startE2eServer>>;
+/** The fixture feeds' server on 127.0.0.1 (these machines have no internet). */
+let feeds: FeedServer;
 let operatorCookie: string;
 let members: { admin: DemoMember; manager: DemoMember; user: DemoMember };
 let companyId: string;
@@ -39,7 +46,9 @@ async function setPlan(planName: 'basic' | 'professional') {
 }
 
 beforeAll(async () => {
-  server = await startE2eServer();
+  feeds = await startFeedServer();
+  feeds.route('/newsroom.xml', serveFixture('cfpb-newsroom.rss.xml', 'application/rss+xml'));
+  server = await startE2eServer({ FEED_ALLOW_PRIVATE_ADDRESSES: 'true' });
   operatorCookie = await createOperator(server.url);
   members = await seedDemoWorkspace(server.url, operatorCookie);
   const companies = (await (
@@ -49,7 +58,10 @@ beforeAll(async () => {
   ).json()) as { items: { id: string; name: string }[] };
   companyId = companies.items.find((company) => company.name === 'Demo Community Credit Union')!.id;
 });
-afterAll(() => server?.stop());
+afterAll(async () => {
+  await server?.stop();
+  await feeds?.close();
+});
 afterEach(async () => {
   await Promise.all(sessions.splice(0).map((session) => session.close()));
 });
@@ -142,18 +154,47 @@ describe('regulatory feeds', () => {
     expect(listOverflow).toBeLessThanOrEqual(0);
   });
 
-  it('turns an update into a change on the professional plan', async () => {
+  it('polls a fixture feed whose update is starred and turned into a change on the professional plan', async () => {
+    // The operator adds a shared source on the fixture server and polls it now.
+    const headers = {
+      cookie: operatorCookie,
+      origin: server.url,
+      'content-type': 'application/json',
+    };
+    const created = await fetch(`${server.url}/api/admin/feed-sources`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        name: 'Fixture CFPB newsroom',
+        url: feeds.url('/newsroom.xml'),
+        format: 'rss',
+        agency: 'CFPB',
+        enabled: false,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const polled = await fetch(`${server.url}/api/admin/feed-sources/${id}/poll`, {
+      method: 'POST',
+      headers: { cookie: operatorCookie, origin: server.url },
+    });
+    expect(polled.status).toBe(200);
+
     await setPlan('professional');
     const page = await signedIn(members.manager);
     await page.goto(`${server.url}/regulatory-feeds`);
-    await page
-      .getByRole('list', { name: 'Regulatory updates' })
-      .getByRole('link', { name: HMDA_TITLE })
-      .click();
-    const panel = page.getByRole('dialog', { name: HMDA_TITLE });
+    const title = 'CFPB Finalizes Updates to “Know Before You Owe” Mortgage Disclosure Rule';
+    const list = page.getByRole('list', { name: 'Regulatory updates' });
+    await list.getByRole('link', { name: title, exact: true }).waitFor();
+    await page.getByRole('button', { name: `Star ${title}`, exact: true }).click();
+    await page.getByRole('button', { name: `Unstar ${title}`, exact: true }).waitFor();
+
+    await list.getByRole('link', { name: title, exact: true }).click();
+    const panel = page.getByRole('dialog', { name: title });
     await panel.getByRole('button', { name: 'Start a change' }).click();
     await page.waitForURL((url) => url.pathname === '/change-management');
     expect(new URL(page.url()).searchParams.get('change')).toMatch(/^[0-9a-f-]{36}$/);
-    await page.getByRole('dialog', { name: HMDA_TITLE }).waitFor();
+    await page.getByRole('dialog', { name: title }).waitFor();
+    await expectNoSeriousAxeViolations(page);
   });
 });
