@@ -84,7 +84,14 @@ describe('regulatory calendar', () => {
     await dialog.getByLabel('Title').fill('Board BSA/AML report');
     await dialog.getByLabel('Due date', { exact: true }).fill(due);
     await dialog.getByLabel('Regulation area').selectOption('bsa_aml');
-    await dialog.getByLabel('Reminders (days before the due date)').fill('7, 1');
+    const reminders = dialog.getByLabel('Reminders (days before the due date)');
+    // A wrong value is announced and tied to the field.
+    await reminders.fill('7, soon');
+    const reminderError = dialog.getByRole('alert').filter({ hasText: 'A reminder is 0 to 365' });
+    await reminderError.waitFor();
+    const errorId = await reminderError.getAttribute('id');
+    expect((await reminders.getAttribute('aria-describedby'))?.split(' ')).toContain(errorId);
+    await reminders.fill('7, 1');
     // The 7-day reminder's day is already past: the form says it will not be sent.
     await dialog.getByText('will not be sent', { exact: false }).waitFor();
     await expectNoSeriousAxeViolations(page);
@@ -108,6 +115,8 @@ describe('regulatory calendar', () => {
     await page.getByRole('button', { name: 'CTR or SAR deadline' }).click();
     const filing = page.getByRole('dialog', { name: 'CTR or SAR deadline' });
     await filing.getByRole('radio', { name: /^Suspicious activity report/ }).check();
+    // The form says, before anything is saved, that a SAR is confidential and how it is kept so.
+    await filing.getByText('31 CFR 1020.320(e)', { exact: false }).waitFor();
     const detected = dayFromToday(-2);
     await filing.getByLabel('Date of initial detection', { exact: true }).fill(detected);
     const sarDue = new Date(Date.parse(`${detected}T00:00:00Z`) + 30 * DAY_MS)
@@ -118,12 +127,33 @@ describe('regulatory calendar', () => {
     await filing.getByRole('button', { name: 'Add deadline' }).click();
     const sar = page.getByRole('dialog', { name: 'Deadline' });
     await sar.getByText('31 CFR 1020.320(b)(3)', { exact: false }).first().waitFor();
+    await sar.getByText('Confidential SAR deadline', { exact: false }).waitFor();
 
     // Marking it done takes it out of the count.
     await sar.getByLabel('Evidence note').fill('Filed through BSA E-Filing; BSA ID recorded.');
     await sar.getByRole('button', { name: 'Mark done' }).click();
     await sar.getByText('Done by Dana Reyes', { exact: false }).waitFor();
+
+    // Undoing it asks first, and keeps the completion on record.
+    await sar.getByRole('button', { name: 'Undo “done”' }).click();
+    const confirm = page.getByRole('alertdialog', { name: /^Undo “done” for/ });
+    await confirm.getByText('are kept, marked undone', { exact: false }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await sar.getByText('Done by Dana Reyes', { exact: false }).waitFor();
+    await sar.getByRole('button', { name: 'Undo “done”' }).click();
+    await confirm.getByRole('button', { name: 'Undo “done”' }).click();
+    await sar.getByRole('button', { name: 'Mark done' }).waitFor();
+    await sar.getByRole('heading', { name: 'Undone completions (kept on record)' }).waitFor();
+    await sar.getByText('Filed through BSA E-Filing; BSA ID recorded.').waitFor();
+    await sar.getByLabel('Evidence note').fill('Filed again after review; BSA ID recorded.');
+    await sar.getByRole('button', { name: 'Mark done' }).click();
+    await sar.getByText('Done by Dana Reyes', { exact: false }).first().waitFor();
     await sar.getByRole('button', { name: 'Close' }).click();
+
+    // The export and the subscription say SAR deadlines are left out.
+    await page.getByText('SAR deadlines are never included', { exact: false }).waitFor();
     await openDashboard(page);
     await expect.poll(() => upcomingDeadlines(page)).toBe(before + 1);
   });
@@ -136,19 +166,25 @@ describe('regulatory calendar', () => {
     sessions.push(session);
     const { page } = session;
     await signUpInBrowser(page, server.url, { email: uniqueEmail('calendar-keys') });
-    await page.goto(`${server.url}/regulatory-calendar?month=2027-03&day=2027-03-10`);
-    await page.getByRole('heading', { name: 'March 2027' }).waitFor();
-    // The seeded HMDA deadline is on March 1.
-    await page.getByRole('gridcell', { name: /^Monday, March 1, 2027, 1 deadline/ }).waitFor();
-    await page.getByRole('gridcell', { name: /^Monday, March 1, 2027/ }).click();
-    await page.getByRole('button', { name: 'HMDA loan/application register due' }).waitFor();
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowDown');
+    await page.goto(`${server.url}/regulatory-calendar?month=2027-12&day=2027-12-10`);
+    await page.getByRole('heading', { name: 'December 2027' }).waitFor();
+    // A credit union whose areas are not chosen yet: the BSA/AML program's two seeded deadlines
+    // (on December 31), not HMDA's, and the calendar says why.
+    await page.getByText('Your institution’s profile is not complete', { exact: false }).waitFor();
+    await page.getByRole('gridcell', { name: /^Friday, December 31, 2027, 2 deadlines/ }).waitFor();
+    await page.getByRole('gridcell', { name: /^Friday, December 31, 2027/ }).click();
+    await page
+      .getByRole('button', { name: 'BSA/AML training for appropriate personnel' })
+      .waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Tuesday, March 9, 2027' }).waitFor();
+    await page.getByRole('heading', { name: 'Thursday, December 23, 2027' }).waitFor();
     await page.keyboard.press('PageDown');
-    await page.getByRole('heading', { name: 'April 2027' }).waitFor();
-    await expect.poll(() => page.locator(':focus').textContent()).toMatch(/^Friday, April 9, 2027/);
+    await page.getByRole('heading', { name: 'January 2028' }).waitFor();
+    await expect
+      .poll(() => page.locator(':focus').textContent())
+      .toMatch(/^Sunday, January 23, 2028/);
   });
 
   it('works on a phone: the demo’s five deadlines, the month grid and the overdue list', async () => {

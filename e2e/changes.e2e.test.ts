@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -49,6 +50,14 @@ async function moveWithKeyboard(page: Page, title: string, move: string) {
   await item.press('Enter');
 }
 
+/** Waits until the card's Move button, in the given column, has the keyboard focus. */
+async function expectMoveButtonFocused(page: Page, status: string, title: string) {
+  const button = card(column(page, status), title).getByRole('button', { name: /^Move CHG-/ });
+  await expect
+    .poll(() => button.evaluate((element) => element === document.activeElement))
+    .toBe(true);
+}
+
 describe('change management', () => {
   const title = `Escrow cushion limits under 12 CFR 1024.17 (${crypto.randomUUID().slice(0, 6)})`;
 
@@ -73,26 +82,46 @@ describe('change management', () => {
     await panel.waitFor({ state: 'detached' });
 
     await card(column(page, 'Identified'), title).waitFor();
+    // Each move redraws the card in its new column; focus follows it to its Move button.
     await moveWithKeyboard(page, title, 'Move to Assessing');
     await card(column(page, 'Assessing'), title).waitFor();
+    await expectMoveButtonFocused(page, 'Assessing', title);
     await moveWithKeyboard(page, title, 'Move to Implementing');
     await card(column(page, 'Implementing'), title).waitFor();
+    await expectMoveButtonFocused(page, 'Implementing', title);
     await moveWithKeyboard(page, title, 'Move to Review');
     await card(column(page, 'Review'), title).waitFor();
+    await expectMoveButtonFocused(page, 'Review', title);
 
-    // A member cannot approve: the move is offered disabled, with the reason.
-    await card(page, title)
-      .getByRole('button', { name: /^Move CHG-/ })
-      .press('Enter');
-    const approve = page.getByRole('menuitem', { name: /Approve and close/ });
+    // A member cannot approve: the move is offered disabled, reachable by the keyboard, with
+    // the reason as its description; choosing it does nothing.
+    await page.keyboard.press('Enter');
+    const approve = page.getByRole('menuitem', { name: 'Approve and close' });
     await expect.poll(() => approve.getAttribute('aria-disabled')).toBe('true');
-    await page.getByText('Only a manager or an administrator can approve').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await expect
+      .poll(() => approve.evaluate((element) => element === document.activeElement))
+      .toBe(true);
+    const description = await approve.evaluate((element) =>
+      (element.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
+    expect(description).toBe(
+      'Only a manager or an administrator can approve a change in review and close it.',
+    );
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => approve.evaluate((element) => element === document.activeElement))
+      .toBe(true);
     await page.keyboard.press('Escape');
 
     const adminPage = await signedIn('admin');
     await card(column(adminPage, 'Review'), title).waitFor();
     await moveWithKeyboard(adminPage, title, 'Approve and close');
     await card(column(adminPage, 'Closed'), title).waitFor();
+    await expectMoveButtonFocused(adminPage, 'Closed', title);
     await expectNoSeriousAxeViolations(adminPage);
 
     await card(adminPage, title).getByRole('button', { name: title }).click();
@@ -127,6 +156,27 @@ describe('change management', () => {
       .waitFor();
     await expectNoSeriousAxeViolations(adminPage);
     expect(new URL(adminPage.url()).searchParams.get('change')).toBeTruthy();
+  });
+
+  it('marks a change not applicable with its reason; focus follows the card', async () => {
+    const page = await signedIn('admin');
+    const other = `Reg CC funds availability change (${crypto.randomUUID().slice(0, 6)})`;
+    await page.getByRole('button', { name: 'New change' }).click();
+    const form = page.getByRole('dialog', { name: 'New change' });
+    await form.getByLabel('Title').fill(other);
+    await form.getByRole('button', { name: 'Create change' }).click();
+    const panel = page.getByRole('dialog', { name: other });
+    await panel.getByRole('button', { name: 'Close the change' }).click();
+    await panel.waitFor({ state: 'detached' });
+
+    await card(column(page, 'Identified'), other).waitFor();
+    await moveWithKeyboard(page, other, 'Mark not applicable');
+    const reason = page.getByRole('dialog', { name: /not applicable$/ });
+    await reason.getByLabel('Why it does not apply').fill('We hold no transaction accounts.');
+    await reason.getByRole('button', { name: 'Mark not applicable' }).press('Enter');
+    await card(column(page, 'Not applicable'), other).waitFor();
+    await reason.waitFor({ state: 'detached' });
+    await expectMoveButtonFocused(page, 'Not applicable', other);
   });
 
   it('works at 375 px: list view with filters in the URL, and the detail', async () => {

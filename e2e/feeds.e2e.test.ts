@@ -86,6 +86,18 @@ describe('regulatory feeds', () => {
     await list.getByRole('link', { name: TRID_TITLE }).waitFor();
     await list.getByRole('link', { name: HMDA_TITLE }).waitFor();
     await expectNoSeriousAxeViolations(page);
+    // Federal Register notices (meetings, information collections) have a type of their own.
+    expect(
+      await page.getByLabel('Type', { exact: true }).locator('option').allTextContents(),
+    ).toEqual([
+      'All types',
+      'Proposed rule',
+      'Final rule',
+      'Guidance',
+      'Notice',
+      'Enforcement action',
+      'Press release',
+    ]);
 
     // Star it from the list; the starred filter keeps it, in the address too.
     await page.getByRole('button', { name: `Star ${TRID_TITLE}` }).click();
@@ -111,10 +123,28 @@ describe('regulatory feeds', () => {
     await panel.getByText('Start a change — Professional plan').waitFor();
     await panel.getByRole('button', { name: 'Starred' }).waitFor();
     await expectNoSeriousAxeViolations(page);
+    const itemAddress = page.url();
     await panel.getByRole('button', { name: 'Close the update' }).click();
     await panel.waitFor({ state: 'detached' });
     // Opening it marked it read.
     await list.getByRole('button', { name: `Mark as unread: ${TRID_TITLE}` }).waitFor();
+    // Focus goes back to the update's title in the list, not to the page's body.
+    const focused = () =>
+      page.evaluate<string | null>(
+        // A string: the e2e project is typed for Node, not the DOM.
+        "document.activeElement && document.activeElement.tagName + ':' + document.activeElement.textContent",
+      );
+    await expect.poll(focused).toBe(`A:${TRID_TITLE}`);
+
+    // Opened straight from its address (an alert's link), closed with Escape: the same.
+    await page.goto(itemAddress);
+    await panel.waitFor();
+    // The list behind the modal panel is hidden from the accessibility tree: found by its id.
+    const itemId = new URL(itemAddress).searchParams.get('item');
+    await page.locator(`[id="feed-item-${itemId}-title"]`).waitFor();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe(`A:${TRID_TITLE}`);
 
     await page.goto(`${server.url}/change-management`);
     await expect.poll(() => headingText(page)).toBe('Upgrade Required');

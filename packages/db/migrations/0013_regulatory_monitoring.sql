@@ -47,6 +47,7 @@ CREATE TABLE "feed_item_user_state" (
 CREATE TABLE "feed_items" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"dedupe_key" text NOT NULL,
+	"link_key" text,
 	"guid" text,
 	"link" text NOT NULL,
 	"title" text NOT NULL,
@@ -64,7 +65,7 @@ CREATE TABLE "feed_items" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "feed_items_dedupe_key_unique" UNIQUE("dedupe_key"),
-	CONSTRAINT "feed_items_type_check" CHECK ("feed_items"."document_type" IN ('proposed_rule', 'final_rule', 'guidance', 'enforcement_action', 'press_release')),
+	CONSTRAINT "feed_items_type_check" CHECK ("feed_items"."document_type" IN ('proposed_rule', 'final_rule', 'guidance', 'notice', 'enforcement_action', 'press_release')),
 	CONSTRAINT "feed_items_areas_check" CHECK ("feed_items"."areas" <@ ARRAY['trid', 'qm_atr', 'hmda', 'fair_lending', 'cra', 'bsa_aml', 'tila', 'respa', 'flood', 'safe_act', 'udaap', 'fcra']::text[])
 );
 --> statement-breakpoint
@@ -95,6 +96,7 @@ CREATE TABLE "feed_sources" (
 );
 --> statement-breakpoint
 CREATE TABLE "calendar_completions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"event_id" uuid NOT NULL,
 	"occurrence_date" date NOT NULL,
 	"company_id" uuid NOT NULL,
@@ -107,7 +109,9 @@ CREATE TABLE "calendar_completions" (
 	"size_bytes" integer,
 	"storage_key" text,
 	"done_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "calendar_completions_event_id_occurrence_date_pk" PRIMARY KEY("event_id","occurrence_date")
+	"undone_at" timestamp with time zone,
+	"undone_by" text,
+	"undone_by_name" text
 );
 --> statement-breakpoint
 CREATE TABLE "calendar_events" (
@@ -115,6 +119,7 @@ CREATE TABLE "calendar_events" (
 	"company_id" uuid NOT NULL,
 	"kind" text NOT NULL,
 	"template_key" text,
+	"filing" text,
 	"title" text NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
 	"area" text,
@@ -125,10 +130,14 @@ CREATE TABLE "calendar_events" (
 	"reminder_days" integer[] DEFAULT '{}' NOT NULL,
 	"created_by" text,
 	"dismissed_at" timestamp with time zone,
+	"deleted_at" timestamp with time zone,
+	"deleted_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "calendar_events_kind_check" CHECK ("calendar_events"."kind" IN ('regulatory', 'event_driven', 'company')),
-	CONSTRAINT "calendar_events_area_check" CHECK ("calendar_events"."area" IN ('trid', 'qm_atr', 'hmda', 'fair_lending', 'cra', 'bsa_aml', 'tila', 'respa', 'flood', 'safe_act', 'udaap', 'fcra'))
+	CONSTRAINT "calendar_events_area_check" CHECK ("calendar_events"."area" IN ('trid', 'qm_atr', 'hmda', 'fair_lending', 'cra', 'bsa_aml', 'tila', 'respa', 'flood', 'safe_act', 'udaap', 'fcra')),
+	CONSTRAINT "calendar_events_filing_check" CHECK ("calendar_events"."filing" IN ('ctr', 'form_8300', 'sar')),
+	CONSTRAINT "calendar_events_filing_kind_check" CHECK ("calendar_events"."filing" IS NULL OR "calendar_events"."kind" = 'event_driven')
 );
 --> statement-breakpoint
 CREATE TABLE "calendar_feed_tokens" (
@@ -237,9 +246,11 @@ ALTER TABLE "feed_sources" ADD CONSTRAINT "feed_sources_created_by_user_id_fk" F
 ALTER TABLE "calendar_completions" ADD CONSTRAINT "calendar_completions_event_id_calendar_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."calendar_events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "calendar_completions" ADD CONSTRAINT "calendar_completions_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "calendar_completions" ADD CONSTRAINT "calendar_completions_done_by_user_id_fk" FOREIGN KEY ("done_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_completions" ADD CONSTRAINT "calendar_completions_undone_by_user_id_fk" FOREIGN KEY ("undone_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "calendar_events" ADD CONSTRAINT "calendar_events_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "calendar_events" ADD CONSTRAINT "calendar_events_owner_id_user_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "calendar_events" ADD CONSTRAINT "calendar_events_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_events" ADD CONSTRAINT "calendar_events_deleted_by_user_id_fk" FOREIGN KEY ("deleted_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "calendar_feed_tokens" ADD CONSTRAINT "calendar_feed_tokens_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "calendar_feed_tokens" ADD CONSTRAINT "calendar_feed_tokens_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "calendar_reminders_sent" ADD CONSTRAINT "calendar_reminders_sent_event_id_calendar_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."calendar_events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -265,11 +276,14 @@ CREATE INDEX "feed_item_sources_source_idx" ON "feed_item_sources" USING btree (
 CREATE INDEX "feed_item_sources_company_idx" ON "feed_item_sources" USING btree ("company_id","item_id");--> statement-breakpoint
 CREATE INDEX "feed_item_user_state_item_idx" ON "feed_item_user_state" USING btree ("item_id");--> statement-breakpoint
 CREATE INDEX "feed_items_sort_idx" ON "feed_items" USING btree ("sort_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "feed_items_link_key_idx" ON "feed_items" USING btree ("link_key");--> statement-breakpoint
 CREATE INDEX "feed_items_areas_idx" ON "feed_items" USING gin ("areas");--> statement-breakpoint
 CREATE INDEX "feed_items_text_idx" ON "feed_items" USING gin (to_tsvector('english', "title" || ' ' || "summary"));--> statement-breakpoint
 CREATE UNIQUE INDEX "feed_sources_shared_url_idx" ON "feed_sources" USING btree ("url") WHERE "feed_sources"."company_id" IS NULL AND "feed_sources"."deleted_at" IS NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "feed_sources_company_url_idx" ON "feed_sources" USING btree ("company_id","url") WHERE "feed_sources"."company_id" IS NOT NULL AND "feed_sources"."deleted_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "feed_sources_due_idx" ON "feed_sources" USING btree ("next_poll_at") WHERE "feed_sources"."enabled" AND "feed_sources"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "calendar_completions_open_idx" ON "calendar_completions" USING btree ("event_id","occurrence_date") WHERE "calendar_completions"."undone_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "calendar_completions_event_idx" ON "calendar_completions" USING btree ("event_id","occurrence_date");--> statement-breakpoint
 CREATE INDEX "calendar_completions_company_idx" ON "calendar_completions" USING btree ("company_id","occurrence_date");--> statement-breakpoint
 CREATE INDEX "calendar_events_company_idx" ON "calendar_events" USING btree ("company_id","starts_on");--> statement-breakpoint
 CREATE UNIQUE INDEX "calendar_events_template_idx" ON "calendar_events" USING btree ("company_id","template_key") WHERE "calendar_events"."template_key" IS NOT NULL;--> statement-breakpoint

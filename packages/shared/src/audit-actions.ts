@@ -51,6 +51,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'calendar.event_updated': 'Changed a calendar event',
   'calendar.event_deleted': 'Deleted a calendar event',
   'calendar.event_restored': 'Restored a regulatory deadline',
+  'calendar.optional_deadlines_added': 'Added optional regulatory deadlines',
   'calendar.occurrence_completed': 'Marked a deadline done',
   'calendar.occurrence_reopened': 'Reopened a deadline marked done',
   'calendar.exported': 'Exported the regulatory calendar (.ics)',

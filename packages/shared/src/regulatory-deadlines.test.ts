@@ -2,15 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween, isIsoDay, todayIn } from './calendar-days.ts';
 import { isWellFormedCitation } from './citations.ts';
 import {
-  EVENT_DRIVEN_DEADLINES,
+  eventDrivenDeadline,
   eventDrivenDueDate,
+  eventDrivenTypesFor,
+  eventDrivenTypesLabel,
   nextAnnualDate,
+  OPTIONAL_DEADLINE_SETS,
   REGULATORY_DEADLINE_TEMPLATES,
 } from './regulatory-deadlines.ts';
 
 describe('event-driven deadlines', () => {
-  it('puts a CTR 15 and a SAR 30 calendar days after the trigger date', () => {
+  it('puts a CTR or Form 8300 15 and a SAR 30 calendar days after the trigger date', () => {
     expect(eventDrivenDueDate('ctr', '2026-11-20')).toBe('2026-12-05');
+    expect(eventDrivenDueDate('form_8300', '2026-11-20')).toBe('2026-12-05');
     expect(eventDrivenDueDate('sar', '2026-11-20')).toBe('2026-12-20');
     // Across a month end, a year end and a leap day; no time zone can shift a date.
     expect(eventDrivenDueDate('ctr', '2026-12-25')).toBe('2027-01-09');
@@ -18,10 +22,39 @@ describe('event-driven deadlines', () => {
     expect(eventDrivenDueDate('ctr', '2026-03-01')).toBe('2026-03-16');
   });
 
-  it('cites the rules that set them', () => {
-    expect(EVENT_DRIVEN_DEADLINES.ctr.citation).toContain('31 CFR 1010.306(a)(1)');
-    expect(EVENT_DRIVEN_DEADLINES.ctr.rule).toContain('more than $10,000');
-    expect(EVENT_DRIVEN_DEADLINES.sar.citation).toBe('31 CFR 1020.320(b)(3)');
+  it('offers the filings each institution type makes: no CTR for a non-bank mortgage lender', () => {
+    expect(eventDrivenTypesFor('credit_union')).toEqual(['ctr', 'sar']);
+    expect(eventDrivenTypesFor('community_bank')).toEqual(['ctr', 'sar']);
+    expect(eventDrivenTypesFor('mortgage_company')).toEqual(['form_8300', 'sar']);
+    expect(eventDrivenTypesFor(null)).toEqual(['ctr', 'form_8300', 'sar']);
+    expect(eventDrivenTypesLabel('credit_union')).toBe('CTR or SAR');
+    expect(eventDrivenTypesLabel('mortgage_company')).toBe('Form 8300 or SAR');
+    expect(eventDrivenTypesLabel('other')).toBe('CTR, Form 8300 or SAR');
+  });
+
+  it('cites the rules that set them, for the institution’s type', () => {
+    const ctr = eventDrivenDeadline('ctr', 'community_bank');
+    expect(ctr.citation).toContain('31 CFR 1010.306(a)(1)');
+    expect(ctr.rule).toContain('more than $10,000');
+    expect(ctr.confidentiality).toBeNull();
+    expect(eventDrivenDeadline('form_8300', 'mortgage_company')).toMatchObject({
+      citation: '31 CFR 1010.330',
+      days: 15,
+      confidentiality: null,
+    });
+    const bankSar = eventDrivenDeadline('sar', 'credit_union');
+    expect(bankSar.citation).toBe('31 CFR 1020.320(b)(3)');
+    expect(bankSar.confidentiality).toContain('31 CFR 1020.320(e)');
+    const lenderSar = eventDrivenDeadline('sar', 'mortgage_company');
+    expect(lenderSar.citation).toBe('31 CFR 1029.320');
+    expect(lenderSar.rule).not.toContain('1020.320');
+    expect(lenderSar.confidentiality).toContain('31 CFR 1029.320');
+    expect(lenderSar.confidentiality).not.toContain('1020.320');
+    for (const type of ['credit_union', 'mortgage_company', 'other', null] as const) {
+      for (const citation of eventDrivenDeadline('sar', type).citation.split('; ')) {
+        expect(isWellFormedCitation(citation), citation).toBe(true);
+      }
+    }
   });
 });
 
@@ -58,6 +91,13 @@ describe('seeded regulatory deadlines', () => {
     )!;
     expect(due['cra-public-file']).toBe('4/1');
     expect(cra.applicability.institutionTypes).toEqual(['community_bank']);
+  });
+
+  it('leave the quarterly HMDA submissions of large filers to be added by choice', () => {
+    const optIn = REGULATORY_DEADLINE_TEMPLATES.filter((template) => template.optIn).map(
+      (template) => template.key,
+    );
+    expect(optIn).toEqual([...OPTIONAL_DEADLINE_SETS['hmda-quarterly'].templateKeys]);
   });
 
   it('start on the next due date on or after the day they are copied', () => {

@@ -1,4 +1,5 @@
 import { addDays } from './calendar-days.ts';
+import type { InstitutionType } from './institutions.ts';
 import type { Applicability } from './library.ts';
 import type { RegulationArea } from './regulation-areas.ts';
 
@@ -28,6 +29,11 @@ export interface RegulatoryDeadlineTemplate {
   applicability: Applicability;
   /** Days before each due date at which the owner (or the administrators) are reminded. */
   reminderDays: number[];
+  /**
+   * Not copied in automatically: a manager or an administrator adds it (with its set, see
+   * OPTIONAL_DEADLINE_SETS) when the institution says it applies, as the profile cannot tell.
+   */
+  optIn?: true;
 }
 
 const HMDA_REPORTERS: Applicability = {
@@ -38,7 +44,7 @@ const HMDA_REPORTERS: Applicability = {
 
 const QUARTERLY_HMDA: Applicability = {
   ...HMDA_REPORTERS,
-  note: 'Only an institution that reported a combined total of at least 60,000 covered loans and applications, excluding purchased covered loans, for the preceding calendar year. The profile does not record volume: delete this deadline if you are below that threshold.',
+  note: 'Only an institution that reported a combined total of at least 60,000 covered loans and applications, excluding purchased covered loans, for the preceding calendar year (added by your institution: the profile does not record volume).',
 };
 
 const quarterlyHmdaDescription = (quarter: string, quarterEnd: string) =>
@@ -69,6 +75,7 @@ export const REGULATORY_DEADLINE_TEMPLATES: readonly RegulatoryDeadlineTemplate[
     rrule: 'FREQ=YEARLY;BYMONTH=5;BYMONTHDAY=30',
     applicability: QUARTERLY_HMDA,
     reminderDays: [14],
+    optIn: true,
   },
   {
     key: 'hmda-quarterly-q2',
@@ -81,6 +88,7 @@ export const REGULATORY_DEADLINE_TEMPLATES: readonly RegulatoryDeadlineTemplate[
     rrule: 'FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=29',
     applicability: QUARTERLY_HMDA,
     reminderDays: [14],
+    optIn: true,
   },
   {
     key: 'hmda-quarterly-q3',
@@ -96,6 +104,7 @@ export const REGULATORY_DEADLINE_TEMPLATES: readonly RegulatoryDeadlineTemplate[
     rrule: 'FREQ=YEARLY;BYMONTH=11;BYMONTHDAY=29',
     applicability: QUARTERLY_HMDA,
     reminderDays: [14],
+    optIn: true,
   },
   {
     key: 'cra-public-file',
@@ -160,9 +169,41 @@ export function nextAnnualDate(today: string, month: number, day: number): strin
     : `${year + 1}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/**
+ * Seeded deadlines the profile cannot say apply, offered as a set that a manager or an
+ * administrator adds ("Add the quarterly HMDA deadlines (large filers)").
+ */
+export const OPTIONAL_DEADLINE_SET_KEYS = ['hmda-quarterly'] as const;
+export type OptionalDeadlineSetKey = (typeof OPTIONAL_DEADLINE_SET_KEYS)[number];
+
+export const OPTIONAL_DEADLINE_SETS: Record<
+  OptionalDeadlineSetKey,
+  { action: string; description: string; templateKeys: readonly string[] }
+> = {
+  'hmda-quarterly': {
+    action: 'Add the quarterly HMDA deadlines (large filers)',
+    description:
+      'Only for an institution that reported, for the preceding calendar year, a combined total of at least 60,000 covered loans and applications, excluding purchased covered loans: it also submits its loan/application register for each of the first three quarters, within 60 calendar days after the quarter ends (12 CFR 1003.5(a)(1)(ii)).',
+    templateKeys: ['hmda-quarterly-q1', 'hmda-quarterly-q2', 'hmda-quarterly-q3'],
+  },
+};
+
 /** Filings whose due date runs from an event: a reportable transaction, a detection. */
-export const EVENT_DRIVEN_DEADLINE_TYPES = ['ctr', 'sar'] as const;
+export const EVENT_DRIVEN_DEADLINE_TYPES = ['ctr', 'form_8300', 'sar'] as const;
 export type EventDrivenDeadlineType = (typeof EVENT_DRIVEN_DEADLINE_TYPES)[number];
+
+/** Calendar days from the trigger date to the due date. */
+export const EVENT_DRIVEN_DAYS: Record<EventDrivenDeadlineType, number> = {
+  ctr: 15,
+  form_8300: 15,
+  sar: 30,
+};
+
+/**
+ * What a SAR deadline is called wherever its readers are not known to be allowed to know of it
+ * (reminders, their emails): the word "SAR" and its reference would reveal a SAR.
+ */
+export const BSA_FILING_DEADLINE = 'BSA filing deadline';
 
 export interface EventDrivenDeadline {
   label: string;
@@ -175,29 +216,108 @@ export interface EventDrivenDeadline {
   defaultTitle: string;
   /** The rule, in a sentence, for the form and the event's description. */
   rule: string;
+  /** SARs only: the confidentiality rule and what the calendar does about it. */
+  confidentiality: string | null;
 }
 
-export const EVENT_DRIVEN_DEADLINES: Record<EventDrivenDeadlineType, EventDrivenDeadline> = {
-  ctr: {
-    label: 'Currency transaction report (CTR)',
-    triggerLabel: 'Transaction date',
-    days: 15,
-    area: 'bsa_aml',
-    citation: '31 CFR 1010.306(a)(1); 31 CFR 1010.311',
-    defaultTitle: 'CTR due',
-    rule: 'A CTR is required for a transaction in currency of more than $10,000 (31 CFR 1010.311) and is filed within 15 days following the day on which the reportable transaction occurred (31 CFR 1010.306(a)(1)).',
-  },
-  sar: {
-    label: 'Suspicious activity report (SAR)',
-    triggerLabel: 'Date of initial detection',
-    days: 30,
-    area: 'bsa_aml',
+/**
+ * Which SAR rule binds the institution: FinCEN's rule for banks (which include credit unions,
+ * 31 CFR 1010.100(d)), or its rule for non-bank residential mortgage lenders and originators
+ * (loan or finance companies, 31 CFR part 1029). Other or unknown types are told both.
+ */
+type BsaRegime = 'bank' | 'mortgage' | 'either';
+const regimeOf = (type: InstitutionType | null): BsaRegime =>
+  type === 'credit_union' || type === 'community_bank'
+    ? 'bank'
+    : type === 'mortgage_company'
+      ? 'mortgage'
+      : 'either';
+
+const CALENDAR_HANDLING =
+  'In this calendar a SAR deadline is seen only by its owner, the member who added it, managers and administrators; it is left out of the .ics download and of subscription URLs, and its reminders say only “BSA filing deadline”. Use an internal case number as the reference, never a name.';
+
+const SAR_TEXT: Record<BsaRegime, { citation: string; rule: string; confidentiality: string }> = {
+  bank: {
     citation: '31 CFR 1020.320(b)(3)',
-    defaultTitle: 'SAR due',
     rule: 'A SAR is filed no later than 30 calendar days after the date of initial detection of facts that may constitute a basis for filing (31 CFR 1020.320(b)(3)). If no suspect was identified on that date, filing may be delayed up to an additional 30 calendar days to identify one, but never more than 60 calendar days after initial detection: change the date only if you rely on that.',
+    confidentiality: `A SAR, and any information that would reveal that one exists, may not be disclosed (31 CFR 1020.320(e)). ${CALENDAR_HANDLING}`,
+  },
+  mortgage: {
+    citation: '31 CFR 1029.320',
+    rule: 'A non-bank residential mortgage lender or originator files a SAR no later than 30 calendar days after the date of initial detection of facts that may constitute a basis for filing (31 CFR 1029.320).',
+    confidentiality: `A SAR, and any information that would reveal that one exists, may not be disclosed (31 CFR 1029.320). ${CALENDAR_HANDLING}`,
+  },
+  either: {
+    citation: '31 CFR 1020.320(b)(3); 31 CFR 1029.320',
+    rule: 'A SAR is filed no later than 30 calendar days after the date of initial detection of facts that may constitute a basis for filing (banks, credit unions included: 31 CFR 1020.320(b)(3); non-bank residential mortgage lenders and originators: 31 CFR 1029.320).',
+    confidentiality: `A SAR, and any information that would reveal that one exists, may not be disclosed (31 CFR 1020.320(e) for banks; 31 CFR 1029.320 for non-bank residential mortgage lenders and originators). ${CALENDAR_HANDLING}`,
   },
 };
 
+/** The event-driven filings an institution of this type makes (CTR for banks, Form 8300 for non-banks). */
+export function eventDrivenTypesFor(type: InstitutionType | null): EventDrivenDeadlineType[] {
+  const regime = regimeOf(type);
+  if (regime === 'bank') return ['ctr', 'sar'];
+  if (regime === 'mortgage') return ['form_8300', 'sar'];
+  return ['ctr', 'form_8300', 'sar'];
+}
+
+/** "CTR or SAR", "Form 8300 or SAR", "CTR, Form 8300 or SAR". */
+export function eventDrivenTypesLabel(type: InstitutionType | null): string {
+  const names = eventDrivenTypesFor(type).map((value) => SHORT_NAMES[value]);
+  return names.length <= 2
+    ? names.join(' or ')
+    : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
+
+const SHORT_NAMES: Record<EventDrivenDeadlineType, string> = {
+  ctr: 'CTR',
+  form_8300: 'Form 8300',
+  sar: 'SAR',
+};
+
+/** The rule of an event-driven filing, worded and cited for the institution's type. */
+export function eventDrivenDeadline(
+  type: EventDrivenDeadlineType,
+  institutionType: InstitutionType | null,
+): EventDrivenDeadline {
+  if (type === 'ctr') {
+    return {
+      label: 'Currency transaction report (CTR)',
+      triggerLabel: 'Transaction date',
+      days: EVENT_DRIVEN_DAYS.ctr,
+      area: 'bsa_aml',
+      citation: '31 CFR 1010.306(a)(1); 31 CFR 1010.311',
+      defaultTitle: 'CTR due',
+      rule: 'A CTR is required for a transaction in currency of more than $10,000 (31 CFR 1010.311) and is filed within 15 days following the day on which the reportable transaction occurred (31 CFR 1010.306(a)(1)).',
+      confidentiality: null,
+    };
+  }
+  if (type === 'form_8300') {
+    return {
+      label: 'Form 8300 (cash over $10,000 received)',
+      triggerLabel: 'Date the cash was received',
+      days: EVENT_DRIVEN_DAYS.form_8300,
+      area: 'bsa_aml',
+      citation: '31 CFR 1010.330',
+      defaultTitle: 'Form 8300 due',
+      rule: 'Currency of more than $10,000 received in the course of a trade or business, in one transaction or in related transactions, is reported on Form 8300 within 15 days after the day it is received; for related payments, after the day the total first exceeds $10,000 (31 CFR 1010.330). Non-bank residential mortgage lenders and originators report cash this way: they do not file CTRs.',
+      confidentiality: null,
+    };
+  }
+  const sar = SAR_TEXT[regimeOf(institutionType)];
+  return {
+    label: 'Suspicious activity report (SAR)',
+    triggerLabel: 'Date of initial detection',
+    days: EVENT_DRIVEN_DAYS.sar,
+    area: 'bsa_aml',
+    citation: sar.citation,
+    defaultTitle: 'SAR due',
+    rule: sar.rule,
+    confidentiality: sar.confidentiality,
+  };
+}
+
 /** The due date of an event-driven filing: the trigger date plus the rule's calendar days. */
 export const eventDrivenDueDate = (type: EventDrivenDeadlineType, triggerDate: string): string =>
-  addDays(triggerDate, EVENT_DRIVEN_DEADLINES[type].days);
+  addDays(triggerDate, EVENT_DRIVEN_DAYS[type]);

@@ -27,6 +27,7 @@ export const FEED_DOCUMENT_TYPES = [
   'proposed_rule',
   'final_rule',
   'guidance',
+  'notice',
   'enforcement_action',
   'press_release',
 ] as const;
@@ -36,6 +37,8 @@ export const FEED_DOCUMENT_TYPE_LABELS: Record<FeedDocumentType, string> = {
   proposed_rule: 'Proposed rule',
   final_rule: 'Final rule',
   guidance: 'Guidance',
+  /** A Federal Register notice that is none of the others: meetings, information collections, applications. */
+  notice: 'Notice',
   enforcement_action: 'Enforcement action',
   press_release: 'Press release',
 };

@@ -3,6 +3,10 @@ import {
   type CalendarEventKind,
 } from '@complivue/shared/regulatory-monitoring';
 import { REGULATION_AREAS, type RegulationArea } from '@complivue/shared/regulation-areas';
+import {
+  EVENT_DRIVEN_DEADLINE_TYPES,
+  type EventDrivenDeadlineType,
+} from '@complivue/shared/regulatory-deadlines';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -35,6 +39,12 @@ export const calendarEvents = pgTable(
     kind: text('kind').$type<CalendarEventKind>().notNull(),
     /** For seeded regulatory deadlines: the template's stable key. */
     templateKey: text('template_key'),
+    /**
+     * For event-driven deadlines: which filing ('ctr', 'form_8300', 'sar'). A SAR deadline is
+     * confidential (31 CFR 1020.320(e), 1029.320): seen only by its owner, its creator, managers
+     * and administrators, never exported to iCalendar, reminded as "BSA filing deadline".
+     */
+    filing: text('filing').$type<EventDrivenDeadlineType>(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     area: text('area').$type<RegulationArea>(),
@@ -55,6 +65,13 @@ export const calendarEvents = pgTable(
      * calendar, the dashboard and reminders until it is restored.
      */
     dismissedAt: timestamptz('dismissed_at'),
+    /**
+     * A company event (or CTR/SAR deadline) deleted after a due date of it was marked done: kept,
+     * with its completions and their evidence, but hidden everywhere (events without completions
+     * are deleted outright).
+     */
+    deletedAt: timestamptz('deleted_at'),
+    deletedBy: text('deleted_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -65,13 +82,23 @@ export const calendarEvents = pgTable(
       .where(sql`${table.templateKey} IS NOT NULL`),
     check('calendar_events_kind_check', inList(table.kind, CALENDAR_EVENT_KINDS)),
     check('calendar_events_area_check', inList(table.area, REGULATION_AREAS)),
+    check('calendar_events_filing_check', inList(table.filing, EVENT_DRIVEN_DEADLINE_TYPES)),
+    check(
+      'calendar_events_filing_kind_check',
+      sql`${table.filing} IS NULL OR ${table.kind} = 'event_driven'`,
+    ),
   ],
 );
 
-/** One occurrence marked done, with the evidence that it was. */
+/**
+ * One occurrence marked done, with the evidence that it was. "Undo done" does not delete it: it
+ * is marked undone (by whom, when) and kept with its file; a due date is done while it has a
+ * completion not undone (at most one: the partial unique index), and may be done again after.
+ */
 export const calendarCompletions = pgTable(
   'calendar_completions',
   {
+    id: uuidPrimaryKey(),
     eventId: uuid('event_id')
       .notNull()
       .references(() => calendarEvents.id, { onDelete: 'cascade' }),
@@ -88,9 +115,15 @@ export const calendarCompletions = pgTable(
     sizeBytes: integer('size_bytes'),
     storageKey: text('storage_key'),
     doneAt: timestamptz('done_at').notNull().defaultNow(),
+    undoneAt: timestamptz('undone_at'),
+    undoneBy: text('undone_by').references(() => user.id, { onDelete: 'set null' }),
+    undoneByName: text('undone_by_name'),
   },
   (table) => [
-    primaryKey({ columns: [table.eventId, table.occurrenceDate] }),
+    uniqueIndex('calendar_completions_open_idx')
+      .on(table.eventId, table.occurrenceDate)
+      .where(sql`${table.undoneAt} IS NULL`),
+    index('calendar_completions_event_idx').on(table.eventId, table.occurrenceDate),
     index('calendar_completions_company_idx').on(table.companyId, table.occurrenceDate),
   ],
 );

@@ -83,14 +83,19 @@ export const feedSources = pgTable(
 );
 
 /**
- * One regulatory publication, stored once however many sources carry it: `dedupe_key` is its
- * normalised guid, else its link. Items are never deleted when a source fails or is removed.
+ * One regulatory publication, stored once per scope however many sources carry it (feed-ingest.ts):
+ * `dedupe_key` is its normalised guid, else its link, and `link_key` its normalised link; an
+ * item matches a stored one on either. The keys of an item from a company's own source start
+ * with `company:<id>:`, so it never merges with shared items or other companies'. Items are
+ * never deleted when a source fails or is removed.
  */
 export const feedItems = pgTable(
   'feed_items',
   {
     id: uuidPrimaryKey(),
     dedupeKey: text('dedupe_key').notNull().unique(),
+    /** Null only for rows written without the ingestion pipeline (tests). */
+    linkKey: text('link_key'),
     guid: text('guid'),
     link: text('link').notNull(),
     title: text('title').notNull(),
@@ -125,6 +130,7 @@ export const feedItems = pgTable(
     // Newest first with a tie-breaker (many Federal Register documents share a date): the feed's
     // pages walk this index and stop at the page's end.
     index('feed_items_sort_idx').on(table.sortAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('feed_items_link_key_idx').on(table.linkKey),
     index('feed_items_areas_idx').using('gin', table.areas),
     // The feed page's word filter (`q`) matches this very expression (feed-items.ts).
     index('feed_items_text_idx').using(

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { daysBetween, daysInMonth, isIsoDay } from '../calendar-days.ts';
+import { INSTITUTION_TYPES } from '../institutions.ts';
 import { REGULATION_AREAS } from '../regulation-areas.ts';
-import { EVENT_DRIVEN_DEADLINE_TYPES } from '../regulatory-deadlines.ts';
+import {
+  EVENT_DRIVEN_DEADLINE_TYPES,
+  OPTIONAL_DEADLINE_SET_KEYS,
+} from '../regulatory-deadlines.ts';
 import { CALENDAR_EVENT_KINDS } from '../regulatory-monitoring.ts';
 
 /** Bounds that keep every calendar query small, whatever the rules say. */
@@ -17,6 +21,8 @@ export const CALENDAR_LIMITS = {
   maxRemindersPerEvent: 5,
   maxRruleLength: 300,
   evidenceMaxBytes: 25 * 1024 * 1024,
+  /** Events one institution may hold (deleted ones with evidence not counted). */
+  maxEventsPerCompany: 2000,
 } as const;
 
 export const CALENDAR_MESSAGES = {
@@ -39,6 +45,12 @@ export const CALENDAR_MESSAGES = {
   evidence_one_file: 'Attach one file at a time.',
   evidence_not_multipart: 'Send the completion as multipart/form-data or JSON.',
   already_done: 'This due date is already marked done.',
+  not_done: 'This due date is not marked done.',
+  calendar_full:
+    'Your institution’s calendar holds 2,000 events, the most it can: delete events you no longer need before adding more.',
+  filing_not_offered: 'That filing is not one your institution type makes.',
+  optional_not_applicable:
+    'Your institution’s profile does not say these deadlines could apply (HMDA must be among its regulation areas).',
   subscription_missing: 'You have no calendar subscription.',
   not_dismissed: 'This deadline is not deleted.',
 } as const;
@@ -118,7 +130,7 @@ export const updateCalendarEventSchema = z
 export type UpdateCalendarEventRequest = z.input<typeof updateCalendarEventSchema>;
 
 export const eventDrivenDeadlineRequestSchema = z.object({
-  type: z.enum(EVENT_DRIVEN_DEADLINE_TYPES, 'Choose CTR or SAR.'),
+  type: z.enum(EVENT_DRIVEN_DEADLINE_TYPES, 'Choose the filing.'),
   triggerDate: calendarDay,
   title: title.optional(),
   /** Internal reference (case number, transaction id): never customer data in a title. */
@@ -144,12 +156,13 @@ export const completionFieldsSchema = z.object({
 export type CompletionFields = z.input<typeof completionFieldsSchema>;
 
 export const calendarEventParamsSchema = z.object({ eventId: z.uuid() });
-export const occurrenceParamsSchema = z.object({
-  eventId: z.uuid(),
-  date: z.string().refine(isIsoDay, CALENDAR_MESSAGES.invalid_day),
-});
+/** A due date of an event: the date is bounded like every other (2000–2099). */
+export const occurrenceParamsSchema = z.object({ eventId: z.uuid(), date: calendarDay });
+export const completionParamsSchema = z.object({ eventId: z.uuid(), completionId: z.uuid() });
+export const optionalDeadlineParamsSchema = z.object({ set: z.enum(OPTIONAL_DEADLINE_SET_KEYS) });
 
 export const calendarCompletionSchema = z.object({
+  id: z.uuid(),
   doneAt: z.iso.datetime({ offset: true }),
   doneByName: z.string(),
   evidenceNote: z.string(),
@@ -157,6 +170,9 @@ export const calendarCompletionSchema = z.object({
   file: z
     .object({ fileName: z.string(), contentType: z.string(), sizeBytes: z.number().int() })
     .nullable(),
+  /** "Undo done": the completion is kept, with its evidence, marked undone. */
+  undoneAt: z.iso.datetime({ offset: true }).nullable(),
+  undoneByName: z.string().nullable(),
 });
 export type CalendarCompletion = z.infer<typeof calendarCompletionSchema>;
 
@@ -165,6 +181,10 @@ export const calendarEventSchema = z.object({
   kind: z.enum(CALENDAR_EVENT_KINDS),
   /** The seeded regulatory deadline this is the company's copy of. */
   templateKey: z.string().nullable(),
+  /** Event-driven deadlines: which filing. */
+  filing: z.enum(EVENT_DRIVEN_DEADLINE_TYPES).nullable(),
+  /** A SAR deadline: seen only by its owner, its creator, managers and administrators. */
+  confidential: z.boolean(),
   title: z.string(),
   description: z.string(),
   area: z.enum(REGULATION_AREAS).nullable(),
@@ -209,7 +229,30 @@ export const occurrencesResponseSchema = z.object({
 });
 export type OccurrencesResponse = z.infer<typeof occurrencesResponseSchema>;
 
-export const calendarEventListSchema = z.object({ events: z.array(calendarEventSchema) });
+export const optionalDeadlineSetSchema = z.object({
+  key: z.enum(OPTIONAL_DEADLINE_SET_KEYS),
+  action: z.string(),
+  description: z.string(),
+  /** Managers and administrators add a set. */
+  canAdd: z.boolean(),
+});
+
+export const calendarEventListSchema = z.object({
+  events: z.array(calendarEventSchema),
+  /** While the profile is incomplete, only the deadlines it already determines are seeded. */
+  profileComplete: z.boolean(),
+  institutionType: z.enum(INSTITUTION_TYPES).nullable(),
+  /** The event-driven filings the institution's type makes (CTR for banks, Form 8300 otherwise). */
+  filings: z.array(z.enum(EVENT_DRIVEN_DEADLINE_TYPES)),
+  /** Seeded deadline sets the institution may add and does not have in full. */
+  optionalDeadlines: z.array(optionalDeadlineSetSchema),
+});
+export type CalendarEventList = z.infer<typeof calendarEventListSchema>;
+
+/** Every completion of one due date, the undone ones included, newest first. */
+export const completionHistorySchema = z.object({
+  completions: z.array(calendarCompletionSchema),
+});
 
 export const calendarOwnersSchema = z.object({
   members: z.array(z.object({ userId: z.string(), name: z.string() })),

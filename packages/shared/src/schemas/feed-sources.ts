@@ -15,6 +15,8 @@ import {
 
 export const FEED_SOURCE_NAME_MAX = 120;
 export const FEED_SOURCE_URL_MAX = 2000;
+/** Sources an institution may have of its own (removed ones do not count). */
+export const COMPANY_FEED_SOURCES_MAX = 25;
 
 export const FEED_SOURCE_MESSAGES = {
   url_invalid: 'Enter the full address of the feed, starting with https:// or http://.',
@@ -29,6 +31,7 @@ export const FEED_SOURCE_MESSAGES = {
   not_found: 'That feed source was not found.',
   busy: 'This source is being polled right now. Try again in a minute.',
   company_required: 'Your account is not part of an institution.',
+  too_many: `Your institution already has ${COMPANY_FEED_SOURCES_MAX} sources of its own, the most it may have. Remove one before adding another.`,
 } as const;
 
 /** An http(s) address without credentials; the server checks its network when it polls. */

@@ -1,7 +1,7 @@
 import { addDays, dayToDate } from '@complivue/shared/calendar-days';
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
 import ical from 'ical-generator';
-import type { EventRow } from './calendar-queries.ts';
+import { isConfidential, type EventRow } from './calendar-queries.ts';
 
 /** Where a calendar app's "open" link lands: the event in the calendar page. */
 export const calendarEventLink = (appUrl: string, eventId: string, date?: string) =>
@@ -11,6 +11,8 @@ export const calendarEventLink = (appUrl: string, eventId: string, date?: string
  * The company's calendar as iCalendar (RFC 5545): each live event once, as an all-day event
  * whose RRULE is the event's own, so a calendar app shows every due date without us listing
  * them. Dates are floating whole days (DTSTART;VALUE=DATE), the same in every time zone.
+ * SAR deadlines are never included, whoever asks: a file or a subscribed calendar app is read
+ * outside the app's access control, and would reveal a SAR (31 CFR 1020.320(e), 1029.320).
  */
 export function calendarIcs(
   events: EventRow[],
@@ -24,7 +26,7 @@ export function calendarIcs(
     ttl: 6 * 60 * 60,
   });
   for (const event of events) {
-    if (event.dismissedAt) continue;
+    if (event.dismissedAt || event.deletedAt || isConfidential(event)) continue;
     const link = calendarEventLink(options.appUrl, event.id);
     calendar.createEvent({
       id: `${event.id}@complivue`,

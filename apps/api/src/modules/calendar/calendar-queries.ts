@@ -13,10 +13,14 @@ import {
   type OccurrencesQuery,
   type OccurrencesResponse,
 } from '@complivue/shared/schemas/calendar';
-import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { InstitutionFacts } from '../library/applicability.ts';
-import { ensureSeededDeadlines, templateApplies } from './calendar-seed.ts';
+import {
+  ensureSeededDeadlines,
+  removeUnfitSeededCopies,
+  templateApplies,
+} from './calendar-seed.ts';
 import { occurrencesBetween } from './recurrence.ts';
 
 export type EventRow = typeof calendarEvents.$inferSelect;
@@ -52,6 +56,38 @@ export function canCompleteEvent(event: EventRow, viewer: Pick<CalendarViewer, '
   return canEditEvent(event, viewer) || event.ownerId === viewer.userId;
 }
 
+/** Who reads an event: a SAR deadline is confidential (31 CFR 1020.320(e), 1029.320). */
+export type EventReader = Pick<CalendarViewer, 'userId' | 'role'>;
+
+export const isConfidential = (event: Pick<EventRow, 'filing'>) => event.filing === 'sar';
+
+/**
+ * Every member sees every event, except a SAR deadline: only managers, administrators, its
+ * owner and the member who added it see it. Everywhere else (other members' calendars, the
+ * dashboard's count for them, iCalendar exports and subscriptions) it does not exist.
+ */
+export function canSeeEvent(
+  event: Pick<EventRow, 'filing' | 'ownerId' | 'createdBy'>,
+  viewer: EventReader,
+) {
+  if (!isConfidential(event)) return true;
+  return (
+    hasRoleAtLeast(viewer.role, 'manager') ||
+    event.ownerId === viewer.userId ||
+    event.createdBy === viewer.userId
+  );
+}
+
+/**
+ * Whether the profile lets a seeded deadline stand (`templateApplies`; company events always
+ * do): the dashboard's count and the reminders leave out the ones it says do not apply.
+ */
+export function eventApplies(event: EventRow, facts: InstitutionFacts): boolean {
+  if (event.kind !== 'regulatory') return true;
+  const template = findRegulatoryDeadlineTemplate(event.templateKey);
+  return template ? templateApplies(facts, template) : true;
+}
+
 const ownerName = sql<string | null>`coalesce(${userProfiles.fullName}, ${userProfiles.email})`;
 
 async function selectEvents(db: Db, companyId: string): Promise<EventWithOwner[]> {
@@ -59,28 +95,34 @@ async function selectEvents(db: Db, companyId: string): Promise<EventWithOwner[]
     .select({ event: calendarEvents, ownerName })
     .from(calendarEvents)
     .leftJoin(userProfiles, eq(userProfiles.userId, calendarEvents.ownerId))
-    .where(eq(calendarEvents.companyId, companyId))
+    .where(and(eq(calendarEvents.companyId, companyId), isNull(calendarEvents.deletedAt)))
     .orderBy(asc(calendarEvents.startsOn), asc(calendarEvents.title));
   return rows.map((row) => ({ ...row.event, ownerName: row.ownerName }));
 }
 
 /**
- * Every event of the company, deleted seeded deadlines included, after copying in the seeded
- * deadlines that apply and are missing (the first read of a calendar fills it).
+ * Every event of the company that is not deleted (deleted seeded deadlines included, as
+ * `dismissedAt`; SAR deadlines included: callers filter with `canSeeEvent`), after bringing the
+ * seeded deadlines in line with the profile: the ones that fit and are missing are copied in
+ * (the first read of a calendar fills it), untouched ones that no longer fit are removed.
  */
 export async function loadCalendarEvents(
   db: Db,
   options: { companyId: string; facts: InstitutionFacts; today: string },
 ): Promise<EventWithOwner[]> {
   const rows = await selectEvents(db, options.companyId);
+  const removed = await removeUnfitSeededCopies(db, { ...options, events: rows });
   const inserted = await ensureSeededDeadlines(db, {
     ...options,
     existingKeys: new Set(rows.flatMap((row) => (row.templateKey ? [row.templateKey] : []))),
   });
-  return inserted.length > 0 ? selectEvents(db, options.companyId) : rows;
+  return inserted.length > 0 || removed > 0 ? selectEvents(db, options.companyId) : rows;
 }
 
-/** One event of the viewer's company, or 404 (another company's id is simply not found). */
+/**
+ * One event of the company (not deleted), or 404 (another company's id is simply not found).
+ * Requests of a member go through `getVisibleEvent`.
+ */
 export async function getCalendarEvent(
   db: Db,
   companyId: string,
@@ -90,9 +132,26 @@ export async function getCalendarEvent(
     .select({ event: calendarEvents, ownerName })
     .from(calendarEvents)
     .leftJoin(userProfiles, eq(userProfiles.userId, calendarEvents.ownerId))
-    .where(and(eq(calendarEvents.id, eventId), eq(calendarEvents.companyId, companyId)));
+    .where(
+      and(
+        eq(calendarEvents.id, eventId),
+        eq(calendarEvents.companyId, companyId),
+        isNull(calendarEvents.deletedAt),
+      ),
+    );
   if (!row) throw AppError.notFound(CALENDAR_MESSAGES.not_found);
   return { ...row.event, ownerName: row.ownerName };
+}
+
+/** One event the viewer may see, or 404: a SAR deadline they may not see does not exist. */
+export async function getVisibleEvent(
+  db: Db,
+  viewer: Pick<CalendarViewer, 'companyId' | 'userId' | 'role'>,
+  eventId: string,
+): Promise<EventWithOwner> {
+  const event = await getCalendarEvent(db, viewer.companyId, eventId);
+  if (!canSeeEvent(event, viewer)) throw AppError.notFound(CALENDAR_MESSAGES.not_found);
+  return event;
 }
 
 export function toCalendarEvent(event: EventWithOwner, viewer: CalendarViewer): CalendarEvent {
@@ -102,6 +161,8 @@ export function toCalendarEvent(event: EventWithOwner, viewer: CalendarViewer): 
     id: event.id,
     kind: event.kind,
     templateKey: event.templateKey,
+    filing: event.filing,
+    confidential: isConfidential(event),
     title: event.title,
     description: event.description,
     area: event.area,
@@ -122,6 +183,7 @@ export function toCalendarEvent(event: EventWithOwner, viewer: CalendarViewer): 
 
 export function toCompletion(row: CompletionRow): CalendarCompletion {
   return {
+    id: row.id,
     doneAt: row.doneAt.toISOString(),
     doneByName: row.doneByName,
     evidenceNote: row.evidenceNote,
@@ -130,37 +192,50 @@ export function toCompletion(row: CompletionRow): CalendarCompletion {
       row.fileName && row.contentType
         ? { fileName: row.fileName, contentType: row.contentType, sizeBytes: row.sizeBytes ?? 0 }
         : null,
+    undoneAt: row.undoneAt?.toISOString() ?? null,
+    undoneByName: row.undoneByName,
   };
 }
 
 /**
- * The due dates of the company's live events in a range (at most 5,000), each with its event and
- * its completion. A stored rule that no longer parses contributes nothing rather than failing
- * the whole calendar.
+ * The due dates of live events in a range, in date order, each with its event: the earliest
+ * `limit` (5,000) of them, whichever events they belong to (`truncated` says some were left
+ * out). Each event is expanded up to the latest date still kept, so the work stays bounded. A
+ * stored rule that no longer parses contributes nothing rather than failing the whole calendar.
  */
 export function expandOccurrences(
   events: EventRow[],
   range: { from: string; to: string },
   limit: number = CALENDAR_LIMITS.maxOccurrences,
 ): { items: { event: EventRow; date: string }[]; truncated: boolean } {
-  const items: { event: EventRow; date: string }[] = [];
+  let items: { event: EventRow; date: string }[] = [];
   let truncated = false;
+  let to = range.to;
+  const order = (a: (typeof items)[number], b: (typeof items)[number]) =>
+    a.date.localeCompare(b.date) || a.event.title.localeCompare(b.event.title);
+  const keepEarliest = () => {
+    items.sort(order);
+    if (items.length <= limit) return;
+    truncated = true;
+    items = items.slice(0, limit);
+    // Later events need no date after the last one kept.
+    to = items.at(-1)!.date;
+  };
   for (const event of events) {
-    if (event.dismissedAt) continue;
+    if (event.dismissedAt || event.deletedAt) continue;
     let expanded: ReturnType<typeof occurrencesBetween>;
     try {
-      expanded = occurrencesBetween(event, range.from, range.to, limit - items.length);
+      expanded = occurrencesBetween(event, range.from, to, limit);
     } catch (error) {
       if (error instanceof AppError) continue;
       throw error;
     }
-    items.push(...expanded.dates.map((date) => ({ event, date })));
-    if (expanded.truncated || items.length >= limit) {
-      truncated = expanded.truncated || items.length >= limit;
-      if (items.length >= limit) break;
-    }
+    if (expanded.truncated) truncated = true;
+    for (const date of expanded.dates) items.push({ event, date });
+    // Trimmed now and then, not after each event: sorting is the costly part.
+    if (items.length >= 2 * limit) keepEarliest();
   }
-  items.sort((a, b) => a.date.localeCompare(b.date) || a.event.title.localeCompare(b.event.title));
+  keepEarliest();
   return { items, truncated };
 }
 
@@ -176,6 +251,7 @@ async function completionsBetween(
       and(
         eq(calendarCompletions.companyId, companyId),
         between(calendarCompletions.occurrenceDate, range.from, range.to),
+        isNull(calendarCompletions.undoneAt),
       ),
     );
   return new Map(rows.map((row) => [`${row.eventId}/${row.occurrenceDate}`, row]));
@@ -187,10 +263,11 @@ export async function findOccurrences(
   viewer: CalendarViewer,
   range: OccurrencesQuery,
 ): Promise<OccurrencesResponse> {
-  const [events, completions] = await Promise.all([
+  const [all, completions] = await Promise.all([
     loadCalendarEvents(db, viewer),
     completionsBetween(db, viewer.companyId, range),
   ]);
+  const events = all.filter((event) => canSeeEvent(event, viewer));
   const { items, truncated } = expandOccurrences(events, range);
   const occurrences: CalendarOccurrence[] = items.map(({ event, date }) => {
     const completion = completions.get(`${event.id}/${date}`);
@@ -215,24 +292,29 @@ export async function findOccurrences(
 }
 
 /**
- * The dashboard's Upcoming Deadlines: due dates of the company's live events from today through
- * today + 29 (30 calendar days, today included) that are not marked done.
+ * The dashboard's Upcoming Deadlines: due dates from today through today + 29 (30 calendar days,
+ * today included) that are not marked done, of the company's live events that the viewer sees
+ * (a SAR deadline counts only for those who may see it) and that the profile does not say are
+ * not applicable.
  */
 export async function countUpcomingDeadlines(
   db: Db,
-  options: { companyId: string; facts: InstitutionFacts; today: string },
+  options: { companyId: string; facts: InstitutionFacts; today: string; viewer: EventReader },
 ): Promise<number> {
   const range = { from: options.today, to: addDays(options.today, 29) };
-  const [events, completions] = await Promise.all([
+  const [all, completions] = await Promise.all([
     loadCalendarEvents(db, options),
     completionsBetween(db, options.companyId, range),
   ]);
+  const events = all.filter(
+    (event) => canSeeEvent(event, options.viewer) && eventApplies(event, options.facts),
+  );
   return expandOccurrences(events, range).items.filter(
     ({ event, date }) => !completions.has(`${event.id}/${date}`),
   ).length;
 }
 
-/** The completion of one due date of the company, or null. */
+/** The completion (not undone) of one due date of the company, or null. */
 export async function findCompletion(
   db: Db,
   companyId: string,
@@ -246,9 +328,30 @@ export async function findCompletion(
         eq(calendarCompletions.companyId, companyId),
         eq(calendarCompletions.eventId, options.eventId),
         eq(calendarCompletions.occurrenceDate, options.date),
+        isNull(calendarCompletions.undoneAt),
       ),
     );
   return row ? toCompletion(row) : null;
+}
+
+/** Every completion of one due date of the company, undone ones included, newest first. */
+export async function findCompletionHistory(
+  db: Db,
+  companyId: string,
+  options: { eventId: string; date: string },
+): Promise<CalendarCompletion[]> {
+  const rows = await db
+    .select()
+    .from(calendarCompletions)
+    .where(
+      and(
+        eq(calendarCompletions.companyId, companyId),
+        eq(calendarCompletions.eventId, options.eventId),
+        eq(calendarCompletions.occurrenceDate, options.date),
+      ),
+    )
+    .orderBy(desc(calendarCompletions.doneAt), desc(calendarCompletions.id));
+  return rows.map(toCompletion);
 }
 
 /** Members who may own a deadline: the company's active members. */

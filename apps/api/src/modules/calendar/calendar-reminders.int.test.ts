@@ -1,14 +1,15 @@
 import { openDatabase, type Database } from '@complivue/db/database';
+import { calendarRemindersSent } from '@complivue/db/schema/calendar';
 import { notifications } from '@complivue/db/schema/notifications';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@complivue/shared/schemas/profile';
-import { addDays, todayIn } from '@complivue/shared/calendar-days';
+import { addDays, formatLongDay, todayIn } from '@complivue/shared/calendar-days';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, signUpThroughApi } from '../../../test/http.ts';
 import { startSmtpReceiver } from '../../../test/smtp-receiver.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { notifyDependencies } from '../notifications/notify.ts';
+import { notifyDependencies, type notify } from '../notifications/notify.ts';
 import { sendDueReminders } from './calendar-reminders.ts';
 
 /** Midday in New York on `day`: a moment whose date there is `day` whatever the season. */
@@ -179,5 +180,94 @@ describe('deadline reminders', () => {
     } finally {
       await second?.close();
     }
+  });
+
+  it('says only “BSA filing deadline” and its date in a SAR deadline’s reminder', async () => {
+    const { admin, owner } = await institution();
+    await t.db
+      .update(userProfiles)
+      .set({
+        notificationPreferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, email_digest: 'off' },
+      })
+      .where(eq(userProfiles.userId, owner.userId));
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/calendar/deadlines/event-driven',
+      headers: { cookie: admin.cookie },
+      payload: {
+        type: 'sar',
+        triggerDate: addDays(today, -20),
+        reference: 'Case 4411',
+        ownerId: owner.userId,
+        reminderDays: [7],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const sar = created.json() as { id: string; startsOn: string };
+    await sendDueReminders(notifyDependencies(t.app), middayOn(addDays(today, 3)));
+    const [reminder, ...others] = await remindersOf(sar.id);
+    expect(others).toHaveLength(0);
+    expect(reminder).toMatchObject({
+      userId: owner.userId,
+      title: `BSA filing deadline due ${formatLongDay(sar.startsOn)}`,
+      body: 'A BSA filing deadline is due in 7 days. Open it in the regulatory calendar for the details.',
+    });
+    let email = await smtp.nextEmail();
+    while (!email.body.includes('BSA filing deadline')) email = await smtp.nextEmail();
+    expect(email.to).toEqual([owner.email]);
+    expect(email.body).not.toMatch(/SAR|4411|1020\.320|[Ss]uspicious/);
+  });
+
+  it('releases a reminder whose notification failed, so that the next run sends it', async () => {
+    const { admin, owner } = await institution();
+    const event = await createEvent(admin.cookie, {
+      title: 'Flaky delivery',
+      startsOn: addDays(today, 4),
+      ownerId: owner.userId,
+      reminderDays: [2],
+    });
+    const deps = notifyDependencies(t.app);
+    const now = middayOn(addDays(today, 2));
+    const failing: typeof notify = () => Promise.reject(new Error('database unavailable'));
+    expect(await sendDueReminders(deps, now, failing)).toEqual({ sent: 0 });
+    expect(await remindersOf(event.id)).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(calendarRemindersSent)
+        .where(eq(calendarRemindersSent.eventId, event.id)),
+    ).toEqual([]);
+    // The next run (15 minutes later) sends it, once.
+    await sendDueReminders(deps, new Date(now.getTime() + 15 * 60_000));
+    await sendDueReminders(deps, new Date(now.getTime() + 30 * 60_000));
+    expect((await remindersOf(event.id)).map((row) => row.title)).toEqual([
+      'Due in 2 days: Flaky delivery',
+    ]);
+  });
+
+  it('does not remind of a deleted event', async () => {
+    const { admin, owner } = await institution();
+    const event = await createEvent(admin.cookie, {
+      title: 'Deleted after a completion',
+      startsOn: addDays(today, 8),
+      ownerId: owner.userId,
+      rrule: 'FREQ=WEEKLY',
+      reminderDays: [1],
+    });
+    // Done once, then deleted: kept (for its evidence) but gone from the calendar.
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/calendar/events/${event.id}/occurrences/${event.startsOn}/completion`,
+      headers: { cookie: admin.cookie },
+      payload: { evidenceNote: 'Done' },
+    });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/calendar/events/${event.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(deleted.json().message).toMatch(/kept/);
+    await sendDueReminders(notifyDependencies(t.app), middayOn(addDays(today, 14)));
+    expect(await remindersOf(event.id)).toHaveLength(0);
   });
 });

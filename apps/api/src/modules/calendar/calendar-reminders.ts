@@ -3,12 +3,15 @@ import {
   calendarEvents,
   calendarRemindersSent,
 } from '@complivue/db/schema/calendar';
+import { companies } from '@complivue/db/schema/companies';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { addDays, daysBetween, formatLongDay, todayIn } from '@complivue/shared/calendar-days';
-import { and, between, eq, isNull, sql } from 'drizzle-orm';
+import { BSA_FILING_DEADLINE } from '@complivue/shared/regulatory-deadlines';
+import { and, between, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
+import { institutionFacts } from '../library/library-queries.ts';
 import { notify, type NotifyDependencies } from '../notifications/notify.ts';
-import type { EventRow } from './calendar-queries.ts';
+import { eventApplies, isConfidential, type EventRow } from './calendar-queries.ts';
 import { occurrencesBetween } from './recurrence.ts';
 
 /**
@@ -35,15 +38,18 @@ export interface ReminderOutcome {
 }
 
 /**
- * The reminders job (every 15 minutes, on every instance): for each live event with reminders,
- * each due date not done whose reminder day has come is claimed by inserting its row into
- * calendar_reminders_sent; only the instance whose insert wins notifies (in the app, and by
- * email per the recipient's preferences), so each reminder goes out once. "Today" is the owner's
- * (their profile's time zone, else US Eastern). Recipients: the owner, else the administrators.
+ * The reminders job (every 15 minutes, on every instance): for each live event with reminders
+ * (not deleted, and not a seeded deadline the profile says does not apply), each due date not
+ * done whose reminder day has come is claimed by inserting its row into calendar_reminders_sent;
+ * only the instance whose insert wins notifies (in the app, and by email per the recipient's
+ * preferences), so each reminder goes out once. When notifying fails the claim is released (its
+ * rows deleted) so that the next run tries again. "Today" is the owner's (their profile's time
+ * zone, else US Eastern). Recipients: the owner, else the administrators.
  */
 export async function sendDueReminders(
   deps: NotifyDependencies,
   now: Date = new Date(),
+  send: typeof notify = notify,
 ): Promise<ReminderOutcome> {
   const { db } = deps;
   const rows = await db
@@ -52,11 +58,18 @@ export async function sendDueReminders(
       ownerStatus: userProfiles.status,
       ownerCompanyId: userProfiles.companyId,
       ownerTimeZone: userProfiles.timezone,
+      institutionType: companies.institutionType,
+      regulationAreas: companies.regulationAreas,
     })
     .from(calendarEvents)
+    .innerJoin(companies, eq(companies.id, calendarEvents.companyId))
     .leftJoin(userProfiles, eq(userProfiles.userId, calendarEvents.ownerId))
     .where(
-      and(isNull(calendarEvents.dismissedAt), sql`cardinality(${calendarEvents.reminderDays}) > 0`),
+      and(
+        isNull(calendarEvents.dismissedAt),
+        isNull(calendarEvents.deletedAt),
+        sql`cardinality(${calendarEvents.reminderDays}) > 0`,
+      ),
     );
 
   const adminsOf = new Map<string, Promise<string[]>>();
@@ -82,6 +95,7 @@ export async function sendDueReminders(
   let sent = 0;
   for (const row of rows) {
     const { event } = row;
+    if (!eventApplies(event, institutionFacts(row))) continue;
     const ownerActive =
       event.ownerId !== null &&
       row.ownerStatus === 'active' &&
@@ -106,6 +120,7 @@ export async function sendDueReminders(
             and(
               eq(calendarCompletions.eventId, event.id),
               between(calendarCompletions.occurrenceDate, today, horizon),
+              isNull(calendarCompletions.undoneAt),
             ),
           )
       ).map((completion) => completion.date),
@@ -123,27 +138,63 @@ export async function sendDueReminders(
       if (claimed.length === 0) continue;
       const recipients = ownerActive ? [event.ownerId!] : await administrators(event.companyId);
       try {
-        await notify(deps, reminderNotification(event, dueOn, today, recipients));
+        await send(deps, reminderNotification(event, dueOn, today, recipients));
         sent += 1;
       } catch (error) {
         deps.log.error({ err: error, eventId: event.id, dueOn }, 'deadline reminder failed');
+        // Released, so that the next run sends it (a reminder is never lost to one failure).
+        await db
+          .delete(calendarRemindersSent)
+          .where(
+            and(
+              eq(calendarRemindersSent.eventId, event.id),
+              eq(calendarRemindersSent.occurrenceDate, dueOn),
+              inArray(
+                calendarRemindersSent.daysBefore,
+                claimed.map((claim) => claim.daysBefore),
+              ),
+            ),
+          )
+          .catch((releaseError: unknown) =>
+            deps.log.error({ err: releaseError, eventId: event.id }, 'reminder claim not released'),
+          );
       }
     }
   }
   return { sent };
 }
 
-function reminderNotification(event: EventRow, dueOn: string, today: string, userIds: string[]) {
+/**
+ * A reminder's notification. A SAR deadline's says only "BSA filing deadline" and its date: no
+ * title, reference or citation, which would reveal a SAR (31 CFR 1020.320(e), 1029.320) in an
+ * email or a notification list.
+ */
+export function reminderNotification(
+  event: EventRow,
+  dueOn: string,
+  today: string,
+  userIds: string[],
+) {
   const left = daysBetween(today, dueOn);
   const when = left === 0 ? 'today' : left === 1 ? 'tomorrow' : `in ${left} days`;
-  return {
+  const common = {
     companyId: event.companyId,
     userIds,
     type: 'calendar.reminder',
     category: 'deadlines' as const,
     priority: left <= 1 ? ('high' as const) : ('normal' as const),
+    link: `/regulatory-calendar?event=${event.id}&date=${dueOn}`,
+  };
+  if (isConfidential(event)) {
+    return {
+      ...common,
+      title: `${BSA_FILING_DEADLINE} due ${formatLongDay(dueOn)}`,
+      body: `A ${BSA_FILING_DEADLINE} is due ${when}. Open it in the regulatory calendar for the details.`,
+    };
+  }
+  return {
+    ...common,
     title: `Due ${when}: ${event.title}`,
     body: `${event.title} is due ${formatLongDay(dueOn)}${event.citation ? ` (${event.citation})` : ''}. Mark it done with its evidence in the regulatory calendar.`,
-    link: `/regulatory-calendar?event=${event.id}&date=${dueOn}`,
   };
 }

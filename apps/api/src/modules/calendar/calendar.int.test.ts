@@ -1,9 +1,15 @@
-import { calendarEvents } from '@complivue/db/schema/calendar';
+import { auditLog } from '@complivue/db/schema/audit';
+import { calendarCompletions, calendarEvents } from '@complivue/db/schema/calendar';
 import { companies } from '@complivue/db/schema/companies';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { addDays, todayIn } from '@complivue/shared/calendar-days';
 import { REGULATORY_DEADLINE_TEMPLATES } from '@complivue/shared/regulatory-deadlines';
-import type { CalendarEvent, OccurrencesResponse } from '@complivue/shared/schemas/calendar';
+import type { RegulationArea } from '@complivue/shared/regulation-areas';
+import type {
+  CalendarEvent,
+  CalendarEventList,
+  OccurrencesResponse,
+} from '@complivue/shared/schemas/calendar';
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,8 +64,19 @@ describe('regulatory calendar', () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as OccurrencesResponse;
   };
-  const events = async (cookie: string) =>
-    (await call(cookie, 'GET', '/api/calendar/events')).json().events as CalendarEvent[];
+  const eventList = async (cookie: string) => {
+    const response = await call(cookie, 'GET', '/api/calendar/events');
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as CalendarEventList;
+  };
+  const events = async (cookie: string) => (await eventList(cookie)).events;
+  const setProfile = (
+    companyId: string,
+    profile: {
+      institutionType?: 'credit_union' | 'community_bank' | 'mortgage_company' | null;
+      regulationAreas?: RegulationArea[];
+    },
+  ) => t.db.update(companies).set(profile).where(eq(companies.id, companyId));
   const createEvent = async (cookie: string, body: Record<string, unknown>) => {
     const response = await call(cookie, 'POST', '/api/calendar/events', body);
     expect(response.statusCode, response.body).toBe(201);
@@ -73,14 +90,21 @@ describe('regulatory calendar', () => {
 
   it('seeds the regulatory deadlines that apply to the profile, once; a deleted one stays deleted', async () => {
     const cu = await institution('credit_union');
-    const seeded = await events(cu.admin.cookie);
+    const list = await eventList(cu.admin.cookie);
+    const seeded = list.events;
     const keys = seeded.map((event) => event.templateKey).sort();
-    // A credit union is not subject to the CRA.
+    // A credit union is not subject to the CRA; the quarterly HMDA submissions are opt-in.
     expect(keys).toEqual(
-      REGULATORY_DEADLINE_TEMPLATES.map((template) => template.key)
+      REGULATORY_DEADLINE_TEMPLATES.filter((template) => !template.optIn)
+        .map((template) => template.key)
         .filter((key) => key !== 'cra-public-file')
         .sort(),
     );
+    expect(list).toMatchObject({
+      profileComplete: true,
+      institutionType: 'credit_union',
+      filings: ['ctr', 'sar'],
+    });
     const hmda = seeded.find((event) => event.templateKey === 'hmda-annual-lar')!;
     expect(hmda).toMatchObject({
       kind: 'regulatory',
@@ -101,23 +125,119 @@ describe('regulatory calendar', () => {
     expect(cra).toMatchObject({ citation: '12 CFR 25.43; 12 CFR 228.43; 12 CFR 345.43' });
 
     // A member may not delete a seeded deadline; a manager may, and it is not seeded again.
-    const quarterly = seeded.find((event) => event.templateKey === 'hmda-quarterly-q1')!;
-    const refused = await call(cu.user.cookie, 'DELETE', `/api/calendar/events/${quarterly.id}`);
+    const refused = await call(cu.user.cookie, 'DELETE', `/api/calendar/events/${hmda.id}`);
     expect(refused.statusCode).toBe(403);
     expect(
-      (await call(cu.manager.cookie, 'DELETE', `/api/calendar/events/${quarterly.id}`)).statusCode,
+      (await call(cu.manager.cookie, 'DELETE', `/api/calendar/events/${hmda.id}`)).statusCode,
     ).toBe(200);
     const after = await events(cu.admin.cookie);
     expect(after).toHaveLength(seeded.length);
-    expect(after.find((event) => event.id === quarterly.id)?.dismissed).toBe(true);
+    expect(after.find((event) => event.id === hmda.id)?.dismissed).toBe(true);
     const year = await occurrences(cu.admin.cookie, today, addDays(today, 399));
-    expect(year.occurrences.some((occurrence) => occurrence.eventId === quarterly.id)).toBe(false);
+    expect(year.occurrences.some((occurrence) => occurrence.eventId === hmda.id)).toBe(false);
     const restored = await call(
       cu.manager.cookie,
       'POST',
-      `/api/calendar/events/${quarterly.id}/restore`,
+      `/api/calendar/events/${hmda.id}/restore`,
     );
     expect(restored.json()).toMatchObject({ dismissed: false });
+  });
+
+  it('adds the quarterly HMDA deadlines of large filers only when a manager chooses to', async () => {
+    const cu = await institution('credit_union');
+    const offered = await eventList(cu.user.cookie);
+    expect(offered.optionalDeadlines).toEqual([
+      expect.objectContaining({
+        key: 'hmda-quarterly',
+        action: 'Add the quarterly HMDA deadlines (large filers)',
+        canAdd: false,
+      }),
+    ]);
+    expect((await eventList(cu.manager.cookie)).optionalDeadlines[0]?.canAdd).toBe(true);
+    const url = '/api/calendar/deadlines/optional/hmda-quarterly';
+    expect((await call(cu.user.cookie, 'POST', url)).statusCode).toBe(403);
+    const added = await call(cu.manager.cookie, 'POST', url);
+    expect(added.statusCode, added.body).toBe(201);
+    const quarterly = (added.json().events as CalendarEvent[]).map((event) => event.templateKey);
+    expect(quarterly.sort()).toEqual([
+      'hmda-quarterly-q1',
+      'hmda-quarterly-q2',
+      'hmda-quarterly-q3',
+    ]);
+    const list = await eventList(cu.admin.cookie);
+    expect(list.optionalDeadlines).toEqual([]);
+    const q1 = list.events.find((event) => event.templateKey === 'hmda-quarterly-q1')!;
+    expect(q1).toMatchObject({ citation: '12 CFR 1003.5(a)(1)(ii)', appliesToInstitution: true });
+    // Deleted, it is offered again; adding again restores it (no duplicate).
+    await call(cu.manager.cookie, 'DELETE', `/api/calendar/events/${q1.id}`);
+    expect((await eventList(cu.admin.cookie)).optionalDeadlines).toHaveLength(1);
+    expect((await call(cu.admin.cookie, 'POST', url)).statusCode).toBe(201);
+    const again = await events(cu.admin.cookie);
+    expect(again.filter((event) => event.templateKey?.startsWith('hmda-quarterly-'))).toHaveLength(
+      3,
+    );
+    expect(again.find((event) => event.id === q1.id)?.dismissed).toBe(false);
+
+    // Not offered (and refused) when the profile does not say HMDA.
+    const bank = await institution('community_bank');
+    await setProfile(bank.companyId, { regulationAreas: ['bsa_aml', 'cra'] });
+    expect((await eventList(bank.admin.cookie)).optionalDeadlines).toEqual([]);
+    const refused = await call(bank.admin.cookie, 'POST', url);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('not_applicable');
+  });
+
+  it('seeds only what the profile determines, and follows it when it changes', async () => {
+    // Signed up as a credit union, no areas chosen yet: only the BSA/AML program's deadlines.
+    const admin = await signUpThroughApi(t.app, { institutionType: 'credit_union' });
+    const companyId = admin.body.session.company.id as string;
+    const keysOf = async () =>
+      (await events(admin.cookie))
+        .filter((event) => !event.dismissed)
+        .map((event) => event.templateKey)
+        .sort();
+    expect((await eventList(admin.cookie)).profileComplete).toBe(false);
+    expect(await keysOf()).toEqual(['bsa-aml-independent-test', 'bsa-aml-training']);
+
+    // No type: nothing is seeded.
+    const untyped = await signUpThroughApi(t.app, { institutionType: 'other' });
+    await setProfile(untyped.body.session.company.id as string, { institutionType: null });
+    expect(await events(untyped.cookie)).toEqual([]);
+
+    // HMDA selected: the annual submission comes in (the quarterly ones stay opt-in).
+    await setProfile(companyId, { regulationAreas: ['hmda', 'bsa_aml'] });
+    expect(await keysOf()).toEqual([
+      'bsa-aml-independent-test',
+      'bsa-aml-training',
+      'hmda-annual-lar',
+    ]);
+    const owner = await signedInMember(t.app, { companyId, role: 'user' });
+    const training = (await events(admin.cookie)).find(
+      (event) => event.templateKey === 'bsa-aml-training',
+    )!;
+    // Touched: an owner assigned.
+    await call(admin.cookie, 'PATCH', `/api/calendar/events/${training.id}`, {
+      ownerId: owner.userId,
+      startsOn: addDays(today, 10),
+      rrule: null,
+    });
+    expect((await dashboardDeadlines(admin.cookie)).next30Days).toBeGreaterThanOrEqual(1);
+
+    // HMDA and BSA/AML no longer selected: the untouched copies go, the touched one stays,
+    // flagged as not applying, and is no longer counted.
+    await setProfile(companyId, { regulationAreas: ['trid'] });
+    expect(await keysOf()).toEqual(['bsa-aml-training']);
+    const kept = (await events(admin.cookie))[0]!;
+    expect(kept).toMatchObject({ id: training.id, appliesToInstitution: false });
+    expect((await dashboardDeadlines(admin.cookie)).next30Days).toBe(0);
+
+    // Back again: the removed ones come back by themselves.
+    await setProfile(companyId, { regulationAreas: ['hmda', 'bsa_aml'] });
+    expect(await keysOf()).toEqual([
+      'bsa-aml-independent-test',
+      'bsa-aml-training',
+      'hmda-annual-lar',
+    ]);
   });
 
   it('keeps every institution’s events to itself', async () => {
@@ -268,6 +388,270 @@ describe('regulatory calendar', () => {
     });
     expect(future.statusCode).toBe(400);
     expect(future.json().error.code).toBe('trigger_in_future');
+  });
+
+  it('words and cites event-driven filings for the institution’s type: Form 8300, not CTR, for a mortgage lender', async () => {
+    const lender = await institution('mortgage_company');
+    expect((await eventList(lender.admin.cookie)).filings).toEqual(['form_8300', 'sar']);
+    const trigger = addDays(today, -1);
+    const ctr = await call(lender.admin.cookie, 'POST', '/api/calendar/deadlines/event-driven', {
+      type: 'ctr',
+      triggerDate: trigger,
+    });
+    expect(ctr.statusCode).toBe(400);
+    expect(ctr.json().error.code).toBe('filing_not_offered');
+    const form8300 = await call(
+      lender.admin.cookie,
+      'POST',
+      '/api/calendar/deadlines/event-driven',
+      {
+        type: 'form_8300',
+        triggerDate: trigger,
+      },
+    );
+    expect(form8300.statusCode, form8300.body).toBe(201);
+    expect(form8300.json()).toMatchObject({
+      filing: 'form_8300',
+      confidential: false,
+      startsOn: addDays(trigger, 15),
+      title: 'Form 8300 due',
+      citation: '31 CFR 1010.330',
+    });
+    const sar = await call(lender.admin.cookie, 'POST', '/api/calendar/deadlines/event-driven', {
+      type: 'sar',
+      triggerDate: trigger,
+    });
+    expect(sar.json()).toMatchObject({ citation: '31 CFR 1029.320', confidential: true });
+    expect(sar.json().description).not.toMatch(/1020\.320/);
+
+    const bank = await institution('community_bank');
+    const refused = await call(bank.admin.cookie, 'POST', '/api/calendar/deadlines/event-driven', {
+      type: 'form_8300',
+      triggerDate: trigger,
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it('keeps a SAR deadline confidential: only managers, administrators, its owner and creator see it', async () => {
+    const { admin, user, manager, companyId } = await institution('community_bank');
+    const other = await signedInMember(t.app, { companyId, role: 'user' });
+    const owner = await signedInMember(t.app, { companyId, role: 'user' });
+    const trigger = addDays(today, -2);
+    const created = await call(user.cookie, 'POST', '/api/calendar/deadlines/event-driven', {
+      type: 'sar',
+      triggerDate: trigger,
+      reference: 'Case 77-B',
+      ownerId: owner.userId,
+      reminderDays: [3],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const sar = created.json() as CalendarEvent;
+    expect(sar).toMatchObject({ filing: 'sar', confidential: true, title: 'SAR due (Case 77-B)' });
+    const dueOn = sar.startsOn;
+    const url = `/api/calendar/events/${sar.id}`;
+    const range = [addDays(today, -5), addDays(today, 40)] as const;
+
+    for (const allowed of [user, owner, manager, admin]) {
+      expect((await events(allowed.cookie)).some((event) => event.id === sar.id)).toBe(true);
+      expect(
+        (await occurrences(allowed.cookie, ...range)).occurrences.some((o) => o.eventId === sar.id),
+      ).toBe(true);
+      expect((await call(allowed.cookie, 'GET', url)).statusCode).toBe(200);
+    }
+    // Another member: it does not exist.
+    expect((await events(other.cookie)).some((event) => event.id === sar.id)).toBe(false);
+    const theirRange = await occurrences(other.cookie, ...range);
+    expect(theirRange.occurrences.some((o) => o.eventId === sar.id)).toBe(false);
+    expect(theirRange.events.some((event) => event.id === sar.id)).toBe(false);
+    for (const [method, path] of [
+      ['GET', url],
+      ['PATCH', url],
+      ['DELETE', url],
+      ['POST', `${url}/occurrences/${dueOn}/completion`],
+      ['DELETE', `${url}/occurrences/${dueOn}/completion`],
+      ['GET', `${url}/occurrences/${dueOn}/completion/file`],
+      ['GET', `${url}/occurrences/${dueOn}/completions`],
+    ] as const) {
+      const response = await call(
+        other.cookie,
+        method,
+        path,
+        method === 'PATCH' ? { title: 'Renamed' } : method === 'POST' ? {} : undefined,
+      );
+      expect(response.statusCode, `${method} ${path}`).toBe(404);
+      expect(response.body).not.toMatch(/SAR|77-B/);
+    }
+    // The dashboard counts it only for those who see it.
+    const mine = (await dashboardDeadlines(owner.cookie)).next30Days;
+    const theirs = (await dashboardDeadlines(other.cookie)).next30Days;
+    expect(mine - theirs).toBe(1);
+
+    // Never in the .ics download (not even an administrator's) or a subscription.
+    const ics = await call(admin.cookie, 'GET', '/api/calendar/export.ics');
+    expect(ics.statusCode).toBe(200);
+    expect(ics.body).not.toMatch(/SAR|77-B|1020\.320/);
+    expect(ics.body).not.toContain(sar.id);
+    const subscription = await call(owner.cookie, 'POST', '/api/calendar/subscription');
+    const feed = await t.app.inject({
+      method: 'GET',
+      url: new URL(subscription.json().url as string).pathname,
+    });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.body).toContain('BEGIN:VCALENDAR');
+    expect(feed.body).not.toMatch(/SAR|77-B|1020\.320/);
+
+    // The audit log (read by administrators and support staff) does not name it either.
+    const done = await call(owner.cookie, 'POST', `${url}/occurrences/${dueOn}/completion`, {
+      evidenceNote: 'Filed SAR, BSA ID 3100-77',
+    });
+    expect(done.statusCode).toBe(201);
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.targetId, sar.id));
+    expect(entries.map((entry) => entry.action).sort()).toEqual([
+      'calendar.event_created',
+      'calendar.occurrence_completed',
+    ]);
+    expect(JSON.stringify(entries)).not.toMatch(/SAR|77-B|3100|sar/);
+  });
+
+  it('bounds every date and the number of events: no request costs more the further it reaches', async () => {
+    const { admin, companyId } = await institution('other');
+    const monthly = await createEvent(admin.cookie, {
+      title: 'Monthly reconciliation',
+      startsOn: '2000-01-31',
+      rrule: 'FREQ=MONTHLY;BYMONTHDAY=-1',
+    });
+    const base = `/api/calendar/events/${monthly.id}/occurrences`;
+    for (const date of ['9999-12-31', '2100-01-31', '1999-12-31']) {
+      const far = await call(admin.cookie, 'POST', `${base}/${date}/completion`, {});
+      expect(far.statusCode, date).toBe(400);
+      expect(far.json().error.details[0].message).toBe('Choose a date between 2000 and 2099.');
+      expect((await call(admin.cookie, 'GET', `${base}/${date}/completion/file`)).statusCode).toBe(
+        400,
+      );
+      expect((await call(admin.cookie, 'DELETE', `${base}/${date}/completion`)).statusCode).toBe(
+        400,
+      );
+    }
+    // The last due date of the century is found as fast as the first.
+    const started = performance.now();
+    expect((await call(admin.cookie, 'POST', `${base}/2099-12-31/completion`, {})).statusCode).toBe(
+      201,
+    );
+    expect(performance.now() - started).toBeLessThan(1000);
+
+    // At most 2,000 events per institution.
+    const existing = (await events(admin.cookie)).length;
+    await t.db.insert(calendarEvents).values(
+      Array.from({ length: 1999 - existing }, (_, index) => ({
+        companyId,
+        kind: 'company' as const,
+        title: `Filler ${index}`,
+        startsOn: '2030-01-01',
+      })),
+    );
+    await createEvent(admin.cookie, { title: 'The 2,000th', startsOn: today });
+    const full = await call(admin.cookie, 'POST', '/api/calendar/events', {
+      title: 'One too many',
+      startsOn: today,
+    });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error).toMatchObject({
+      code: 'calendar_full',
+      message: expect.stringContaining('2,000 events'),
+    });
+    const filing = await call(admin.cookie, 'POST', '/api/calendar/deadlines/event-driven', {
+      type: 'ctr',
+      triggerDate: today,
+    });
+    expect(filing.statusCode).toBe(409);
+  });
+
+  it('keeps the evidence: undo marks a completion undone, deleting an event with completions hides it', async () => {
+    const { admin, user, companyId } = await institution('other');
+    const own = await createEvent(user.cookie, {
+      title: 'Vendor review',
+      startsOn: addDays(today, -1),
+    });
+    const completion = `/api/calendar/events/${own.id}/occurrences/${own.startsOn}/completion`;
+    const complete = async (note: string, file?: typeof PDF) => {
+      const form = multipartForm({ evidenceNote: note, evidenceUrl: '' }, file ? [file] : []);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: completion,
+        headers: { cookie: user.cookie, ...form.headers },
+        payload: form.payload,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().completion as { id: string };
+    };
+    const first = await complete('First review', PDF);
+    expect((await call(user.cookie, 'DELETE', completion)).statusCode).toBe(200);
+    expect((await call(user.cookie, 'DELETE', completion)).statusCode).toBe(404);
+    // Open again (overdue), and the undone completion is kept with its file.
+    const range = await occurrences(user.cookie, addDays(today, -3), today);
+    expect(range.occurrences.find((o) => o.eventId === own.id)).toMatchObject({
+      completion: null,
+      overdue: true,
+    });
+    const file = await call(
+      user.cookie,
+      'GET',
+      `/api/calendar/events/${own.id}/completions/${first.id}/file`,
+    );
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(PDF.data)).toBe(true);
+    expect((await call(user.cookie, 'GET', `${completion}/file`)).statusCode).toBe(404);
+    // Done again: both are on record, newest first.
+    const second = await complete('Second review');
+    const history = (await call(user.cookie, 'GET', `${completion}s`)).json();
+    expect(history.completions).toEqual([
+      expect.objectContaining({ id: second.id, undoneAt: null, evidenceNote: 'Second review' }),
+      expect.objectContaining({
+        id: first.id,
+        undoneByName: 'Casey Member',
+        evidenceNote: 'First review',
+        file: expect.objectContaining({ fileName: PDF.fileName }),
+      }),
+    ]);
+
+    // Deleting it (its creator may) hides it everywhere and keeps every record.
+    const deleted = await call(user.cookie, 'DELETE', `/api/calendar/events/${own.id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json().message).toMatch(/records are kept/);
+    expect((await call(admin.cookie, 'GET', `/api/calendar/events/${own.id}`)).statusCode).toBe(
+      404,
+    );
+    expect((await events(admin.cookie)).some((event) => event.id === own.id)).toBe(false);
+    expect(
+      (await occurrences(admin.cookie, addDays(today, -3), today)).occurrences.some(
+        (o) => o.eventId === own.id,
+      ),
+    ).toBe(false);
+    const [row] = await t.db.select().from(calendarEvents).where(eq(calendarEvents.id, own.id));
+    expect(row).toMatchObject({ deletedBy: user.userId });
+    expect(row!.deletedAt).not.toBeNull();
+    const kept = await t.db
+      .select()
+      .from(calendarCompletions)
+      .where(eq(calendarCompletions.eventId, own.id));
+    expect(kept).toHaveLength(2);
+    const storageKey = kept.find((completionRow) => completionRow.id === first.id)!.storageKey!;
+    expect(await t.app.storage.get(storageKey)).not.toBeNull();
+
+    // An event never completed is simply removed.
+    const unused = await createEvent(user.cookie, { title: 'Never done', startsOn: today });
+    expect(
+      (await call(user.cookie, 'DELETE', `/api/calendar/events/${unused.id}`)).json().message,
+    ).toBeUndefined();
+    expect(
+      await t.db.select().from(calendarEvents).where(eq(calendarEvents.id, unused.id)),
+    ).toEqual([]);
+
+    // Deleting the institution still removes every evidence file, undone and deleted ones too.
+    const name = (await t.db.select().from(companies).where(eq(companies.id, companyId)))[0]!.name;
+    const gone = await call(admin.cookie, 'DELETE', '/api/company', { confirmName: name });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(await t.app.storage.get(storageKey)).toBeNull();
   });
 
   it('lets managers change any event and members only their own; owners complete with evidence', async () => {

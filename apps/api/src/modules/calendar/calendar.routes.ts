@@ -1,6 +1,13 @@
 import multipart from '@fastify/multipart';
 import { todayIn } from '@complivue/shared/calendar-days';
 import { DOCUMENT_FILE_TYPES } from '@complivue/shared/file-types';
+import {
+  eventDrivenTypesFor,
+  findRegulatoryDeadlineTemplate,
+  OPTIONAL_DEADLINE_SET_KEYS,
+  OPTIONAL_DEADLINE_SETS,
+} from '@complivue/shared/regulatory-deadlines';
+import { hasRoleAtLeast } from '@complivue/shared/roles';
 import { okResponseSchema } from '@complivue/shared/schemas/auth';
 import {
   CALENDAR_LIMITS,
@@ -13,11 +20,15 @@ import {
   calendarSubscriptionCreatedSchema,
   calendarSubscriptionStatusSchema,
   completionFieldsSchema,
+  completionHistorySchema,
+  completionParamsSchema,
+  type CalendarEventList,
   createCalendarEventSchema,
   eventDrivenDeadlineRequestSchema,
   occurrenceParamsSchema,
   occurrencesQuerySchema,
   occurrencesResponseSchema,
+  optionalDeadlineParamsSchema,
   updateCalendarEventSchema,
 } from '@complivue/shared/schemas/calendar';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,6 +41,7 @@ import { requireAuth } from '../auth/access.ts';
 import type { AuthContext } from '../auth/session.ts';
 import { findCompany } from '../auth/session.ts';
 import { requireCompanyId } from '../companies/company-profile.ts';
+import { profileIsComplete } from '../library/applicability.ts';
 import { institutionFacts } from '../library/library-queries.ts';
 import {
   createFeedToken,
@@ -40,15 +52,20 @@ import {
 } from './calendar-feed.ts';
 import { calendarIcs } from './calendar-ics.ts';
 import {
+  canSeeEvent,
   findCalendarOwners,
   findCompletion,
+  findCompletionHistory,
   findOccurrences,
-  getCalendarEvent,
+  getVisibleEvent,
   loadCalendarEvents,
   toCalendarEvent,
   type CalendarViewer,
+  type EventWithOwner,
 } from './calendar-queries.ts';
+import { seededDeadlineFits } from './calendar-seed.ts';
 import {
+  addOptionalDeadlines,
   completeOccurrence,
   createCalendarEvent,
   createEventDrivenDeadline,
@@ -81,6 +98,39 @@ const icsFileName = (name: string) =>
       .toLowerCase() || 'calendar'
   }-regulatory-calendar.ics`;
 
+/**
+ * `GET /api/calendar/events`: the events the viewer sees, with what the page needs to offer the
+ * right filings and optional deadlines for the institution's profile.
+ */
+function eventList(events: EventWithOwner[], viewer: CalendarViewer): CalendarEventList {
+  const live = new Set(
+    events.flatMap((event) => (event.templateKey && !event.dismissedAt ? [event.templateKey] : [])),
+  );
+  return {
+    events: events
+      .filter((event) => canSeeEvent(event, viewer))
+      .map((event) => toCalendarEvent(event, viewer)),
+    profileComplete: profileIsComplete(viewer.facts),
+    institutionType: viewer.facts.institutionType,
+    filings: eventDrivenTypesFor(viewer.facts.institutionType),
+    optionalDeadlines: OPTIONAL_DEADLINE_SET_KEYS.flatMap((key) => {
+      const set = OPTIONAL_DEADLINE_SETS[key];
+      const fits = set.templateKeys.every((templateKey) =>
+        seededDeadlineFits(viewer.facts, findRegulatoryDeadlineTemplate(templateKey)!),
+      );
+      if (!fits || set.templateKeys.every((templateKey) => live.has(templateKey))) return [];
+      return [
+        {
+          key,
+          action: set.action,
+          description: set.description,
+          canAdd: hasRoleAtLeast(viewer.role, 'manager'),
+        },
+      ];
+    }),
+  };
+}
+
 /** Regulatory calendar: deadlines, recurrence, completion with evidence, iCalendar export. */
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
@@ -108,14 +158,13 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['calendar'],
         summary:
-          'Every event of your institution’s calendar, deleted regulatory deadlines included',
+          'Every event of your institution’s calendar that you may see (SAR deadlines: managers, administrators, their owner and creator), deleted regulatory deadlines included; the filings and optional deadlines your profile calls for',
         response: { 200: calendarEventListSchema },
       },
     },
     async (request) => {
       const viewer = calendarViewer(requireAuth(request));
-      const events = await loadCalendarEvents(db, viewer);
-      return { events: events.map((event) => toCalendarEvent(event, viewer)) };
+      return eventList(await loadCalendarEvents(db, viewer), viewer);
     },
   );
 
@@ -132,10 +181,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = calendarViewer(requireAuth(request));
-      return toCalendarEvent(
-        await getCalendarEvent(db, viewer.companyId, request.params.eventId),
-        viewer,
-      );
+      return toCalendarEvent(await getVisibleEvent(db, viewer, request.params.eventId), viewer);
     },
   );
 
@@ -191,19 +237,22 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['calendar'],
         summary:
-          'Delete an event; a seeded regulatory deadline is kept as deleted (not seeded again, restorable)',
+          'Delete an event; a seeded regulatory deadline is kept as deleted (not seeded again, restorable), an event with completions is kept hidden with its evidence',
         params: calendarEventParamsSchema,
         response: { 200: okResponseSchema },
       },
     },
     async (request) => {
-      await deleteCalendarEvent(
-        app,
+      const { kept } = await deleteCalendarEvent(
+        db,
         request,
         calendarViewer(requireAuth(request)),
         request.params.eventId,
       );
-      return { ok: true as const };
+      return {
+        ok: true as const,
+        ...(kept ? { message: 'Deleted from the calendar; its records are kept.' } : {}),
+      };
     },
   );
 
@@ -228,13 +277,34 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/api/calendar/deadlines/optional/:set',
+    {
+      config: { access: CALENDAR },
+      schema: {
+        tags: ['calendar'],
+        summary:
+          'Add an optional set of seeded deadlines, such as the quarterly HMDA submissions of large filers (managers and administrators)',
+        params: optionalDeadlineParamsSchema,
+        response: { 201: calendarEventListSchema.pick({ events: true }) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = calendarViewer(requireAuth(request));
+      const events = await addOptionalDeadlines(db, request, viewer, request.params.set);
+      return reply
+        .status(201)
+        .send({ events: events.map((event) => toCalendarEvent(event, viewer)) });
+    },
+  );
+
+  app.post(
     '/api/calendar/deadlines/event-driven',
     {
       config: { access: CALENDAR },
       schema: {
         tags: ['calendar'],
         summary:
-          'Add a CTR (15 days after the transaction) or SAR (30 days after initial detection) deadline; the due date is computed here',
+          'Add a CTR or Form 8300 (15 days after the transaction or receipt) or SAR (30 days after initial detection) deadline, as your institution type files them; the due date is computed here',
         body: eventDrivenDeadlineRequestSchema,
         response: { 201: calendarEventSchema },
       },
@@ -308,14 +378,64 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['calendar'],
         summary:
-          'Undo “done” on a due date (its evidence file is removed; the audit log keeps the record)',
+          'Undo “done” on a due date: the completion is kept, marked undone, with its evidence',
         params: occurrenceParamsSchema,
         response: { 200: okResponseSchema },
       },
     },
     async (request) => {
-      await reopenOccurrence(app, request, calendarViewer(requireAuth(request)), request.params);
+      await reopenOccurrence(db, request, calendarViewer(requireAuth(request)), request.params);
       return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/calendar/events/:eventId/occurrences/:date/completions',
+    {
+      config: { access: CALENDAR },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Every completion of a due date, undone ones included, newest first',
+        params: occurrenceParamsSchema,
+        response: { 200: completionHistorySchema },
+      },
+    },
+    async (request) => {
+      const viewer = calendarViewer(requireAuth(request));
+      const event = await getVisibleEvent(db, viewer, request.params.eventId);
+      return {
+        completions: await findCompletionHistory(db, viewer.companyId, {
+          eventId: event.id,
+          date: request.params.date,
+        }),
+      };
+    },
+  );
+
+  app.get(
+    '/api/calendar/events/:eventId/completions/:completionId/file',
+    {
+      config: { access: CALENDAR },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Download the evidence file of one completion (undone ones keep theirs)',
+        params: completionParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const viewer = calendarViewer(requireAuth(request));
+      const event = await getVisibleEvent(db, viewer, request.params.eventId);
+      const completion = await findCompletionFile(db, viewer.companyId, {
+        eventId: event.id,
+        completionId: request.params.completionId,
+      });
+      const data = await app.storage.get(completion.storageKey!);
+      if (!data) throw AppError.notFound();
+      return sendAttachment(reply, {
+        data,
+        contentType: completion.contentType ?? 'application/octet-stream',
+        fileName: completion.fileName!,
+      });
     },
   );
 
@@ -331,6 +451,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = calendarViewer(requireAuth(request));
+      await getVisibleEvent(db, viewer, request.params.eventId);
       const completion = await findCompletionFile(db, viewer.companyId, request.params);
       const data = await app.storage.get(completion.storageKey!);
       if (!data) throw AppError.notFound();
@@ -364,7 +485,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['calendar'],
         summary:
-          'Your institution’s calendar as an iCalendar (.ics) file, recurring events as RRULEs',
+          'Your institution’s calendar as an iCalendar (.ics) file, recurring events as RRULEs; SAR deadlines are never included',
       },
     },
     async (request, reply) => {
@@ -376,7 +497,10 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         actorUserId: viewer.userId,
         companyId: viewer.companyId,
         targetType: 'calendar',
-        after: { format: 'ics', events: events.filter((event) => !event.dismissedAt).length },
+        after: {
+          format: 'ics',
+          events: events.filter((event) => !event.dismissedAt && event.filing !== 'sar').length,
+        },
       });
       const companyName = auth.company?.name ?? 'Institution';
       return reply
@@ -463,7 +587,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['calendar'],
         summary:
-          'A member’s calendar subscription (iCalendar); unknown, rotated or revoked tokens are 404',
+          'A member’s calendar subscription (iCalendar, SAR deadlines never included); unknown, rotated or revoked tokens are 404',
         params: z.object({ token: z.string().max(100) }),
       },
     },

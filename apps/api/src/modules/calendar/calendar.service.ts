@@ -1,17 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@complivue/db/database';
 import { calendarCompletions, calendarEvents } from '@complivue/db/schema/calendar';
+import { companies } from '@complivue/db/schema/companies';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { formatLongDay } from '@complivue/shared/calendar-days';
-import { EVENT_DRIVEN_DEADLINES, eventDrivenDueDate } from '@complivue/shared/regulatory-deadlines';
 import {
+  BSA_FILING_DEADLINE,
+  eventDrivenDeadline,
+  eventDrivenDueDate,
+  eventDrivenTypesFor,
+  findRegulatoryDeadlineTemplate,
+  OPTIONAL_DEADLINE_SETS,
+  type OptionalDeadlineSetKey,
+} from '@complivue/shared/regulatory-deadlines';
+import { hasRoleAtLeast } from '@complivue/shared/roles';
+import {
+  CALENDAR_LIMITS,
   CALENDAR_MESSAGES,
   type completionFieldsSchema,
   type createCalendarEventSchema,
   type eventDrivenDeadlineRequestSchema,
   type updateCalendarEventSchema,
 } from '@complivue/shared/schemas/calendar';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,10 +32,14 @@ import {
   canCompleteEvent,
   canEditEvent,
   getCalendarEvent,
+  getVisibleEvent,
+  isConfidential,
+  loadCalendarEvents,
   type CalendarViewer,
   type EventRow,
   type EventWithOwner,
 } from './calendar-queries.ts';
+import { ensureSeededDeadlines, seededDeadlineFits } from './calendar-seed.ts';
 import { isOccurrence, validateRecurrence } from './recurrence.ts';
 
 type CreateEvent = z.output<typeof createCalendarEventSchema>;
@@ -50,18 +65,42 @@ async function requireOwnerIsMember(db: Db, companyId: string, ownerId: string |
   if (!member) throw new AppError(400, 'owner_not_member', CALENDAR_MESSAGES.owner_not_member);
 }
 
-/** The fields an audit entry shows of an event. */
+/**
+ * The fields an audit entry shows of an event. A SAR deadline's title (which may carry its
+ * reference) is not written: the audit log is read by people (and support staff) who may not
+ * know of a SAR; the entry's target id leads those who may to the event.
+ */
 const auditView = (event: Partial<EventRow>) => ({
-  title: event.title,
+  title: event.filing === 'sar' ? BSA_FILING_DEADLINE : event.title,
   startsOn: event.startsOn,
   rrule: event.rrule,
   ownerId: event.ownerId,
   reminderDays: event.reminderDays,
 });
 
+/**
+ * Refuses a new event once the company holds CALENDAR_LIMITS.maxEventsPerCompany (deleted
+ * events kept for their evidence are not counted). Runs in the transaction that inserts, after
+ * locking the company's row, so that concurrent additions cannot pass the cap together.
+ */
+async function requireRoomForEvents(tx: Db, companyId: string, adding: number) {
+  await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  const [row] = await tx
+    .select({ events: count() })
+    .from(calendarEvents)
+    .where(and(eq(calendarEvents.companyId, companyId), isNull(calendarEvents.deletedAt)));
+  if ((row?.events ?? 0) + adding > CALENDAR_LIMITS.maxEventsPerCompany) {
+    throw new AppError(409, 'calendar_full', CALENDAR_MESSAGES.calendar_full);
+  }
+}
+
 /** A live event of the viewer's company that the viewer may change. */
 async function editableEvent(db: Db, viewer: CalendarViewer, eventId: string) {
-  const event = await getCalendarEvent(db, viewer.companyId, eventId);
+  const event = await getVisibleEvent(db, viewer, eventId);
   if (event.dismissedAt) throw AppError.notFound(CALENDAR_MESSAGES.not_found);
   if (!canEditEvent(event, viewer)) {
     throw forbidden(
@@ -82,21 +121,24 @@ export async function createCalendarEvent(
 ): Promise<EventWithOwner> {
   const recurrence = validateRecurrence(input.startsOn, input.rrule);
   await requireOwnerIsMember(db, viewer.companyId, input.ownerId);
-  const [event] = await db
-    .insert(calendarEvents)
-    .values({
-      companyId: viewer.companyId,
-      kind: 'company',
-      title: input.title,
-      description: input.description,
-      area: input.area,
-      startsOn: recurrence.startsOn,
-      rrule: recurrence.rrule,
-      ownerId: input.ownerId,
-      reminderDays: input.reminderDays,
-      createdBy: viewer.userId,
-    })
-    .returning();
+  const [event] = await db.transaction(async (tx) => {
+    await requireRoomForEvents(tx, viewer.companyId, 1);
+    return tx
+      .insert(calendarEvents)
+      .values({
+        companyId: viewer.companyId,
+        kind: 'company',
+        title: input.title,
+        description: input.description,
+        area: input.area,
+        startsOn: recurrence.startsOn,
+        rrule: recurrence.rrule,
+        ownerId: input.ownerId,
+        reminderDays: input.reminderDays,
+        createdBy: viewer.userId,
+      })
+      .returning();
+  });
   await recordAudit(db, request, {
     action: 'calendar.event_created',
     actorUserId: viewer.userId,
@@ -109,8 +151,10 @@ export async function createCalendarEvent(
 }
 
 /**
- * A CTR or SAR deadline: the server computes the due date from the trigger date (transaction or
- * initial detection), which the description records.
+ * A CTR, Form 8300 or SAR deadline (the filings the institution's type makes, worded and cited
+ * for it): the server computes the due date from the trigger date (transaction, receipt of the
+ * cash, initial detection), which the description records. A SAR deadline is confidential
+ * (`canSeeEvent`).
  */
 export async function createEventDrivenDeadline(
   db: Db,
@@ -118,15 +162,19 @@ export async function createEventDrivenDeadline(
   viewer: CalendarViewer,
   input: EventDrivenRequest,
 ): Promise<EventWithOwner> {
+  const institutionType = viewer.facts.institutionType;
+  if (!eventDrivenTypesFor(institutionType).includes(input.type)) {
+    throw new AppError(400, 'filing_not_offered', CALENDAR_MESSAGES.filing_not_offered);
+  }
+  const rule = eventDrivenDeadline(input.type, institutionType);
   if (input.triggerDate > viewer.today) {
     throw new AppError(
       400,
       'trigger_in_future',
-      `The ${EVENT_DRIVEN_DEADLINES[input.type].triggerLabel.toLowerCase()} cannot be after today.`,
+      `The ${rule.triggerLabel.toLowerCase()} cannot be after today.`,
     );
   }
   await requireOwnerIsMember(db, viewer.companyId, input.ownerId);
-  const rule = EVENT_DRIVEN_DEADLINES[input.type];
   const dueOn = eventDrivenDueDate(input.type, input.triggerDate);
   const reference = input.reference ? ` (${input.reference})` : '';
   const description = [
@@ -136,34 +184,41 @@ export async function createEventDrivenDeadline(
   ]
     .filter(Boolean)
     .join('\n\n');
-  const [event] = await db
-    .insert(calendarEvents)
-    .values({
-      companyId: viewer.companyId,
-      kind: 'event_driven',
-      title: input.title ?? `${rule.defaultTitle}${reference}`,
-      description,
-      area: rule.area,
-      citation: rule.citation,
-      startsOn: dueOn,
-      rrule: null,
-      ownerId: input.ownerId,
-      reminderDays: input.reminderDays,
-      createdBy: viewer.userId,
-    })
-    .returning();
+  const [event] = await db.transaction(async (tx) => {
+    await requireRoomForEvents(tx, viewer.companyId, 1);
+    return tx
+      .insert(calendarEvents)
+      .values({
+        companyId: viewer.companyId,
+        kind: 'event_driven',
+        filing: input.type,
+        title: input.title ?? `${rule.defaultTitle}${reference}`,
+        description,
+        area: rule.area,
+        citation: rule.citation,
+        startsOn: dueOn,
+        rrule: null,
+        ownerId: input.ownerId,
+        reminderDays: input.reminderDays,
+        createdBy: viewer.userId,
+      })
+      .returning();
+  });
   await recordAudit(db, request, {
     action: 'calendar.event_created',
     actorUserId: viewer.userId,
     companyId: viewer.companyId,
     targetType: 'calendar_event',
     targetId: event!.id,
-    after: {
-      kind: 'event_driven',
-      type: input.type,
-      triggerDate: input.triggerDate,
-      ...auditView(event!),
-    },
+    // A SAR's type and detection date are not written to the audit log (see auditView).
+    after: isConfidential(event!)
+      ? { kind: 'event_driven', ...auditView(event!) }
+      : {
+          kind: 'event_driven',
+          type: input.type,
+          triggerDate: input.triggerDate,
+          ...auditView(event!),
+        },
   });
   return getCalendarEvent(db, viewer.companyId, event!.id);
 }
@@ -210,34 +265,42 @@ export async function updateCalendarEvent(
 }
 
 /**
- * Deletes an event with its completions and their files. A seeded regulatory deadline is only
- * marked deleted, so that it is not copied in again (and can be restored).
+ * Deletes an event. Evidence is never destroyed: a seeded regulatory deadline is only marked
+ * deleted (`dismissedAt`: not copied in again, restorable); an event with any completion (undone
+ * ones included) is marked deleted (`deletedAt`: hidden everywhere, kept with its completions and
+ * their files for the record and the data export); only an event with no completion is removed.
  */
 export async function deleteCalendarEvent(
-  app: FastifyInstance,
+  db: Db,
   request: FastifyRequest,
   viewer: CalendarViewer,
   eventId: string,
-): Promise<void> {
-  const { db } = app.database;
+): Promise<{ kept: boolean }> {
   const event = await editableEvent(db, viewer, eventId);
   const where = and(
     eq(calendarEvents.id, event.id),
     eq(calendarEvents.companyId, viewer.companyId),
   );
-  let files: string[] = [];
-  if (event.templateKey) {
-    await db.update(calendarEvents).set({ dismissedAt: new Date() }).where(where);
-  } else {
-    files = await db.transaction(async (tx) => {
-      const completions = await tx
-        .select({ storageKey: calendarCompletions.storageKey })
-        .from(calendarCompletions)
-        .where(eq(calendarCompletions.eventId, event.id));
-      await tx.delete(calendarEvents).where(where);
-      return completions.flatMap((row) => (row.storageKey ? [row.storageKey] : []));
-    });
-  }
+  const kept = await db.transaction(async (tx) => {
+    if (event.templateKey) {
+      await tx.update(calendarEvents).set({ dismissedAt: new Date() }).where(where);
+      return true;
+    }
+    const [completion] = await tx
+      .select({ id: calendarCompletions.id })
+      .from(calendarCompletions)
+      .where(eq(calendarCompletions.eventId, event.id))
+      .limit(1);
+    if (completion) {
+      await tx
+        .update(calendarEvents)
+        .set({ deletedAt: new Date(), deletedBy: viewer.userId })
+        .where(where);
+      return true;
+    }
+    await tx.delete(calendarEvents).where(where);
+    return false;
+  });
   await recordAudit(db, request, {
     action: 'calendar.event_deleted',
     actorUserId: viewer.userId,
@@ -245,8 +308,9 @@ export async function deleteCalendarEvent(
     targetType: 'calendar_event',
     targetId: event.id,
     before: { kind: event.kind, templateKey: event.templateKey, ...auditView(event) },
+    after: { evidenceKept: kept && !event.templateKey },
   });
-  await removeFiles(app, files);
+  return { kept };
 }
 
 /** Brings back a seeded regulatory deadline the company deleted. */
@@ -256,7 +320,7 @@ export async function restoreCalendarEvent(
   viewer: CalendarViewer,
   eventId: string,
 ): Promise<EventWithOwner> {
-  const event = await getCalendarEvent(db, viewer.companyId, eventId);
+  const event = await getVisibleEvent(db, viewer, eventId);
   if (!canEditEvent(event, viewer)) throw forbidden(CALENDAR_MESSAGES.regulatory_manager_only);
   if (!event.dismissedAt) throw new AppError(409, 'not_dismissed', CALENDAR_MESSAGES.not_dismissed);
   // Restored as of now: reminders whose day passed while it was deleted are not sent late.
@@ -282,7 +346,7 @@ async function completableOccurrence(
   eventId: string,
   date: string,
 ) {
-  const event = await getCalendarEvent(db, viewer.companyId, eventId);
+  const event = await getVisibleEvent(db, viewer, eventId);
   if (event.dismissedAt) throw AppError.notFound(CALENDAR_MESSAGES.not_found);
   if (!canCompleteEvent(event, viewer)) throw forbidden();
   if (!isOccurrence(event, date)) {
@@ -325,6 +389,7 @@ export async function completeOccurrence(
         sizeBytes: file ? file.data.length : null,
         storageKey,
       })
+      // The partial unique index (one completion not undone per due date) decides.
       .onConflictDoNothing()
       .returning({ eventId: calendarCompletions.eventId });
     written = rows.length === 1;
@@ -338,60 +403,71 @@ export async function completeOccurrence(
     companyId: viewer.companyId,
     targetType: 'calendar_event',
     targetId: event.id,
-    after: {
-      date: options.date,
-      title: event.title,
-      evidenceNote: options.fields.evidenceNote,
-      evidenceUrl: options.fields.evidenceUrl,
-      file: file?.fileName ?? null,
-    },
+    after: isConfidential(event)
+      ? { date: options.date, title: BSA_FILING_DEADLINE }
+      : {
+          date: options.date,
+          title: event.title,
+          evidenceNote: options.fields.evidenceNote,
+          evidenceUrl: options.fields.evidenceUrl,
+          file: file?.fileName ?? null,
+        },
   });
 }
 
-/** Undoes "done" on a due date; its evidence file goes with it. */
+/**
+ * Undoes "done" on a due date: its completion is marked undone (by whom, when) and kept, with its
+ * evidence file; the due date is open again and may be marked done anew.
+ */
 export async function reopenOccurrence(
-  app: FastifyInstance,
+  db: Db,
   request: FastifyRequest,
   viewer: CalendarViewer,
   options: { eventId: string; date: string },
 ): Promise<void> {
-  const { db } = app.database;
-  const event = await getCalendarEvent(db, viewer.companyId, options.eventId);
+  const event = await getVisibleEvent(db, viewer, options.eventId);
   if (!canCompleteEvent(event, viewer)) throw forbidden();
-  const [removed] = await db
-    .delete(calendarCompletions)
+  const [undone] = await db
+    .update(calendarCompletions)
+    .set({ undoneAt: new Date(), undoneBy: viewer.userId, undoneByName: viewer.name })
     .where(
       and(
         eq(calendarCompletions.eventId, event.id),
         eq(calendarCompletions.companyId, viewer.companyId),
         eq(calendarCompletions.occurrenceDate, options.date),
+        isNull(calendarCompletions.undoneAt),
       ),
     )
     .returning();
-  if (!removed) throw new AppError(404, 'not_done', 'This due date is not marked done.');
+  if (!undone) throw new AppError(404, 'not_done', CALENDAR_MESSAGES.not_done);
   await recordAudit(db, request, {
     action: 'calendar.occurrence_reopened',
     actorUserId: viewer.userId,
     companyId: viewer.companyId,
     targetType: 'calendar_event',
     targetId: event.id,
-    before: {
-      date: options.date,
-      title: event.title,
-      doneByName: removed.doneByName,
-      evidenceNote: removed.evidenceNote,
-      evidenceUrl: removed.evidenceUrl,
-      file: removed.fileName,
-    },
+    before: isConfidential(event)
+      ? { date: options.date, title: BSA_FILING_DEADLINE, completionId: undone.id }
+      : {
+          date: options.date,
+          title: event.title,
+          completionId: undone.id,
+          doneByName: undone.doneByName,
+          evidenceNote: undone.evidenceNote,
+          evidenceUrl: undone.evidenceUrl,
+          file: undone.fileName,
+        },
   });
-  if (removed.storageKey) await removeFiles(app, [removed.storageKey]);
 }
 
-/** The stored evidence file of a completed due date of the company. */
+/**
+ * The stored evidence file of a completion of the company: the due date's current one, or a
+ * given one (undone completions keep theirs).
+ */
 export async function findCompletionFile(
   db: Db,
   companyId: string,
-  options: { eventId: string; date: string },
+  options: { eventId: string } & ({ date: string } | { completionId: string }),
 ) {
   const [row] = await db
     .select()
@@ -400,11 +476,70 @@ export async function findCompletionFile(
       and(
         eq(calendarCompletions.eventId, options.eventId),
         eq(calendarCompletions.companyId, companyId),
-        eq(calendarCompletions.occurrenceDate, options.date),
+        'completionId' in options
+          ? eq(calendarCompletions.id, options.completionId)
+          : and(
+              eq(calendarCompletions.occurrenceDate, options.date),
+              isNull(calendarCompletions.undoneAt),
+            ),
       ),
     );
   if (!row?.storageKey || !row.fileName) throw AppError.notFound();
   return row;
+}
+
+/**
+ * Adds an optional set of seeded deadlines (the quarterly HMDA submissions of large filers):
+ * managers and administrators, when the profile says HMDA. Missing ones are copied in, deleted
+ * ones restored. Returns the set's events.
+ */
+export async function addOptionalDeadlines(
+  db: Db,
+  request: FastifyRequest,
+  viewer: CalendarViewer,
+  setKey: OptionalDeadlineSetKey,
+): Promise<EventWithOwner[]> {
+  if (!hasRoleAtLeast(viewer.role, 'manager')) {
+    throw forbidden(CALENDAR_MESSAGES.regulatory_manager_only);
+  }
+  const set = OPTIONAL_DEADLINE_SETS[setKey];
+  const templates = set.templateKeys.map((key) => findRegulatoryDeadlineTemplate(key)!);
+  if (!templates.every((template) => seededDeadlineFits(viewer.facts, template))) {
+    throw new AppError(400, 'not_applicable', CALENDAR_MESSAGES.optional_not_applicable);
+  }
+  const keys = [...set.templateKeys];
+  const inSet = and(
+    eq(calendarEvents.companyId, viewer.companyId),
+    inArray(calendarEvents.templateKey, keys),
+  );
+  await db.transaction(async (tx) => {
+    const existing = await tx
+      .select({ templateKey: calendarEvents.templateKey })
+      .from(calendarEvents)
+      .where(inSet);
+    const existingKeys = new Set(existing.map((row) => row.templateKey!));
+    await requireRoomForEvents(tx, viewer.companyId, keys.length - existingKeys.size);
+    await ensureSeededDeadlines(tx, {
+      companyId: viewer.companyId,
+      facts: viewer.facts,
+      today: viewer.today,
+      existingKeys,
+      optIn: keys,
+    });
+    await tx
+      .update(calendarEvents)
+      .set({ dismissedAt: null })
+      .where(and(inSet, isNotNull(calendarEvents.dismissedAt)));
+  });
+  await recordAudit(db, request, {
+    action: 'calendar.optional_deadlines_added',
+    actorUserId: viewer.userId,
+    companyId: viewer.companyId,
+    targetType: 'calendar',
+    after: { set: setKey, templateKeys: keys },
+  });
+  const events = await loadCalendarEvents(db, viewer);
+  return events.filter((event) => event.templateKey && keys.includes(event.templateKey));
 }
 
 async function removeFiles(app: FastifyInstance, keys: string[]) {

@@ -1,12 +1,24 @@
 import { presetRrule } from '@complivue/shared/schemas/calendar';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
+import { addDays, dateToDay, dayToDate } from '@complivue/shared/calendar-days';
+import * as rruleModule from 'rrule';
 import {
   isOccurrence,
+  iterationStart,
   normalizeRrule,
   occurrencesBetween,
   validateRecurrence,
 } from './recurrence.ts';
+
+type RRuleModule = typeof rruleModule;
+const { RRule } = (rruleModule as RRuleModule & { default?: RRuleModule }).default ?? rruleModule;
+
+/** The dates rrule itself finds iterating from the event's own start: the reference. */
+function fromTheStart(event: { startsOn: string; rrule: string }, from: string, to: string) {
+  const rule = new RRule({ ...RRule.parseString(event.rrule), dtstart: dayToDate(event.startsOn) });
+  return rule.between(dayToDate(from), dayToDate(to), true).map(dateToDay);
+}
 
 function rejection(run: () => unknown): string {
   try {
@@ -142,6 +154,67 @@ describe('occurrencesBetween', () => {
     }
   });
 
+  it('fast-forwards monthly and yearly rules without changing which dates fall in the window', () => {
+    const rules = [
+      'FREQ=MONTHLY',
+      'FREQ=MONTHLY;INTERVAL=3',
+      'FREQ=MONTHLY;INTERVAL=5',
+      'FREQ=MONTHLY;BYMONTHDAY=-1',
+      'FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=28,29,30,31;BYSETPOS=-1',
+      'FREQ=MONTHLY;BYDAY=-1FR',
+      'FREQ=MONTHLY;INTERVAL=2;BYDAY=MO,TU;BYSETPOS=1,-1',
+      'FREQ=MONTHLY;BYMONTH=2,8',
+      'FREQ=MONTHLY;UNTIL=20600101',
+      'FREQ=YEARLY',
+      'FREQ=YEARLY;INTERVAL=3',
+      'FREQ=YEARLY;BYMONTH=5',
+      'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1',
+      'FREQ=YEARLY;BYDAY=1MO;BYMONTH=9',
+      'FREQ=YEARLY;INTERVAL=2;BYYEARDAY=100,-1',
+      'FREQ=YEARLY;BYWEEKNO=1,52;BYDAY=MO',
+      'FREQ=YEARLY;BYDAY=-1FR;BYSETPOS=-1',
+    ];
+    // Month ends, a leap day and an ordinary day as starts.
+    const starts = ['2001-01-31', '2004-02-29', '2003-07-15', '2000-12-30'];
+    const windows = ['2001-02-01', '2031-03-01', '2056-02-10', '2099-12-01'];
+    for (const rrule of rules) {
+      for (const startsOn of starts) {
+        const event = { startsOn, rrule };
+        for (const from of windows) {
+          const to = addDays(from, 399);
+          const last = to > '2099-12-31' ? '2099-12-31' : to;
+          expect(
+            occurrencesBetween(event, from, last).dates,
+            `${rrule} from ${startsOn}, ${from}`,
+          ).toEqual(fromTheStart(event, from, last));
+        }
+      }
+    }
+  });
+
+  it('starts iterating near the window, whatever the distance from the start', () => {
+    const monthly = { startsOn: '2000-01-31', rrule: 'FREQ=MONTHLY;INTERVAL=5' };
+    expect(iterationStart(monthly, monthly.rrule, '2099-12-31')).toEqual({
+      start: '2099-08-01',
+      rrule: 'FREQ=MONTHLY;INTERVAL=5;BYMONTHDAY=31',
+    });
+    const yearly = { startsOn: '2000-02-29', rrule: 'FREQ=YEARLY' };
+    expect(iterationStart(yearly, yearly.rrule, '2099-12-31')).toEqual({
+      start: '2098-01-01',
+      rrule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29',
+    });
+    // COUNT counts from the start: it stays.
+    const counted = { startsOn: '2000-01-15', rrule: 'FREQ=MONTHLY;COUNT=1000' };
+    expect(iterationStart(counted, counted.rrule, '2090-01-01').start).toBe('2000-01-15');
+    // One due date checked at the far end of the century is as cheap as one near the start.
+    const started = performance.now();
+    for (let index = 0; index < 50; index += 1) {
+      isOccurrence({ startsOn: '2000-01-31', rrule: 'FREQ=MONTHLY;BYMONTHDAY=-1' }, '2099-12-31');
+      isOccurrence({ startsOn: '2000-01-31', rrule: 'FREQ=YEARLY;BYDAY=-1FR' }, '2099-12-25');
+    }
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
   it('stops quickly on a rule that can never produce a date', () => {
     const impossible = { startsOn: '2026-01-01', rrule: 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30' };
     const started = performance.now();
@@ -175,6 +248,23 @@ describe('validateRecurrence', () => {
       rrule: 'FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=1',
     });
     expect(validateRecurrence('2026-11-22', null)).toEqual({ startsOn: '2026-11-22', rrule: null });
+  });
+
+  it('saves COUNT as the UNTIL of its last date, so later queries need not count from the start', () => {
+    expect(validateRecurrence('2026-01-15', 'FREQ=MONTHLY;COUNT=3')).toEqual({
+      startsOn: '2026-01-15',
+      rrule: 'FREQ=MONTHLY;UNTIL=20260315',
+    });
+    // A rule that rarely matches: its dates up to the end of 2099, no further.
+    const rare = validateRecurrence('2000-01-01', 'FREQ=DAILY;COUNT=1000;BYMONTH=2;BYMONTHDAY=29');
+    expect(rare).toEqual({
+      startsOn: '2000-02-29',
+      rrule: 'FREQ=DAILY;UNTIL=20960229;BYMONTH=2;BYMONTHDAY=29',
+    });
+    const started = performance.now();
+    expect(isOccurrence(rare, '2096-02-29')).toBe(true);
+    expect(isOccurrence(rare, '2095-02-28')).toBe(false);
+    expect(performance.now() - started).toBeLessThan(100);
   });
 
   it('refuses a rule with no date within ten years, quickly', () => {

@@ -147,21 +147,63 @@ interface Recurring {
   rrule: string | null;
 }
 
+const hasPart = (rrule: string, name: string) => new RegExp(`(^|;)${name}=`).test(rrule);
+const pad = (value: number) => String(value).padStart(2, '0');
+
 /**
- * Where iteration may start instead of the event's date without changing which dates fall in
- * [from, …]: for DAILY and WEEKLY rules without COUNT, a whole number of intervals later,
- * still at least one period before `from`. (A MONTHLY or YEARLY rule steps through at most 1,200
- * periods in the century the calendar allows, so it starts at its own date.)
+ * Where iteration may start instead of the event's date, and the rule to iterate, without
+ * changing which dates fall in [from, …], so that the cost of a query depends on the window and
+ * not on how far it is from the event's start. Rules with COUNT start at their own date (they
+ * count from it; COUNT is at most 1,000). Otherwise the start moves a whole number of intervals
+ * forward, still at least one period before `from`:
+ * - DAILY and WEEKLY: by days (a multiple of 1 or 7 days times INTERVAL);
+ * - MONTHLY: to the first day of a month a multiple of INTERVAL months after the start's month;
+ * - YEARLY: to January 1 of a year a multiple of INTERVAL years after the start's year.
+ * A MONTHLY or YEARLY rule without a day part (BYMONTHDAY, BYDAY, BYYEARDAY, BYWEEKNO) takes its
+ * day (and a YEARLY one its month) from its start (RFC 5545): those are written into the rule
+ * before the start moves. Whole periods are kept, so BYSETPOS sees the same sets. The unit tests
+ * compare the result with expansion from the event's own start.
  */
-function iterationStart(event: Recurring, rrule: string, from: string): string {
-  if (/COUNT=/.test(rrule)) return event.startsOn;
+export function iterationStart(
+  event: Recurring,
+  rrule: string,
+  from: string,
+): { start: string; rrule: string } {
+  const unchanged = { start: event.startsOn, rrule };
+  if (hasPart(rrule, 'COUNT') || from <= event.startsOn) return unchanged;
   const freq = frequencyOf(rrule);
-  if (freq !== 'DAILY' && freq !== 'WEEKLY') return event.startsOn;
   const interval = Number(/INTERVAL=(\d+)/.exec(rrule)?.[1] ?? '1');
-  const step = (freq === 'DAILY' ? 1 : 7) * interval;
-  const gap = daysBetween(event.startsOn, from) - 7;
-  if (gap < step) return event.startsOn;
-  return addDays(event.startsOn, Math.floor(gap / step) * step);
+  if (freq === 'DAILY' || freq === 'WEEKLY') {
+    const step = (freq === 'DAILY' ? 1 : 7) * interval;
+    const gap = daysBetween(event.startsOn, from) - 7;
+    if (gap < step) return unchanged;
+    return { start: addDays(event.startsOn, Math.floor(gap / step) * step), rrule };
+  }
+  const startYear = Number(event.startsOn.slice(0, 4));
+  const startMonth = Number(event.startsOn.slice(5, 7));
+  const startDay = Number(event.startsOn.slice(8, 10));
+  const fromYear = Number(from.slice(0, 4));
+  const fromMonth = Number(from.slice(5, 7));
+  const dayless = !['BYMONTHDAY', 'BYDAY', 'BYYEARDAY', 'BYWEEKNO'].some((name) =>
+    hasPart(rrule, name),
+  );
+  if (freq === 'MONTHLY') {
+    // Whole months from the start's month to the month before `from`'s.
+    const months = (fromYear - startYear) * 12 + (fromMonth - startMonth) - 1;
+    const steps = Math.floor(months / interval);
+    if (steps <= 0) return unchanged;
+    const index = startYear * 12 + (startMonth - 1) + steps * interval;
+    return {
+      start: `${Math.floor(index / 12)}-${pad((index % 12) + 1)}-01`,
+      rrule: dayless ? `${rrule};BYMONTHDAY=${startDay}` : rrule,
+    };
+  }
+  const steps = Math.floor((fromYear - startYear - 1) / interval);
+  if (steps <= 0) return unchanged;
+  const defaults = dayless
+    ? `${hasPart(rrule, 'BYMONTH') ? '' : `;BYMONTH=${startMonth}`};BYMONTHDAY=${startDay}`
+    : '';
+  return { start: `${startYear + steps * interval}-01-01`, rrule: `${rrule}${defaults}` };
 }
 
 /**
@@ -181,8 +223,8 @@ export function occurrencesBetween(
     };
   }
   if (to < event.startsOn) return { dates: [], truncated: false };
-  const rrule = normalizeRrule(event.rrule);
-  const start = iterationStart(event, rrule, from);
+  const normalized = normalizeRrule(event.rrule);
+  const { start, rrule } = iterationStart(event, normalized, from);
   const rule = new RRule(
     { ...(RRule.parseString(rrule) as Partial<Options>), dtstart: dayToDate(start) },
     true,
@@ -211,7 +253,9 @@ export const isOccurrence = (event: Recurring, date: string): boolean =>
  * Validates an event's recurrence for saving: the rule's syntax, and that it produces a date
  * within ten years of the start. Returns the rule normalized and the start moved to the rule's
  * first date on or after it (RFC 5545 leaves a start that the rule does not produce undefined,
- * and calendar apps disagree about it).
+ * and calendar apps disagree about it). COUNT is saved as the UNTIL of its last date (at the
+ * latest the end of 2099): the same dates, and a rule every later query can start near its
+ * window rather than counting from the event's start.
  */
 export function validateRecurrence(
   startsOn: string,
@@ -231,5 +275,16 @@ export function validateRecurrence(
     );
   }
   if (first > CALENDAR_LIMITS.lastDay) throw invalid('The first date of this rule is after 2099.');
-  return { startsOn: first, rrule: normalized };
+  if (!hasPart(normalized, 'COUNT')) return { startsOn: first, rrule: normalized };
+  const count = Number(/COUNT=(\d+)/.exec(normalized)![1]);
+  const last = occurrencesBetween(
+    { startsOn: first, rrule: normalized },
+    first,
+    CALENDAR_LIMITS.lastDay,
+    count,
+  ).dates.at(-1)!;
+  return {
+    startsOn: first,
+    rrule: normalized.replace(/COUNT=\d+/, `UNTIL=${last.replaceAll('-', '')}`),
+  };
 }

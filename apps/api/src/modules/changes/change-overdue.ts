@@ -1,8 +1,9 @@
+import type { Db } from '@complivue/db/database';
 import { changeItems, changeTasks } from '@complivue/db/schema/changes';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { FINISHED_CHANGE_STATUSES, dayIn, isPastDue } from '@complivue/shared/change-workflow';
 import { changeNumberLabel } from '@complivue/shared/schemas/changes';
-import { and, eq, inArray, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notInArray, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { notify, type NotifyDependencies } from '../notifications/notify.ts';
 import { changeLink } from './changes.service.ts';
@@ -15,12 +16,71 @@ const FINISHED = [...FINISHED_CHANGE_STATUSES];
  */
 const latestDay = (now: Date) => dayIn(now, 'Pacific/Kiritimati');
 
+/** Joins a member only while they are an active member of the item's own institution. */
+const activeMemberOf = (
+  profile: { userId: AnyColumn; companyId: AnyColumn; status: AnyColumn },
+  userId: AnyColumn,
+  companyId: AnyColumn,
+) =>
+  and(eq(profile.userId, userId), eq(profile.companyId, companyId), eq(profile.status, 'active'));
+
+/**
+ * Who is told about an item, decided once per run: the first of `preferred` who is an active
+ * member of the item's institution, else its active administrators (so a departed owner's
+ * overdue work still reaches someone who can reassign it).
+ */
+function recipientResolver(db: Db) {
+  const adminsOf = new Map<string, Promise<string[]>>();
+  const administrators = (companyId: string) => {
+    let found = adminsOf.get(companyId);
+    if (!found) {
+      found = db
+        .select({ userId: userProfiles.userId })
+        .from(userProfiles)
+        .where(
+          and(
+            eq(userProfiles.companyId, companyId),
+            eq(userProfiles.role, 'admin'),
+            eq(userProfiles.status, 'active'),
+          ),
+        )
+        .orderBy(userProfiles.userId)
+        .then((admins) => admins.map((admin) => admin.userId));
+      adminsOf.set(companyId, found);
+    }
+    return found;
+  };
+  return async (companyId: string, preferred: (string | null)[]): Promise<string[]> => {
+    const ids = preferred.filter((id): id is string => !!id);
+    if (ids.length > 0) {
+      const active = await db
+        .select({ userId: userProfiles.userId })
+        .from(userProfiles)
+        .where(
+          and(
+            inArray(userProfiles.userId, ids),
+            eq(userProfiles.companyId, companyId),
+            eq(userProfiles.status, 'active'),
+          ),
+        );
+      const activeIds = new Set(active.map((row) => row.userId));
+      const first = ids.find((id) => activeIds.has(id));
+      if (first) return [first];
+    }
+    return administrators(companyId);
+  };
+}
+
 /**
  * Tells owners about changes past their due date and assignees (else the change's owner) about
- * tasks past theirs, once each. A due date is past once that day has ended in the recipient's
- * time zone (their profile's, else US Eastern). Each item is claimed with a conditional UPDATE
- * (`overdue_notified_at IS NULL`) before anyone is told, so two API instances running the job
- * at once never send it twice; moving a due date later clears the claim (changes.service.ts).
+ * tasks past theirs, once each. Only active members of the change's institution are told: when
+ * the owner or assignee has left it or been deactivated (or there is none), its active
+ * administrators are told instead. A due date is past once that day has ended in the
+ * recipient's time zone (their profile's, else US Eastern, which is also the administrators').
+ * Each item is claimed with a conditional UPDATE (`overdue_notified_at IS NULL`) before anyone
+ * is told, so two API instances running the job at once never send it twice; if nobody could
+ * be told (the notice failed, or no one is left to tell) the claim is released for the next
+ * run. Moving a due date later and reopening clear the claim (changes.service.ts).
  */
 export async function notifyOverdueChanges(
   deps: NotifyDependencies,
@@ -28,20 +88,21 @@ export async function notifyOverdueChanges(
 ): Promise<{ changes: number; tasks: number }> {
   const { db } = deps;
   const bound = latestDay(now);
+  const recipientsFor = recipientResolver(db);
 
+  const owner = alias(userProfiles, 'owner');
   const changeCandidates = await db
     .select({
       id: changeItems.id,
       dueDate: changeItems.dueDate,
-      timeZone: userProfiles.timezone,
+      timeZone: owner.timezone,
     })
     .from(changeItems)
-    .innerJoin(userProfiles, eq(userProfiles.userId, changeItems.ownerId))
+    .leftJoin(owner, activeMemberOf(owner, changeItems.ownerId, changeItems.companyId))
     .where(
       and(
         notInArray(changeItems.status, FINISHED),
         isNull(changeItems.overdueNotifiedAt),
-        isNotNull(changeItems.ownerId),
         lt(changeItems.dueDate, bound),
       ),
     );
@@ -69,14 +130,22 @@ export async function notifyOverdueChanges(
             title: changeItems.title,
             dueDate: changeItems.dueDate,
           });
+  let changesTold = 0;
   for (const change of claimedChanges) {
-    await deliver(deps, {
+    const told = await deliver(deps, {
       companyId: change.companyId,
-      userId: change.ownerId,
+      userIds: await recipientsFor(change.companyId, [change.ownerId]),
       title: `Overdue: ${changeNumberLabel(change.number)} ${change.title}`,
       body: `This regulatory change was due ${change.dueDate} and is not closed yet.`,
       changeId: change.id,
     });
+    if (told) changesTold += 1;
+    else {
+      await db
+        .update(changeItems)
+        .set({ overdueNotifiedAt: null })
+        .where(and(eq(changeItems.id, change.id), eq(changeItems.overdueNotifiedAt, now)));
+    }
   }
 
   const changeOwner = alias(userProfiles, 'change_owner');
@@ -85,15 +154,15 @@ export async function notifyOverdueChanges(
     .select({
       id: changeTasks.id,
       dueDate: changeTasks.dueDate,
-      timeZone: sql<
-        string | null
-      >`case when ${changeTasks.assigneeId} is not null then ${assignee.timezone} else ${changeOwner.timezone} end`,
-      recipient: sql<string | null>`coalesce(${changeTasks.assigneeId}, ${changeItems.ownerId})`,
+      timeZone: sql<string | null>`case
+        when ${assignee.userId} is not null then ${assignee.timezone}
+        when ${changeOwner.userId} is not null then ${changeOwner.timezone}
+      end`,
     })
     .from(changeTasks)
     .innerJoin(changeItems, eq(changeItems.id, changeTasks.changeId))
-    .leftJoin(assignee, eq(assignee.userId, changeTasks.assigneeId))
-    .leftJoin(changeOwner, eq(changeOwner.userId, changeItems.ownerId))
+    .leftJoin(assignee, activeMemberOf(assignee, changeTasks.assigneeId, changeTasks.companyId))
+    .leftJoin(changeOwner, activeMemberOf(changeOwner, changeItems.ownerId, changeItems.companyId))
     .where(
       and(
         isNull(changeTasks.doneAt),
@@ -103,7 +172,7 @@ export async function notifyOverdueChanges(
       ),
     );
   const dueTaskIds = taskCandidates
-    .filter((row) => row.recipient && isPastDue(row.dueDate, dayIn(now, row.timeZone)))
+    .filter((row) => isPastDue(row.dueDate, dayIn(now, row.timeZone)))
     .map((row) => row.id);
   const claimedTasks =
     dueTaskIds.length === 0
@@ -119,13 +188,16 @@ export async function notifyOverdueChanges(
             ),
           )
           .returning({ id: changeTasks.id });
+  let tasksTold = 0;
   if (claimedTasks.length > 0) {
     const tasks = await db
       .select({
+        id: changeTasks.id,
         companyId: changeTasks.companyId,
         title: changeTasks.title,
         dueDate: changeTasks.dueDate,
-        recipient: sql<string | null>`coalesce(${changeTasks.assigneeId}, ${changeItems.ownerId})`,
+        assigneeId: changeTasks.assigneeId,
+        ownerId: changeItems.ownerId,
         changeId: changeItems.id,
         number: changeItems.number,
       })
@@ -138,33 +210,41 @@ export async function notifyOverdueChanges(
         ),
       );
     for (const task of tasks) {
-      await deliver(deps, {
+      const told = await deliver(deps, {
         companyId: task.companyId,
-        userId: task.recipient,
+        userIds: await recipientsFor(task.companyId, [task.assigneeId, task.ownerId]),
         title: `Overdue task on ${changeNumberLabel(task.number)}: ${task.title}`,
         body: `This task was due ${task.dueDate} and is not done yet.`,
         changeId: task.changeId,
       });
+      if (told) tasksTold += 1;
+      else {
+        await db
+          .update(changeTasks)
+          .set({ overdueNotifiedAt: null })
+          .where(and(eq(changeTasks.id, task.id), eq(changeTasks.overdueNotifiedAt, now)));
+      }
     }
   }
-  return { changes: claimedChanges.length, tasks: claimedTasks.length };
+  return { changes: changesTold, tasks: tasksTold };
 }
 
+/** Sends one overdue notice; whether anyone was told (a failure is logged, not thrown). */
 async function deliver(
   deps: NotifyDependencies,
   options: {
     companyId: string;
-    userId: string | null;
+    userIds: string[];
     title: string;
     body: string;
     changeId: string;
   },
-) {
-  if (!options.userId) return;
+): Promise<boolean> {
+  if (options.userIds.length === 0) return false;
   try {
-    await notify(deps, {
+    const sent = await notify(deps, {
       companyId: options.companyId,
-      userIds: [options.userId],
+      userIds: options.userIds,
       type: 'change.overdue',
       category: 'deadlines',
       priority: 'high',
@@ -172,8 +252,10 @@ async function deliver(
       body: options.body,
       link: changeLink(options.changeId),
     });
+    return sent.length > 0;
   } catch (error) {
-    // The claim stands: one failed notice must not stop the others or repeat every hour.
+    // One failed notice must not stop the others; its claim is released for the next run.
     deps.log.error({ err: error, changeId: options.changeId }, 'overdue notification failed');
+    return false;
   }
 }

@@ -15,8 +15,8 @@ import {
   orderedHistoryChanges,
 } from '@complivue/shared/schemas/changes';
 import { eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { csvStream } from '../../lib/csv.ts';
+import { PDF_FONTS, unicodePdfDocument } from '../../lib/pdf-fonts.ts';
 import {
   changeDetail,
   changesForExport,
@@ -80,7 +80,7 @@ export async function changeReportPdf(
     .where(eq(companies.id, viewer.companyId));
   const now = options.now ?? new Date();
 
-  const doc = new PDFDocument({
+  const doc = unicodePdfDocument({
     size: 'LETTER',
     margin: 54,
     bufferPages: true,
@@ -97,28 +97,28 @@ export async function changeReportPdf(
   const muted = '#475569';
   const heading = (text: string) => {
     if (doc.y > doc.page.height - 140) doc.addPage();
-    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).fillColor(ink).text(text);
-    doc.moveDown(0.3).font('Helvetica').fontSize(9.5);
+    doc.moveDown(0.8).font(PDF_FONTS.bold).fontSize(12).fillColor(ink).text(text);
+    doc.moveDown(0.3).font(PDF_FONTS.regular).fontSize(9.5);
   };
   const field = (name: string, value: string) => {
     doc
-      .font('Helvetica-Bold')
+      .font(PDF_FONTS.bold)
       .fontSize(9.5)
       .fillColor(ink)
       .text(`${name}: `, { continued: true })
-      .font('Helvetica')
+      .font(PDF_FONTS.regular)
       .text(value || '—');
   };
 
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(ink).text('Regulatory change record');
+  doc.font(PDF_FONTS.bold).fontSize(18).fillColor(ink).text('Regulatory change record');
   doc
     .moveDown(0.2)
-    .font('Helvetica-Bold')
+    .font(PDF_FONTS.bold)
     .fontSize(13)
     .text(`${changeNumberLabel(change.number)} — ${change.title}`);
   doc
     .moveDown(0.2)
-    .font('Helvetica')
+    .font(PDF_FONTS.regular)
     .fontSize(9)
     .fillColor(muted)
     .text(`${company?.name ?? ''}. Prepared ${utc(now.toISOString())} by ${options.preparedBy}.`);
@@ -179,10 +179,10 @@ export async function changeReportPdf(
   if (change.comments.length === 0) doc.fillColor(muted).text('No comments.');
   for (const comment of change.comments) {
     doc
-      .font('Helvetica-Bold')
+      .font(PDF_FONTS.bold)
       .fillColor(ink)
       .text(`${comment.authorName}, ${utc(comment.createdAt)}`);
-    doc.font('Helvetica').text(commentPlainText(comment.body)).moveDown(0.3);
+    doc.font(PDF_FONTS.regular).text(commentPlainText(comment.body)).moveDown(0.3);
   }
 
   heading('History');
@@ -190,12 +190,12 @@ export async function changeReportPdf(
   for (const entry of [...change.history].reverse()) {
     if (doc.y > doc.page.height - 100) doc.addPage();
     doc
-      .font('Helvetica-Bold')
+      .font(PDF_FONTS.bold)
       .fillColor(ink)
       .text(
         `${utc(entry.createdAt)} — ${entry.changedByName}: ${CHANGE_EVENT_LABELS[entry.event] ?? entry.event}`,
       );
-    doc.font('Helvetica').fillColor('#334155');
+    doc.font(PDF_FONTS.regular).fillColor('#334155');
     for (const [key, value] of orderedHistoryChanges(entry.changes)) {
       const name = CHANGE_FIELD_LABELS[key] ?? key;
       const from = formatChangeHistoryValue(key, value.from);
@@ -216,7 +216,7 @@ export async function changeReportPdf(
     // The footer sits in the bottom margin; without this pdfkit would start a new page for it.
     doc.page.margins.bottom = 0;
     doc
-      .font('Helvetica')
+      .font(PDF_FONTS.regular)
       .fontSize(8)
       .fillColor(muted)
       .text(

@@ -1,6 +1,7 @@
 import { changeItems, changeTasks } from '@complivue/db/schema/changes';
 import { feedItems, feedItemSources, feedSources } from '@complivue/db/schema/feeds';
 import { notifications } from '@complivue/db/schema/notifications';
+import { userProfiles } from '@complivue/db/schema/profiles';
 import { subscriptions } from '@complivue/db/schema/subscriptions';
 import { CHANGE_WORKFLOW_MESSAGES } from '@complivue/shared/change-workflow';
 import {
@@ -9,7 +10,6 @@ import {
   mentionToken,
   type ChangeDetail,
 } from '@complivue/shared/schemas/changes';
-import { inflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +18,7 @@ import {
   signUpThroughApi,
   type FormFile,
 } from '../../../test/http.ts';
+import { embeddedFontNames, pdfText } from '../../../test/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { notifyDependencies } from '../notifications/notify.ts';
 import { notifyOverdueChanges } from './change-overdue.ts';
@@ -36,27 +37,6 @@ const MANUAL = {
   impact: { policies: 'HMDA policy', systems: 'LOS data fields' },
   riskRating: 'high',
 };
-
-/** The text drawn in a pdfkit PDF: its content streams inflated, each text run decoded. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const run of content.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      const hex = run[1]
-        ? [...run[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]).join('')
-        : run[2]!;
-      lines.push(Buffer.from(hex, 'hex').toString('latin1'));
-    }
-  }
-  return lines.join('\n');
-}
 
 describe('change management', () => {
   let t: TestApp;
@@ -588,6 +568,123 @@ describe('change management', () => {
     expect(overdueList.json().total).toBe(1);
   });
 
+  it('tells only active members of the institution, else its administrators, and retries a failed notice', async () => {
+    const a = await institution();
+    const b = await institution();
+    const deps = notifyDependencies(t.app);
+    const overdueOf = (userId: string) => notificationsOf(userId, 'change.overdue');
+    const claimOf = async (id: string) =>
+      (await t.db.select().from(changeItems).where(eq(changeItems.id, id)))[0]!.overdueNotifiedAt;
+
+    const departed = await create(a.user.cookie, {
+      title: 'Owner moved to another institution',
+      dueDate: '2026-03-02',
+      ownerId: a.user.userId,
+    });
+    const deactivated = await create(a.user.cookie, {
+      title: 'Owner deactivated',
+      dueDate: '2026-03-02',
+      ownerId: a.manager.userId,
+    });
+    const task = await call(a.user.cookie, 'POST', `/api/changes/${deactivated.id}/tasks`, {
+      title: 'Assignee deactivated too',
+      assigneeId: a.manager.userId,
+      dueDate: '2026-03-02',
+    });
+    expect(task.statusCode).toBe(201);
+    const ownerless = await create(a.admin.cookie, {
+      title: 'Nobody owns this',
+      dueDate: '2026-03-02',
+      ownerId: null,
+    });
+    expect(ownerless.ownerId).toBeNull();
+    await t.db
+      .update(userProfiles)
+      .set({ companyId: b.companyId })
+      .where(eq(userProfiles.userId, a.user.userId));
+    await t.db
+      .update(userProfiles)
+      .set({ status: 'deactivated' })
+      .where(eq(userProfiles.userId, a.manager.userId));
+
+    // A notice that fails after the claim releases it: the next run tells them.
+    const failingDb = new Proxy(deps.db, {
+      get(target, property) {
+        const value = Reflect.get(target, property) as unknown;
+        if (property === 'insert') {
+          return (table: unknown) => {
+            if (table === notifications) throw new Error('notifications are down');
+            return target.insert(table as typeof notifications);
+          };
+        }
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const failed = await notifyOverdueChanges(
+      { ...deps, db: failingDb },
+      new Date('2026-03-03T15:00:00Z'),
+    );
+    expect(failed).toEqual({ changes: 0, tasks: 0 });
+    expect(await overdueOf(a.admin.userId)).toHaveLength(0);
+    expect(await claimOf(departed.id)).toBeNull();
+    const [pendingTask] = await t.db
+      .select()
+      .from(changeTasks)
+      .where(eq(changeTasks.changeId, deactivated.id));
+    expect(pendingTask!.overdueNotifiedAt).toBeNull();
+
+    // The moved owner, the deactivated owner and assignee are never told; the administrator is.
+    const told = await notifyOverdueChanges(deps, new Date('2026-03-03T16:00:00Z'));
+    expect(told).toEqual({ changes: 3, tasks: 1 });
+    expect(await overdueOf(a.user.userId)).toHaveLength(0);
+    expect(await overdueOf(a.manager.userId)).toHaveLength(0);
+    expect((await overdueOf(a.admin.userId)).map((row) => row.title).sort()).toEqual([
+      'Overdue task on CHG-2: Assignee deactivated too',
+      'Overdue: CHG-1 Owner moved to another institution',
+      'Overdue: CHG-2 Owner deactivated',
+      'Overdue: CHG-3 Nobody owns this',
+    ]);
+    expect(await overdueOf(b.admin.userId)).toHaveLength(0);
+    await notifyOverdueChanges(deps, new Date('2026-03-04T16:00:00Z'));
+    expect(await overdueOf(a.admin.userId)).toHaveLength(4);
+
+    // Reopening a finished change re-arms its notice.
+    const reopenable = await create(a.admin.cookie, {
+      title: 'Finished, then reopened',
+      dueDate: '2026-03-02',
+      ownerId: a.admin.userId,
+    });
+    await notifyOverdueChanges(deps, new Date('2026-03-05T16:00:00Z'));
+    expect(await claimOf(reopenable.id)).not.toBeNull();
+    const finished = await call(
+      a.admin.cookie,
+      'POST',
+      `/api/changes/${reopenable.id}/transition`,
+      {
+        to: 'not_applicable',
+        note: 'We do not offer this product.',
+      },
+    );
+    expect(finished.statusCode, finished.body).toBe(200);
+    expect(await claimOf(reopenable.id)).not.toBeNull();
+    const reopened = await call(
+      a.admin.cookie,
+      'POST',
+      `/api/changes/${reopenable.id}/transition`,
+      {
+        to: 'assessing',
+      },
+    );
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(await claimOf(reopenable.id)).toBeNull();
+    await notifyOverdueChanges(deps, new Date('2026-03-06T16:00:00Z'));
+    expect(
+      (await overdueOf(a.admin.userId)).filter(
+        (row) => row.title === 'Overdue: CHG-4 Finished, then reopened',
+      ),
+    ).toHaveLength(2);
+  });
+
   it('exports the filtered list as CSV and a change as a PDF record', async () => {
     const a = await institution();
     const change = await create(a.user.cookie, {
@@ -611,6 +708,15 @@ describe('change management', () => {
     const all = await call(a.user.cookie, 'GET', '/api/changes/export.csv');
     expect(all.body.trim().split('\n')).toHaveLength(3);
 
+    // Text beyond Windows-1252, which a standard PDF font cannot draw.
+    await call(a.user.cookie, 'POST', `/api/changes/${change.id}/comments`, {
+      body: 'DTI ≥ 43 % at the Łódź branch; 12 CFR § 1026.43(c) → see the memo',
+    });
+    const moved = await call(a.user.cookie, 'POST', `/api/changes/${change.id}/transition`, {
+      to: 'assessing',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+
     const pdf = await call(a.user.cookie, 'GET', `/api/changes/${change.id}/report.pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -622,7 +728,13 @@ describe('change management', () => {
     expect(text).toContain('Impact assessment');
     expect(text).toContain('HMDA policy');
     expect(text).toContain('Looks right @Casey Manager');
-    expect(text).toContain('Status: Identified');
+    // The history reads from → to, and user text outside Windows-1252 survives intact.
+    expect(text).toContain('Status: Identified → Assessing');
+    expect(text).toContain('DTI ≥ 43 % at the Łódź branch; 12 CFR § 1026.43(c) → see the memo');
+    expect(text).not.toContain('\uFFFD');
+    expect(embeddedFontNames(pdf.rawPayload)).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
+    expect(pdf.rawPayload.includes('/FontFile2')).toBe(true);
+    expect(pdf.rawPayload.includes('/Helvetica')).toBe(false);
   });
 
   it('lets only the uploader, a manager or an administrator remove a file', async () => {

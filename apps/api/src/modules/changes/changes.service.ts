@@ -352,10 +352,13 @@ export async function transitionChange(
     if (decision.transition.needsNote && !note) {
       throw new AppError(400, 'note_required', CHANGE_WORKFLOW_MESSAGES.note_required);
     }
-    await tx
-      .update(changeItems)
-      .set({ status: to, closedAt: isFinished(to) ? new Date() : null })
-      .where(eq(changeItems.id, current.id));
+    const set: Partial<typeof changeItems.$inferInsert> = {
+      status: to,
+      closedAt: isFinished(to) ? new Date() : null,
+    };
+    // Reopened work that is (or falls) past due is announced as overdue again.
+    if (isFinished(current.status) && !isFinished(to)) set.overdueNotifiedAt = null;
+    await tx.update(changeItems).set(set).where(eq(changeItems.id, current.id));
     const diff: HistoryChanges = { status: { from: current.status, to } };
     if (note) diff.note = { from: null, to: note };
     await appendHistory(tx, { changeId: current.id, actor, event: 'status', changes: diff });
@@ -488,6 +491,8 @@ export async function updateTask(
       diff.done = { from: task.doneAt !== null, to: changes.done };
       set.doneAt = changes.done ? new Date() : null;
       set.doneBy = changes.done ? actor.userId : null;
+      // A task reopened past its due date is announced as overdue again.
+      if (!changes.done) set.overdueNotifiedAt = null;
     }
     if (Object.keys(diff).length === 0) return null;
     // Which task, even when its title did not change.

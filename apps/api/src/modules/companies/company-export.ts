@@ -39,7 +39,7 @@ const README = (companyName: string, exportedAt: Date, exportedBy: string) =>
       'assessments.csv     the assessment of every library rule that applies, by area',
       'changes.csv         every regulatory change (Change Management), in number order',
       'calendar.ics        the regulatory calendar (iCalendar, recurring deadlines as rules)',
-      'calendar-completions.csv  every deadline marked done, with its evidence',
+      'calendar-completions.csv  every deadline marked done, with its evidence (undone ones too)',
       '',
       'Times are UTC (ISO 8601). Cells that a spreadsheet would read as a formula start with an',
       'apostrophe. Passwords, two-factor secrets and session tokens are never exported.',
@@ -207,6 +207,9 @@ export async function companyExportArchive(
       'Evidence note',
       'Evidence link',
       'Evidence file',
+      'Undone at',
+      'Undone by',
+      'Deadline deleted at',
     ],
     async () =>
       (
@@ -214,13 +217,14 @@ export async function companyExportArchive(
           .select({
             title: calendarEvents.title,
             citation: calendarEvents.citation,
+            deletedAt: calendarEvents.deletedAt,
             completion: calendarCompletions,
           })
           .from(calendarCompletions)
           .innerJoin(calendarEvents, eq(calendarEvents.id, calendarCompletions.eventId))
           .where(eq(calendarCompletions.companyId, companyId))
           .orderBy(asc(calendarCompletions.occurrenceDate))
-      ).map(({ title, citation, completion }) => [
+      ).map(({ title, citation, deletedAt, completion }) => [
         title,
         citation ?? '',
         completion.occurrenceDate,
@@ -229,6 +233,9 @@ export async function companyExportArchive(
         completion.evidenceNote,
         completion.evidenceUrl ?? '',
         completion.fileName ?? '',
+        iso(completion.undoneAt),
+        completion.undoneByName ?? '',
+        iso(deletedAt),
       ]),
   );
   zip.end();

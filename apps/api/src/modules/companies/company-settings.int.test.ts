@@ -151,10 +151,11 @@ describe('the data export', () => {
       'subscriptions.json',
     ]);
     // The exam record travels with the data: every applicable rule, the calendar with its
-    // seeded regulatory deadlines, the change register (empty here, with its header).
+    // seeded regulatory deadlines (those a credit union's type alone determines: the BSA/AML
+    // program's), the change register (empty here, with its header).
     expect(entries['assessments.csv']).toMatch(/TRID-LE-001/);
     expect(entries['calendar.ics']).toContain('BEGIN:VCALENDAR');
-    expect(entries['calendar.ics']).toContain('12 CFR 1003.5');
+    expect(entries['calendar.ics']).toContain('31 CFR 1020.210');
     expect(entries['changes.csv']!.split('\n')[0]).toContain('Title');
     expect(JSON.parse(entries['company.json']!).profile.name).toBe('First Community Credit Union');
     expect(entries['members.csv']).toContain(member.email);

@@ -1,4 +1,5 @@
 import { queryRows, type Db } from '@complivue/db/database';
+import type { Role } from '@complivue/shared/roles';
 import type { Dashboard } from '@complivue/shared/schemas/dashboard';
 import { sql } from 'drizzle-orm';
 import type { InstitutionFacts } from '../library/applicability.ts';
@@ -27,13 +28,15 @@ interface DashboardCounts {
  *   regulation area (feed_items' sort index; see feeds/feed-items-recent.ts);
  * - upcoming deadlines: the company's calendar due dates from today through today + 29 (30
  *   calendar days, today included, in the caller's time zone) not marked done
- *   (`countUpcomingDeadlines`, calendar/calendar-queries.ts; it also fills in the seeded
- *   regulatory deadlines the company does not have yet).
+ *   (`countUpcomingDeadlines`, calendar/calendar-queries.ts: the deadlines the caller may see
+ *   and the profile does not rule out; it also fills in the seeded deadlines that fit it).
  */
 export async function computeDashboard(
   db: Db,
   options: {
     userId: string;
+    /** The caller's role: a SAR deadline counts only for those who may see it. */
+    role: Role;
     companyId: string | null;
     facts: InstitutionFacts;
     /** Today in the caller's time zone (`YYYY-MM-DD`); US Eastern's by default. */
@@ -61,6 +64,7 @@ export async function computeDashboard(
           companyId: options.companyId,
           facts: options.facts,
           today: options.today ?? todayIn(null),
+          viewer: { userId: options.userId, role: options.role },
         })
       : 0,
   ]);

@@ -23,6 +23,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       return computeDashboard(app.database.db, {
         userId: auth.user.id,
+        role: auth.profile.role,
         companyId: auth.profile.companyId,
         facts: institutionFacts(auth.company),
         today: todayIn(auth.profile.timezone),

@@ -1,9 +1,9 @@
 import type { Db } from '@complivue/db/database';
 import { calendarCompletions, calendarEvents } from '@complivue/db/schema/calendar';
 import { addDays, formatLongDay } from '@complivue/shared/calendar-days';
-import { EVENT_DRIVEN_DEADLINES, eventDrivenDueDate } from '@complivue/shared/regulatory-deadlines';
+import { eventDrivenDeadline, eventDrivenDueDate } from '@complivue/shared/regulatory-deadlines';
 import { presetRrule } from '@complivue/shared/schemas/calendar';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ensureSeededDeadlines } from '../calendar/calendar-seed.ts';
 import { expandOccurrences } from '../calendar/calendar-queries.ts';
 import type { InstitutionFacts } from '../library/applicability.ts';
@@ -21,8 +21,8 @@ interface DemoMembers {
 
 /**
  * The demo institution's calendar, rebuilt from scratch relative to `today`: the seeded
- * regulatory deadlines that apply to a credit union (the quarterly HMDA submissions deleted, as
- * a credit union of its size would), owners assigned, one due date done with its evidence, one
+ * regulatory deadlines that fit a credit union's profile (not the opt-in quarterly HMDA
+ * submissions of large filers), owners assigned, one due date done with its evidence, one
  * overdue, and as many of the institution's own deadlines as make five due in the next 30 days
  * with the seeded ones that fall there.
  */
@@ -38,21 +38,6 @@ export async function seedDemoCalendar(
     today,
     existingKeys: new Set(),
   });
-  const quarterly = seeded.filter((event) => event.templateKey?.startsWith('hmda-quarterly-'));
-  if (quarterly.length > 0) {
-    await tx
-      .update(calendarEvents)
-      .set({ dismissedAt: new Date() })
-      .where(
-        and(
-          eq(calendarEvents.companyId, companyId),
-          inArray(
-            calendarEvents.id,
-            quarterly.map((event) => event.id),
-          ),
-        ),
-      );
-  }
   for (const [ownerId, area] of [
     [members.userId, 'hmda'],
     [members.managerId, 'bsa_aml'],
@@ -63,15 +48,16 @@ export async function seedDemoCalendar(
       .where(and(eq(calendarEvents.companyId, companyId), eq(calendarEvents.area, area)));
   }
 
-  const live = seeded.filter((event) => !event.templateKey?.startsWith('hmda-quarterly-'));
-  const alreadyDue = expandOccurrences(live, { from: today, to: addDays(today, 29) }).items.length;
+  const alreadyDue = expandOccurrences(seeded, { from: today, to: addDays(today, 29) }).items
+    .length;
 
   const ctrTrigger = addDays(today, -4);
-  const ctr = EVENT_DRIVEN_DEADLINES.ctr;
+  const ctr = eventDrivenDeadline('ctr', 'credit_union');
   const own: (typeof calendarEvents.$inferInsert)[] = [
     {
       companyId,
       kind: 'event_driven',
+      filing: 'ctr',
       title: 'CTR due (Main Street branch cash deposit)',
       description: `${ctr.triggerLabel}: ${formatLongDay(ctrTrigger)}. Due ${formatLongDay(eventDrivenDueDate('ctr', ctrTrigger))}, ${ctr.days} calendar days later.\n\n${ctr.rule}`,
       area: ctr.area,

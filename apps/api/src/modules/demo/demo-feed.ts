@@ -8,14 +8,15 @@ import {
 import type { RegulationArea } from '@complivue/shared/regulation-areas';
 import type { FeedDocumentType } from '@complivue/shared/regulatory-monitoring';
 import { and, eq, inArray } from 'drizzle-orm';
-import { dedupeKey } from '../feeds/feed-ingest.ts';
+import { dedupeKey, linkKey } from '../feeds/feed-ingest.ts';
 
 /**
  * The demo institution's regulatory updates: three real CFPB documents from the Federal
  * Register, described from their own summaries, one each for TRID, QM and HMDA (SPEC.md §2's
  * dashboard). They come from a source of the demo institution's own that is switched off (this
- * machine may have no internet), so no other institution sees them; a poll of a shared source
- * that later carries the same document links it by the same dedupe key instead of copying it.
+ * machine may have no internet), so no other institution sees them. Their keys are in the
+ * institution's own scope, as the ingestion pipeline writes a company source's items
+ * (feed-ingest.ts), so a shared source that later carries a document stores its own copy.
  */
 const DEMO_SOURCE = {
   name: 'Federal Register: CFPB mortgage rules (demo selection)',
@@ -117,7 +118,8 @@ export async function seedDemoFeed(
     // The Federal Register publishes by date; noon UTC keeps that date in every US time zone.
     const publishedAt = new Date(`${document.publicationDate}T12:00:00Z`);
     return {
-      dedupeKey: dedupeKey({ guid, link: document.link }),
+      dedupeKey: dedupeKey({ guid, link: document.link }, companyId),
+      linkKey: linkKey(document.link, companyId),
       guid,
       link: document.link,
       title: document.title,

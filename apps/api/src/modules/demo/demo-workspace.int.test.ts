@@ -65,6 +65,8 @@ describe('the demo workspace', () => {
           companyId,
           facts: institutionFacts(company!),
           today: day,
+          // As any member sees it (the demo has no SAR deadline, which only some would see).
+          viewer: { userId: 'any-member', role: 'user' },
         }),
         day,
       ).toBe(5);

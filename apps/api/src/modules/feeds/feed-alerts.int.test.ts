@@ -155,6 +155,62 @@ describe('feed alerts in bulk', () => {
     ]);
   });
 
+  it('releases the claim when notifying fails, so a later run announces it', async () => {
+    const companyId = await companyWatchingHmda('Flaky Mail Credit Union');
+    const source = await insertFeedSource(t.db, { name: 'Federal Register: CFPB', companyId });
+    const items = [
+      await insertFeedItem(t.db, {
+        sourceIds: [source],
+        title: 'HMDA reporting threshold change',
+        documentType: 'final_rule',
+        areas: ['hmda'],
+      }),
+      await insertFeedItem(t.db, {
+        sourceIds: [source],
+        title: 'HMDA data field clarification',
+        areas: ['hmda'],
+      }),
+    ];
+    // The notifications table refuses writes once, after the first alert (a database hiccup).
+    const working = notifyDependencies(t.app);
+    let writes = 0;
+    const flakyDb = new Proxy(working.db, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        if (property === 'insert') {
+          return (table: unknown) => {
+            if (table === notifications && (writes += 1) === 2) {
+              throw new Error('notifications table unavailable');
+            }
+            return target.insert(table as typeof notifications);
+          };
+        }
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await onNewFeedItems({ ...working, db: flakyDb }, items);
+
+    const claims = async () =>
+      (
+        await t.db
+          .select({ itemId: feedItemRelevance.itemId, alertedAt: feedItemRelevance.alertedAt })
+          .from(feedItemRelevance)
+          .where(eq(feedItemRelevance.companyId, companyId))
+      )
+        .filter((row) => row.alertedAt !== null)
+        .map((row) => row.itemId);
+    // The first announced stays claimed; the other's claim was released.
+    const sent = (await alertsOf(companyId)).map((alert) => alert.link);
+    expect(sent).toHaveLength(1);
+    expect((await claims()).map((item) => `/regulatory-feeds?item=${item}`)).toEqual(sent);
+
+    await onNewFeedItems(working, items);
+    expect((await alertsOf(companyId)).map((alert) => alert.link).sort()).toEqual(
+      items.map((item) => `/regulatory-feeds?item=${item}`).sort(),
+    );
+    expect((await claims()).sort()).toEqual([...items].sort());
+  });
+
   it('rescores the feed when the institution changes its profile', async () => {
     const admin = await signUpThroughApi(t.app, { companyName: 'Profile Change Bank' });
     const companyId = admin.body.session.company.id as string;

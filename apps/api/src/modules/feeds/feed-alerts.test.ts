@@ -37,6 +37,13 @@ describe('isFreshForAlert', () => {
     expect(isFreshForAlert({ publishedAt: daysAgo(ALERT_MAX_AGE_DAYS + 1) }, now)).toBe(false);
   });
 
+  it('does not announce an item dated more than a day ahead (a lure or a mistake)', () => {
+    const ahead = (hours: number) => new Date(now.getTime() + hours * 3_600_000);
+    expect(isFreshForAlert({ publishedAt: ahead(20) }, now)).toBe(true);
+    expect(isFreshForAlert({ publishedAt: ahead(25) }, now)).toBe(false);
+    expect(isFreshForAlert({ publishedAt: ahead(24 * 365) }, now)).toBe(false);
+  });
+
   it('treats an undated item as new to us', () => {
     expect(isFreshForAlert({ publishedAt: null }, now)).toBe(true);
   });

@@ -47,10 +47,15 @@ interface AlertItem {
   publishedAt: Date | null;
 }
 
-/** Whether the item is news at `now` (no publication date: it is new to us, so it is). */
+/**
+ * Whether the item is news at `now` (no publication date: it is new to us, so it is). A date
+ * more than a day ahead (time zones aside) is a feed's mistake or a lure, not news: such an
+ * item is listed, sorted as first seen, and not announced.
+ */
 export function isFreshForAlert(item: { publishedAt: Date | null }, now: Date): boolean {
   if (!item.publishedAt) return true;
-  return now.getTime() - item.publishedAt.getTime() <= ALERT_MAX_AGE_DAYS * DAY_MS;
+  const age = now.getTime() - item.publishedAt.getTime();
+  return age >= -DAY_MS && age <= ALERT_MAX_AGE_DAYS * DAY_MS;
 }
 
 /**
@@ -203,6 +208,25 @@ async function alertCompany(
   const won = new Set(claimed.map((row) => row.itemId));
 
   const announced = matched.filter((match) => won.has(match.item.id));
+  /**
+   * The claim comes before the notification so that two instances never both send it; when
+   * notifying fails (nothing was written then: notify() stores before it delivers), the claim of
+   * what was not announced is released, so a later run announces it.
+   */
+  const release = async (itemIds: string[], error: unknown): Promise<never> => {
+    if (itemIds.length > 0) {
+      await db
+        .update(feedItemRelevance)
+        .set({ alertedAt: null })
+        .where(
+          and(
+            eq(feedItemRelevance.companyId, companyId),
+            inArray(feedItemRelevance.itemId, itemIds),
+          ),
+        );
+    }
+    throw error;
+  };
   if (announced.length > ALERT_MAX_INDIVIDUAL) {
     const high = announced.filter(
       (match) => alertPriority(match.item, match.watchedAreas, now) === 'high',
@@ -222,10 +246,15 @@ async function alertCompany(
           .join('; ') +
         (announced.length > 3 ? '; …' : ''),
       link: '/regulatory-feeds?unread=true',
-    });
+    }).catch((error: unknown) =>
+      release(
+        announced.map((match) => match.item.id),
+        error,
+      ),
+    );
     return;
   }
-  for (const match of announced) {
+  for (const [index, match] of announced.entries()) {
     const { title, body } = alertText(match.item, match.reasons, match.item.areas);
     await notify(deps, {
       companyId,
@@ -236,6 +265,11 @@ async function alertCompany(
       title,
       body,
       link: feedItemPath(match.item.id),
-    });
+    }).catch((error: unknown) =>
+      release(
+        announced.slice(index).map((rest) => rest.item.id),
+        error,
+      ),
+    );
   }
 }

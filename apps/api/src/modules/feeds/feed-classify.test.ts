@@ -160,7 +160,7 @@ describe('document type', () => {
     ).toBe('press_release');
   });
 
-  it('reads the summary when the title says nothing, and calls a plain notice guidance', () => {
+  it('reads the summary when the title says nothing, and calls a plain notice a notice', () => {
     expect(
       classifyDocumentType({
         title: 'Lakeside Home Lending',
@@ -171,6 +171,29 @@ describe('document type', () => {
       classifyDocumentType({
         title: 'Agency Information Collection Activities',
         summary: 'Submission for OMB review.',
+        federalRegisterType: 'Notice',
+      }),
+    ).toBe('notice');
+    // Meetings and bank holding company applications are not guidance either.
+    expect(
+      classifyDocumentType({
+        title: 'Formations of, Acquisitions by, and Mergers of Bank Holding Companies',
+        summary: '',
+        federalRegisterType: 'Notice',
+      }),
+    ).toBe('notice');
+    expect(
+      classifyDocumentType({
+        title: 'Sunshine Act Meeting Notice',
+        summary: '',
+        federalRegisterType: 'Notice',
+      }),
+    ).toBe('notice');
+    // A notice whose words say what it is keeps that type.
+    expect(
+      classifyDocumentType({
+        title: 'Interagency Guidance on Third-Party Relationships: Risk Management',
+        summary: '',
         federalRegisterType: 'Notice',
       }),
     ).toBe('guidance');

@@ -246,7 +246,7 @@ const FEDERAL_REGISTER_AGENCIES: Record<string, Agency> = {
 
 /** The code of a Federal Register agency slug, when it is one of ours. */
 export function federalRegisterAgencyCode(slug: string): Agency | null {
-  return FEDERAL_REGISTER_AGENCIES[slug] ?? null;
+  return Object.hasOwn(FEDERAL_REGISTER_AGENCIES, slug) ? FEDERAL_REGISTER_AGENCIES[slug]! : null;
 }
 
 const AGENCY_WORDS: [Agency, RegExp][] = [
@@ -297,8 +297,9 @@ function typeFromWords(text: string): FeedDocumentType | null {
 /**
  * The type of document: the Federal Register's own type for rules and proposed rules; otherwise
  * the title's words, then the summary's (a press release titled "CFPB Issues Final Rule" is
- * about a final rule). Federal Register notices without another signal are guidance-type
- * notices; agency news without another signal is a press release.
+ * about a final rule). A Federal Register notice without another signal is a notice (most
+ * are meetings, information collections, bank holding company applications: not guidance);
+ * agency news without another signal is a press release.
  */
 export function classifyDocumentType(input: ClassificationInput): FeedDocumentType {
   if (input.documentType) return input.documentType;
@@ -306,7 +307,7 @@ export function classifyDocumentType(input: ClassificationInput): FeedDocumentTy
   if (fromTitle) return fromTitle;
   const fromText = typeFromWords(`${input.summary} ${(input.categories ?? []).join(' ')}`);
   if (fromText) return fromText;
-  if (input.federalRegisterType === 'Notice') return 'guidance';
+  if (input.federalRegisterType === 'Notice') return 'notice';
   return 'press_release';
 }
 

@@ -15,6 +15,7 @@ import {
   fetchFeed,
   isLocalHostName,
   isNonPublicAddress,
+  publicOnlyLookup,
   type FeedFetchRequest,
 } from './feed-fetch.ts';
 
@@ -208,7 +209,7 @@ describe('fetchFeed', () => {
     const loopback = await failure(fetchFeed({ url: server.url('/newsroom.xml'), format: 'rss' }));
     expect(loopback.kind).toBe('blocked_address');
     expect(loopback.message).toBe(
-      '127.0.0.1 is on a private or local network (127.0.0.1); feeds must be on the public internet.',
+      '127.0.0.1 is a private or internal address; feeds must be on the public internet.',
     );
     for (const url of [
       'http://localhost:9/feed',
@@ -235,7 +236,26 @@ describe('address checks', () => {
       fetchFeed({ url: `http://${name}:${port}/newsroom.xml`, format: 'rss' }),
     );
     expect(error.kind).toBe('blocked_address');
-    expect(error.message).toContain(`${name} is on a private or local network`);
+    // What administrators see names no internal address; the log gets it.
+    expect(error.message).toBe(
+      `${name} resolves to a private or internal address; feeds must be on the public internet.`,
+    );
+    expect(error.message).not.toContain(address);
+    expect(error.detail).toBe(`${name} resolved to ${address}`);
+  });
+
+  it('refuses a name resolving to a private address without saying which address', async () => {
+    const error = await new Promise<unknown>((resolve) =>
+      publicOnlyLookup('localhost', { all: true }, (lookupError) => resolve(lookupError)),
+    );
+    expect(error).toBeInstanceOf(FeedFetchError);
+    const blocked = error as FeedFetchError;
+    expect(blocked.kind).toBe('blocked_address');
+    expect(blocked.message).toBe(
+      'localhost resolves to a private or internal address; feeds must be on the public internet.',
+    );
+    expect(blocked.message).not.toMatch(/127\.0\.0\.1|::1/);
+    expect(blocked.detail).toMatch(/^localhost resolved to (127\.0\.0\.1|::1)$/);
   });
 
   it.each([

@@ -71,11 +71,16 @@ export type FeedFetchErrorKind =
   | 'too_large'
   | 'content_type';
 
-/** A failed fetch, with a message a super admin or administrator can act on. */
+/**
+ * A failed fetch, with a message a super admin or administrator can act on (stored on the source
+ * and shown to them), and optionally a detail for the server's log only (such as the internal
+ * address a name resolved to, which the people who add sources must not learn).
+ */
 export class FeedFetchError extends Error {
   constructor(
     readonly kind: FeedFetchErrorKind,
     message: string,
+    readonly detail?: string,
   ) {
     super(message);
     this.name = 'FeedFetchError';
@@ -145,11 +150,10 @@ export function isNonPublicAddress(address: string): boolean {
   return true;
 }
 
-const blockedMessage = (host: string, address: string) =>
-  `${host} is on a private or local network (${address}); feeds must be on the public internet.`;
+const PUBLIC_ONLY = 'feeds must be on the public internet.';
 
 /** A DNS lookup that refuses names resolving to non-public addresses. */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
     if (error) {
       callback(error, '', 0);
@@ -157,10 +161,12 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
     }
     const blocked = addresses.find((entry) => isNonPublicAddress(entry.address));
     if (blocked || addresses.length === 0) {
+      // The address itself goes to the log only (the poller logs `detail`).
       callback(
         new FeedFetchError(
           'blocked_address',
-          blockedMessage(hostname, blocked?.address ?? 'no address'),
+          `${hostname} resolves to a private or internal address; ${PUBLIC_ONLY}`,
+          `${hostname} resolved to ${blocked?.address ?? 'no address'}`,
         ),
         '',
         0,
@@ -340,7 +346,13 @@ export async function fetchFeed(request: FeedFetchRequest): Promise<FeedFetchRes
     }
     // Literal addresses never go through `lookup`, so they are checked here.
     if (blockPrivate && isLocalHostName(url.hostname)) {
-      throw new FeedFetchError('blocked_address', blockedMessage(url.hostname, url.hostname));
+      throw new FeedFetchError(
+        'blocked_address',
+        redirects === 0
+          ? `${url.hostname} is a private or internal address; ${PUBLIC_ONLY}`
+          : `The address redirected to a private or internal address; ${PUBLIC_ONLY}`,
+        `${url.hostname} (after ${redirects} redirects)`,
+      );
     }
 
     let response: IncomingMessage;

@@ -5,13 +5,14 @@ import { notifications } from '@complivue/db/schema/notifications';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { FEEDS_MESSAGES } from '@complivue/shared/schemas/feeds';
 import { PAGE_SIZE } from '@complivue/shared/schemas/paging';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, signUpThroughApi } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { notifyDependencies } from '../notifications/notify.ts';
 import { FEED_ALERT_TYPE, onNewFeedItems } from './feed-alerts.ts';
 import { insertFeedItem, insertFeedSource, setCompanyPlan } from './feed-items-test-data.ts';
+import { RELEVANCE_RECOMPUTE_MAX_ITEMS, recomputeCompanyRelevance } from './feed-relevance.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -148,6 +149,50 @@ describe('regulatory feed items, watchlists and alerts', () => {
       `Paging bulletin ${PAGE_SIZE}`,
       `Paging bulletin ${PAGE_SIZE + 1}`,
     ]);
+  });
+
+  it('counts the filtered total and the reader’s unread items among all the company sees', async () => {
+    const a = await institution('Counting Credit Union');
+    const b = await institution('Other Counting Bank');
+    const shared = await insertFeedSource(t.db, { name: 'Counting shared feed' });
+    const own = await insertFeedSource(t.db, { companyId: a.companyId, name: 'Counting own' });
+    const ownOfB = await insertFeedSource(t.db, { companyId: b.companyId, name: 'B only' });
+    const both = await insertFeedItem(t.db, {
+      sourceIds: [shared, own],
+      title: 'Quokka escrow bulletin carried twice',
+    });
+    const ownItem = await insertFeedItem(t.db, {
+      sourceIds: [own],
+      title: 'Quokka escrow notice of our own',
+    });
+    const elsewhere = await insertFeedItem(t.db, {
+      sourceIds: [ownOfB],
+      title: 'Quokka escrow item of another institution',
+    });
+
+    const everything = (await get(a.user.cookie, '/api/feeds/items')).json();
+    // Nothing read yet: every item the company sees, each once, is unread.
+    expect(everything.unreadCount).toBe(everything.total);
+    const filtered = (await get(a.user.cookie, '/api/feeds/items?q=quokka')).json();
+    expect(filtered.total).toBe(2);
+    expect(filtered.items.map((item: { id: string }) => item.id).sort()).toEqual(
+      [both, ownItem].sort(),
+    );
+    expect(filtered.unreadCount).toBe(everything.total);
+
+    await send(a.user.cookie, 'PUT', `/api/feeds/items/${both}/state`, { read: true });
+    // Reading an item the company does not see (it cannot: 404) changes nothing either.
+    expect(
+      (await send(a.user.cookie, 'PUT', `/api/feeds/items/${elsewhere}/state`, { read: true }))
+        .statusCode,
+    ).toBe(404);
+    const after = (await get(a.user.cookie, '/api/feeds/items?q=quokka&unread=true')).json();
+    expect(after.total).toBe(1);
+    expect(after.unreadCount).toBe(everything.total - 1);
+    // A colleague's count is their own.
+    expect((await get(a.manager.cookie, '/api/feeds/items')).json().unreadCount).toBe(
+      everything.total,
+    );
   });
 
   it('keeps read and starred per user: a colleague’s state is separate', async () => {
@@ -336,6 +381,31 @@ describe('regulatory feed items, watchlists and alerts', () => {
         and(eq(notifications.companyId, a.companyId), eq(notifications.type, FEED_ALERT_TYPE)),
       );
     expect(alerts).toEqual([]);
+  });
+
+  it('bounds a recompute to the newest items', async () => {
+    const a = await institution('Bounded Recompute Union');
+    const own = await insertFeedSource(t.db, { companyId: a.companyId });
+    const items: string[] = [];
+    for (let index = 1; index <= 5; index += 1) {
+      items.push(
+        await insertFeedItem(t.db, {
+          sourceIds: [own],
+          title: `Bounded recompute bulletin ${index}`,
+          // Newer than anything else the company sees.
+          sortAt: new Date(Date.now() + index * 60_000),
+        }),
+      );
+    }
+    expect(RELEVANCE_RECOMPUTE_MAX_ITEMS).toBe(2000);
+    expect(await recomputeCompanyRelevance(t.db, a.companyId, new Date(), 3)).toBe(3);
+    const scored = await t.db
+      .select({ itemId: feedItemRelevance.itemId })
+      .from(feedItemRelevance)
+      .where(
+        and(eq(feedItemRelevance.companyId, a.companyId), inArray(feedItemRelevance.itemId, items)),
+      );
+    expect(scored.map((row) => row.itemId).sort()).toEqual(items.slice(2).sort());
   });
 
   it('scores new items for every company that sees them and alerts watchlist matches once', async () => {

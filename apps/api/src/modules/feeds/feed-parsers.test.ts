@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  CATEGORY_MAX_CHARS,
   FeedParseError,
+  MAX_CATEGORIES,
   MAX_ITEMS_PER_DOCUMENT,
+  RAW_LIMITS,
   SUMMARY_MAX_CHARS,
+  TITLE_MAX_CHARS,
   absoluteHttpUrl,
   decodeXmlBytes,
   htmlToText,
@@ -263,6 +267,92 @@ describe('helpers', () => {
     expect(htmlToText('<p>A &amp; B</p><p>C&nbsp;&#167;&#x2014;</p><style>p{}</style>')).toBe(
       'A & B C §—',
     );
+    expect(
+      htmlToText(
+        'Before<!-- a <b>comment</b> --><SCRIPT type="x">if (a<b) alert("x")</script >after' +
+          '<br/>next<noscript><p>no</p></noscript> &lt;b&gt;kept as text&lt;/b&gt; a < b <3',
+      ),
+    ).toBe('Before after next <b>kept as text</b> a < b <3');
+    expect(htmlToText('<b>Bold</b>ly <i>and</i><div>block</div>end')).toBe('Boldly and block end');
+    expect(htmlToText('&unknown; &#0; &#xD800; &amp;amp;')).toBe('&unknown; &amp;');
+    // An unterminated tag or comment (a cut document) ends the text.
+    expect(htmlToText('Text <a href="x')).toBe('Text');
+    expect(htmlToText('Text <!-- never closed')).toBe('Text');
+    expect(htmlToText('Text <script>never closed')).toBe('Text');
+  });
+
+  // Each input is a megabyte built to make backtracking or rescanning strippers quadratic; the
+  // test's timeout (5 s) fails a hang, the assertions check what came out.
+  it.each([
+    ['"<" repeated', '<'.repeat(2 ** 20), '<'.repeat(2 ** 20)],
+    ['unterminated tags', '<a'.repeat(2 ** 19), ''],
+    ['unterminated comments', '<!--'.repeat(2 ** 18), ''],
+    ['unclosed scripts', '<script>'.repeat(2 ** 17), ''],
+    ['unterminated script tags', '<script'.repeat(150_000), ''],
+    ['closing tag starts', '</'.repeat(2 ** 19), '</'.repeat(2 ** 19)],
+    ['declarations', '<!'.repeat(2 ** 19), ''],
+    ['entity starts', '&#x'.repeat(350_000), '&#x'.repeat(350_000)],
+    ['closed scripts', '<script></script>x'.repeat(58_000), 'x '.repeat(58_000).trim()],
+    ['paragraphs', '<p>x'.repeat(2 ** 18), 'x '.repeat(2 ** 18).trim()],
+  ])('strips %s in linear time', (_name, input, expected) => {
+    expect(htmlToText(input).replace(/ /g, '')).toBe(expected.replace(/ /g, ''));
+  });
+
+  it('cuts raw fields before reading them: a hostile entry costs a bounded amount', () => {
+    const hostile = '<'.repeat(5 * 2 ** 20);
+    const categories = Array.from(
+      { length: 500 },
+      (_, index) => `<category>${'c'.repeat(5000)}${index}</category>`,
+    ).join('');
+    const feed = parseFeedDocument(
+      'rss',
+      `<rss version="2.0"><channel><title>t</title><item><title><![CDATA[${hostile}]]></title>` +
+        `<link>https://www.example.gov/h</link><description><![CDATA[${hostile}]]></description>` +
+        `${categories}</item></channel></rss>`,
+    );
+    const [item] = feed.items;
+    // The raw title was cut to RAW_LIMITS.title before stripping, then to TITLE_MAX_CHARS.
+    expect(item!.title).toBe(`${'<'.repeat(TITLE_MAX_CHARS - 1)}…`);
+    expect(RAW_LIMITS.summary).toBeLessThan(hostile.length);
+    expect(item!.summary.length).toBe(SUMMARY_MAX_CHARS);
+    expect(item!.categories).toHaveLength(MAX_CATEGORIES);
+    expect(item!.categories.every((category) => category.length <= CATEGORY_MAX_CHARS)).toBe(true);
+  });
+
+  it('stops reading entries at the item cap', () => {
+    const good = Array.from(
+      { length: MAX_ITEMS_PER_DOCUMENT },
+      (_, index) =>
+        `<item><title>Item ${index}</title><link>https://www.example.gov/${index}</link></item>`,
+    ).join('');
+    // Entries past the cap are never converted: had they been, each would count as skipped (a
+    // repeat of one link).
+    const past = `<item><title>Past the cap</title><link>https://www.example.gov/past</link></item>`;
+    const feed = parseFeedDocument(
+      'rss',
+      `<rss version="2.0"><channel><title>t</title>${good}${past.repeat(3000)}</channel></rss>`,
+    );
+    expect(feed.items).toHaveLength(MAX_ITEMS_PER_DOCUMENT);
+    expect(feed.items.some((item) => item.title === 'Past the cap')).toBe(false);
+    expect(feed.skipped).toBe(0);
+  });
+
+  it('does not take prototype names for a Federal Register type or an agency', () => {
+    const feed = parseFeedDocument(
+      'federal_register',
+      JSON.stringify({
+        results: [
+          {
+            document_number: '2026-1',
+            title: 'Odd document',
+            type: 'constructor',
+            html_url: 'https://www.federalregister.gov/d/2026-1',
+            agencies: [{ slug: 'constructor' }, { slug: '__proto__' }],
+          },
+        ],
+      }),
+    );
+    expect(feed.items[0]).toMatchObject({ documentType: null, agencies: [] });
   });
 
   it('accepts only absolute http(s) links', () => {

@@ -15,6 +15,21 @@ export const SUMMARY_MAX_CHARS = 2000;
 export const TITLE_MAX_CHARS = 500;
 /** A feed with more entries than this is read up to here (feeds list their newest first). */
 export const MAX_ITEMS_PER_DOCUMENT = 500;
+/** Entries looked at, usable or not: past this a document is not read further. */
+export const MAX_ENTRIES_EXAMINED = 2000;
+/**
+ * Raw fields are cut to these lengths before anything else reads them (HTML stripping,
+ * classification, dates, addresses), so one hostile entry costs a bounded amount.
+ */
+export const RAW_LIMITS = {
+  summary: 20_000,
+  title: 2_000,
+  /** guid, link, date, document number… */
+  field: 2_000,
+  category: 1_000,
+} as const;
+export const MAX_CATEGORIES = 50;
+export const CATEGORY_MAX_CHARS = 200;
 
 export interface ParsedFeedItem {
   /** The entry's own identifier (RSS guid, Atom id, Federal Register document number). */
@@ -82,43 +97,174 @@ const NAMED_ENTITIES: Record<string, string> = {
   raquo: '»',
 };
 
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, (match, entity: string) => {
-    if (entity.startsWith('#')) {
-      const code =
-        entity[1] === 'x' || entity[1] === 'X'
-          ? Number.parseInt(entity.slice(2), 16)
-          : Number.parseInt(entity.slice(1), 10);
-      if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff) return ' ';
-      if (code >= 0xd800 && code <= 0xdfff) return ' ';
-      return String.fromCodePoint(code);
+/** The character an entity (`amp`, `#167`, `#x2014`) stands for; unknown names stay as written. */
+function decodeEntity(match: string, entity: string): string {
+  if (entity.startsWith('#')) {
+    const code =
+      entity[1] === 'x' || entity[1] === 'X'
+        ? Number.parseInt(entity.slice(2), 16)
+        : Number.parseInt(entity.slice(1), 10);
+    if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff) return ' ';
+    if (code >= 0xd800 && code <= 0xdfff) return ' ';
+    return String.fromCodePoint(code);
+  }
+  const name = entity.toLowerCase();
+  return Object.hasOwn(NAMED_ENTITIES, name) ? NAMED_ENTITIES[name]! : match;
+}
+
+/** Elements whose content is not text: dropped with their content. */
+const DROPPED_ELEMENTS = new Set(['script', 'style', 'noscript', 'iframe', 'template']);
+/** Elements that end a block: their tags become a space, so words on either side stay apart. */
+const BLOCK_ELEMENTS = new Set([
+  'p',
+  'div',
+  'br',
+  'li',
+  'ul',
+  'ol',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'tr',
+  'td',
+  'th',
+  'table',
+  'blockquote',
+  'section',
+  'article',
+]);
+// Sticky: each matches only at the position it is given (bounded lengths, so O(1) per use).
+const ENTITY_AT = /&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/iy;
+const TAG_NAME_AT = /[A-Za-z][A-Za-z0-9-]*/y;
+
+/**
+ * A forward search in `text` for calls whose start position never decreases: a search that
+ * found nothing is remembered (nothing will be found later either), and a position found is
+ * reused while it lies ahead. Every character is therefore scanned at most once per searcher,
+ * whatever the input: what keeps htmlToText linear on hostile markup ("<a<a<a…", "<!--<!--…").
+ */
+function forwardSearch(text: string, find: (from: number) => number): (from: number) => number {
+  let searchedFrom = -1;
+  let found = -1;
+  return (from) => {
+    if (searchedFrom !== -1 && from >= searchedFrom && (found === -1 || found >= from)) {
+      return found;
     }
-    return NAMED_ENTITIES[entity.toLowerCase()] ?? match;
-  });
+    searchedFrom = from;
+    found = find(from);
+    return found;
+  };
 }
 
 /**
- * HTML (as feeds put it in descriptions) to plain text: scripts and styles dropped, block ends
- * become spaces, tags removed, entities decoded, whitespace collapsed. The result is only ever
- * shown as text, never as HTML.
+ * HTML (as feeds put it in descriptions) to plain text, in one linear pass: comments,
+ * declarations and the content of scripts, styles and the like dropped, block tags become
+ * spaces, other tags removed, entities decoded once (an encoded "&lt;b&gt;" stays text), control
+ * characters removed and whitespace collapsed. An unterminated tag or comment ends the text. The
+ * result is only ever shown as text, never as HTML.
  */
 export function htmlToText(html: string): string {
-  const withoutCode = html
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<(script|style|noscript|iframe|template)\b[\s\S]*?<\/\1\s*>/gi, ' ');
-  const text = withoutCode
-    .replace(
-      /<\/?(p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|blockquote|section|article)\b[^>]*>/gi,
-      ' ',
-    )
-    .replace(/<[^>]*>/g, '');
+  const parts: string[] = [];
+  const length = html.length;
+  const nextGreaterThan = forwardSearch(html, (from) => html.indexOf('>', from));
+  const nextCommentEnd = forwardSearch(html, (from) => html.indexOf('-->', from));
+  const closingSearches = new Map<string, (from: number) => number>();
+  const nextClosing = (name: string, from: number) => {
+    let search = closingSearches.get(name);
+    if (!search) {
+      const pattern = new RegExp(`</${name}(?![A-Za-z0-9-])`, 'gi');
+      search = forwardSearch(html, (start) => {
+        pattern.lastIndex = start;
+        return pattern.exec(html)?.index ?? -1;
+      });
+      closingSearches.set(name, search);
+    }
+    return search(from);
+  };
+
+  let textStart = 0;
+  let index = 0;
+  const flush = (end: number) => {
+    if (end > textStart) parts.push(html.slice(textStart, end));
+  };
+  while (index < length) {
+    const code = html.charCodeAt(index);
+    if (code === 0x26 /* & */) {
+      ENTITY_AT.lastIndex = index;
+      const entity = ENTITY_AT.exec(html);
+      if (entity) {
+        flush(index);
+        parts.push(decodeEntity(entity[0], entity[1]!));
+        index = ENTITY_AT.lastIndex;
+        textStart = index;
+        continue;
+      }
+      index += 1;
+      continue;
+    }
+    if (code !== 0x3c /* < */) {
+      index += 1;
+      continue;
+    }
+    const next = html[index + 1];
+    if (next === '!' || next === '?') {
+      // A comment, or a declaration / processing instruction / CDATA marker.
+      flush(index);
+      parts.push(' ');
+      const comment = html.startsWith('!--', index + 1);
+      const end = comment ? nextCommentEnd(index + 4) : nextGreaterThan(index + 2);
+      index = end === -1 ? length : end + (comment ? 3 : 1);
+      textStart = index;
+      continue;
+    }
+    const closing = next === '/';
+    TAG_NAME_AT.lastIndex = index + (closing ? 2 : 1);
+    const name = TAG_NAME_AT.exec(html)?.[0].toLowerCase();
+    if (!name) {
+      // "a < b", "<<", "</ ": not a tag, so the character is text.
+      index += 1;
+      continue;
+    }
+    flush(index);
+    const end = nextGreaterThan(TAG_NAME_AT.lastIndex);
+    if (end === -1) {
+      // An unterminated tag: the rest is not text.
+      textStart = length;
+      break;
+    }
+    index = end + 1;
+    if (!closing && DROPPED_ELEMENTS.has(name) && html[end - 1] !== '/') {
+      const close = nextClosing(name, index);
+      const closeEnd = close === -1 ? -1 : nextGreaterThan(close + 2 + name.length);
+      index = closeEnd === -1 ? length : closeEnd + 1;
+      parts.push(' ');
+    } else if (BLOCK_ELEMENTS.has(name)) {
+      parts.push(' ');
+    }
+    textStart = index;
+  }
+  flush(length);
   return (
-    decodeEntities(text)
+    parts
+      .join('')
       // eslint-disable-next-line no-control-regex -- control characters are what is removed
       .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
       .replace(/\s+/g, ' ')
       .trim()
   );
+}
+
+/**
+ * At most `max` characters of a raw field, before any processing (a hostile feed may put
+ * megabytes in one element): cut without splitting a surrogate pair.
+ */
+export function capRaw(value: string, max: number): string {
+  if (value.length <= max) return value;
+  const code = value.charCodeAt(max - 1);
+  return value.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
 
 /** Cut at a word boundary with an ellipsis. */
@@ -270,12 +416,22 @@ function wrongRoot(expected: string, root: string | null): FeedParseError {
   );
 }
 
-/** The item list of one feed, deduplicated and capped. */
-function finish(title: string | null, candidates: (ParsedFeedItem | null)[]): ParsedFeed {
+/**
+ * The item list of one feed, deduplicated and capped: entries are converted one at a time and
+ * reading stops at MAX_ITEMS_PER_DOCUMENT items (or MAX_ENTRIES_EXAMINED entries), so the
+ * entries past the cap cost nothing.
+ */
+function finish(
+  title: string | null,
+  entries: readonly unknown[],
+  convert: (entry: unknown) => ParsedFeedItem | null,
+): ParsedFeed {
   const items: ParsedFeedItem[] = [];
   const seen = new Set<string>();
   let skipped = 0;
-  for (const candidate of candidates) {
+  const examined = Math.min(entries.length, MAX_ENTRIES_EXAMINED);
+  for (let index = 0; index < examined && items.length < MAX_ITEMS_PER_DOCUMENT; index += 1) {
+    const candidate = convert(entries[index]);
     if (!candidate) {
       skipped += 1;
       continue;
@@ -287,7 +443,7 @@ function finish(title: string | null, candidates: (ParsedFeedItem | null)[]): Pa
     }
     seen.add(key);
     seen.add(`link:${candidate.link}`);
-    if (items.length < MAX_ITEMS_PER_DOCUMENT) items.push(candidate);
+    items.push(candidate);
   }
   return { title, items, skipped };
 }
@@ -301,24 +457,48 @@ interface EntryFields {
   categories: string[];
 }
 
+/** A raw field, cut to RAW_LIMITS.field; null when empty. */
+function rawField(value: string | null | undefined): string | null {
+  if (!value) return null;
+  return capRaw(value, RAW_LIMITS.field);
+}
+
+/** A guid longer than the limit is not an identifier anyone can rely on: the link keys it. */
+function rawGuid(value: string | null | undefined): string | null {
+  const guid = value?.trim();
+  if (!guid || guid.length > RAW_LIMITS.field) return null;
+  return guid;
+}
+
+/** Categories as text: at most MAX_CATEGORIES, each at most CATEGORY_MAX_CHARS. */
+function categoryTexts(values: readonly string[]): string[] {
+  return values
+    .slice(0, MAX_CATEGORIES)
+    .map((value) => clipText(htmlToText(capRaw(value, RAW_LIMITS.category)), CATEGORY_MAX_CHARS))
+    .filter(Boolean);
+}
+
 function toItem(fields: EntryFields): ParsedFeedItem | null {
   if (!fields.link) return null;
-  const summary = clipText(htmlToText(fields.summaryHtml), SUMMARY_MAX_CHARS);
-  let title = htmlToText(fields.title);
+  const summary = clipText(
+    htmlToText(capRaw(fields.summaryHtml, RAW_LIMITS.summary)),
+    SUMMARY_MAX_CHARS,
+  );
+  let title = htmlToText(capRaw(fields.title, RAW_LIMITS.title));
   if (!title) title = clipText(summary, 120);
   if (!title) return null;
   return {
-    guid: fields.guid?.trim() || null,
+    guid: rawGuid(fields.guid),
     link: fields.link,
     title: clipText(title, TITLE_MAX_CHARS),
     summary,
-    publishedAt: parseFeedDate(fields.date),
+    publishedAt: parseFeedDate(rawField(fields.date)),
     documentType: null,
     citations: [],
     agencies: [],
     effectiveDate: null,
     commentsCloseOn: null,
-    categories: fields.categories.map((category) => htmlToText(category)).filter(Boolean),
+    categories: categoryTexts(fields.categories),
     extra: {},
   };
 }
@@ -344,26 +524,33 @@ export function parseRss(text: string, baseUrl?: string): ParsedFeed {
   } else {
     throw wrongRoot('an RSS document (<rss>)', root);
   }
-  const base = absoluteHttpUrl(textOf(channel.link), baseUrl) ?? baseUrl;
-  const candidates = entries.map((entry) => {
+  const base = absoluteHttpUrl(rawField(textOf(channel.link)), baseUrl) ?? baseUrl;
+  return finish(channelTitle(textOf(channel.title)), entries, (entry) => {
     if (!entry || typeof entry !== 'object') return null;
     const node = entry as XmlNode;
     const guidNode = node.guid;
-    const guid = textOf(guidNode) || attr(node, 'rdf:about') || null;
+    const guid = rawGuid(textOf(guidNode) || attr(node, 'rdf:about'));
     // A guid is a permalink unless it says isPermaLink="false".
     const guidIsLink = guid && attr(guidNode, 'isPermaLink').toLowerCase() !== 'false';
     const link =
-      absoluteHttpUrl(textOf(node.link), base) ?? (guidIsLink ? absoluteHttpUrl(guid, base) : null);
+      absoluteHttpUrl(rawField(textOf(node.link)), base) ??
+      (guidIsLink ? absoluteHttpUrl(guid, base) : null);
     return toItem({
       guid,
       link,
       title: textOf(node.title),
       summaryHtml: textOf(node.description) || textOf(node['content:encoded']),
       date: textOf(node.pubDate) || textOf(node['dc:date']) || null,
-      categories: asArray(node.category).map(textOf),
+      categories: asArray(node.category)
+        .slice(0, MAX_CATEGORIES)
+        .map((category) => textOf(category)),
     });
   });
-  return finish(htmlToText(textOf(channel.title)) || null, candidates);
+}
+
+/** A feed's own title as text (shown nowhere long: cut like an item's). */
+function channelTitle(raw: string): string | null {
+  return clipText(htmlToText(capRaw(raw, RAW_LIMITS.title)), TITLE_MAX_CHARS) || null;
 }
 
 function atomLink(links: unknown[], base: string | undefined): string | null {
@@ -371,8 +558,8 @@ function atomLink(links: unknown[], base: string | undefined): string | null {
     const rel = attr(link, 'rel');
     return rel === '' || rel === 'alternate';
   });
-  for (const link of candidates) {
-    const href = absoluteHttpUrl(attr(link, 'href'), base);
+  for (const link of candidates.slice(0, 20)) {
+    const href = absoluteHttpUrl(rawField(attr(link, 'href')), base);
     if (href) return href;
   }
   return null;
@@ -384,24 +571,23 @@ export function parseAtom(text: string, baseUrl?: string): ParsedFeed {
   const root = rootName(document);
   if (root !== 'feed') throw wrongRoot('an Atom feed (<feed>)', root);
   const feed = (document.feed ?? {}) as XmlNode;
-  const base = absoluteHttpUrl(attr(feed, 'xml:base'), baseUrl) ?? baseUrl;
-  const candidates = asArray(feed.entry).map((entry) => {
+  const base = absoluteHttpUrl(rawField(attr(feed, 'xml:base')), baseUrl) ?? baseUrl;
+  return finish(channelTitle(textOf(feed.title)), asArray(feed.entry), (entry) => {
     if (!entry || typeof entry !== 'object') return null;
     const node = entry as XmlNode;
-    const entryBase = absoluteHttpUrl(attr(node, 'xml:base'), base) ?? base;
-    const id = textOf(node.id) || null;
+    const entryBase = absoluteHttpUrl(rawField(attr(node, 'xml:base')), base) ?? base;
+    const id = rawGuid(textOf(node.id));
     return toItem({
       guid: id,
       link: atomLink(asArray(node.link), entryBase) ?? absoluteHttpUrl(id, entryBase),
       title: textOf(node.title),
       summaryHtml: textOf(node.summary) || textOf(node.content),
       date: textOf(node.published) || textOf(node.updated) || null,
-      categories: asArray(node.category).map(
-        (category) => attr(category, 'label') || attr(category, 'term'),
-      ),
+      categories: asArray(node.category)
+        .slice(0, MAX_CATEGORIES)
+        .map((category) => attr(category, 'label') || attr(category, 'term')),
     });
   });
-  return finish(htmlToText(textOf(feed.title)) || null, candidates);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -458,49 +644,64 @@ function frCitation(reference: z.infer<typeof frCfrReferenceSchema>): string | n
   return `${title} CFR part ${part}`;
 }
 
+/** A raw Federal Register string field, cut before use. */
+const frText = (value: string | null | undefined, max: number = RAW_LIMITS.field) =>
+  capRaw(value ?? '', max);
+
 function frItem(value: unknown): ParsedFeedItem | null {
   const parsed = frDocumentSchema.safeParse(value);
   if (!parsed.success) return null;
   const document = parsed.data;
-  const link = absoluteHttpUrl(document.html_url);
-  const title = htmlToText(document.title ?? '');
+  const link = absoluteHttpUrl(rawField(document.html_url));
+  const title = htmlToText(frText(document.title, RAW_LIMITS.title));
   if (!link || !title) return null;
+  const agencyList = (document.agencies ?? []).slice(0, 20);
   const agencies = [
     ...new Set(
-      (document.agencies ?? [])
-        .map((agency) => federalRegisterAgencyCode(agency.slug ?? ''))
+      agencyList
+        .map((agency) => federalRegisterAgencyCode(frText(agency.slug, 200)))
         .filter((code) => code !== null),
     ),
   ];
-  const agencyNames = (document.agencies ?? [])
-    .map((agency) => agency.name ?? agency.raw_name ?? '')
+  const agencyNames = agencyList
+    .map((agency) => clipText(frText(agency.name ?? agency.raw_name, 200), 200))
     .filter(Boolean);
   const publication = isoDay(document.publication_date);
+  const documentNumber = rawGuid(document.document_number);
+  const action = document.action
+    ? clipText(htmlToText(frText(document.action, RAW_LIMITS.category)), CATEGORY_MAX_CHARS)
+    : '';
   const extra: Record<string, string> = {};
-  if (document.document_number) extra.documentNumber = document.document_number;
-  if (document.type) extra.federalRegisterType = document.type;
-  if (document.action) extra.action = htmlToText(document.action);
-  if (document.citation) extra.federalRegisterCitation = document.citation;
-  const pdf = absoluteHttpUrl(document.pdf_url);
+  if (documentNumber) extra.documentNumber = clipText(documentNumber, 100);
+  if (document.type) extra.federalRegisterType = clipText(frText(document.type, 200), 100);
+  if (action) extra.action = action;
+  if (document.citation) extra.federalRegisterCitation = clipText(frText(document.citation), 200);
+  const pdf = absoluteHttpUrl(rawField(document.pdf_url));
   if (pdf) extra.pdfUrl = pdf;
   if (agencyNames.length > 0) extra.agencyNames = agencyNames.join('; ');
   return {
-    guid: document.document_number?.trim() ? `federalregister:${document.document_number}` : null,
+    guid: documentNumber ? `federalregister:${documentNumber}` : null,
     link,
     title: clipText(title, TITLE_MAX_CHARS),
-    summary: clipText(htmlToText(document.abstract ?? ''), SUMMARY_MAX_CHARS),
+    summary: clipText(htmlToText(frText(document.abstract, RAW_LIMITS.summary)), SUMMARY_MAX_CHARS),
     // The Federal Register publishes by date; noon UTC keeps that date in every US time zone.
     publishedAt: publication ? new Date(`${publication}T12:00:00Z`) : null,
-    documentType: document.type ? (FR_TYPES[document.type] ?? null) : null,
+    documentType:
+      document.type && Object.hasOwn(FR_TYPES, document.type)
+        ? (FR_TYPES[document.type] ?? null)
+        : null,
     citations: [
       ...new Set(
-        (document.cfr_references ?? []).map(frCitation).filter((c): c is string => c !== null),
+        (document.cfr_references ?? [])
+          .slice(0, 100)
+          .map(frCitation)
+          .filter((c): c is string => c !== null),
       ),
     ],
     agencies,
     effectiveDate: isoDay(document.effective_on),
     commentsCloseOn: isoDay(document.comments_close_on),
-    categories: document.action ? [htmlToText(document.action)] : [],
+    categories: action ? [action] : [],
     extra,
   };
 }
@@ -524,7 +725,7 @@ export function parseFederalRegister(text: string): ParsedFeed {
       `The response is JSON but not a Federal Register documents answer (it has no "results" list).${detail}`,
     );
   }
-  return finish(null, response.data.results.map(frItem));
+  return finish(null, response.data.results, frItem);
 }
 
 /** The document as the source's format says it is. */

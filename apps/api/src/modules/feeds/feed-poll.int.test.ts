@@ -1,5 +1,6 @@
 import { feedItems, feedItemSources, feedSources } from '@complivue/db/schema/feeds';
 import { searchDocuments } from '@complivue/db/schema/library';
+import { notifications } from '@complivue/db/schema/notifications';
 import type { FeedFormat } from '@complivue/shared/regulatory-monitoring';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,12 +9,16 @@ import {
   neverAnswer,
   serveFixture,
   startFeedServer,
+  type FeedRoute,
   type FeedServer,
 } from '../../../test/fixtures/feeds/feed-server.ts';
 import { signUpThroughApi } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { notifyDependencies } from '../notifications/notify.ts';
-import { dedupeKey, normalizeLink } from './feed-ingest.ts';
+import { FEED_ALERT_TYPE } from './feed-alerts.ts';
+import { dedupeKey, linkKey, normalizeLink } from './feed-ingest.ts';
+import { setCompanyPlan } from './feed-items-test-data.ts';
+import { visibleToCompany } from './feed-items-visibility.ts';
 import {
   backoffMinutes,
   leaseDueSources,
@@ -25,6 +30,16 @@ const RSS = 'application/rss+xml; charset=utf-8';
 const ATOM = 'application/atom+xml';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const MINUTE = 60_000;
+
+/** A feed written in the test (its items inline). */
+const rss = (items: string) =>
+  `<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Test feed</title>${items}</channel></rss>`;
+
+const serveText =
+  (body: string, contentType = RSS): FeedRoute =>
+  (_request, response) => {
+    response.writeHead(200, { 'content-type': contentType }).end(body);
+  };
 
 const TRID_LINK =
   'https://www.consumerfinance.gov/about-us/newsroom/cfpb-finalizes-updates-know-before-you-owe-mortgage-disclosure-rule/';
@@ -220,6 +235,231 @@ describe('feed polling and ingestion', () => {
     expect(dedupeKey({ guid: '1', link: 'https://one.example.gov/p/1' })).not.toBe(
       dedupeKey({ guid: '1', link: 'https://two.example.gov/p/1' }),
     );
+    // A company's own source keys within the company: never a shared item's or another's key.
+    const item = { guid: 'https://www.example.gov/a', link: 'https://www.example.gov/a' };
+    const companyId = crypto.randomUUID();
+    expect(dedupeKey(item, companyId)).toBe(`company:${companyId}:url:www.example.gov/a`);
+    expect(linkKey(item.link, companyId)).toBe(dedupeKey(item, companyId));
+    expect(dedupeKey(item, crypto.randomUUID())).not.toBe(dedupeKey(item, companyId));
+  });
+
+  it('dedupes by guid OR link: one publication under different keys is one item', async () => {
+    const run = crypto.randomUUID();
+    const link = `https://www.agency.example.gov/news/${run}`;
+    // An opaque guid here, no guid there, and a guid that is another address of the same page.
+    server.route(
+      '/keys/opaque.xml',
+      serveText(
+        rss(`<item><title>Agency statement ${run}</title><link>${link}</link>
+          <guid isPermaLink="false">statement-${run}</guid></item>`),
+      ),
+    );
+    server.route(
+      '/keys/no-guid.xml',
+      serveText(
+        rss(`<item><title>Agency statement ${run}</title><link>${link}?utm_source=rss</link>
+          <description>The statement in full.</description></item>`),
+      ),
+    );
+    server.route(
+      '/keys/url-guid.xml',
+      serveText(
+        rss(`<item><title>Agency statement ${run}</title><link>${link}/</link>
+          <guid>https://www.agency.example.gov/p?id=${run}</guid></item>`),
+      ),
+    );
+    const sources = [
+      await addSource('/keys/opaque.xml', 'rss'),
+      await addSource('/keys/no-guid.xml', 'rss'),
+      await addSource('/keys/url-guid.xml', 'rss'),
+    ];
+    // Polled in one run, at the same time (on PostgreSQL in concurrent transactions).
+    expect(await pollDueFeedSources(deps)).toMatchObject({ polled: 3, failed: 0, newItems: 1 });
+
+    const stored = await t.db
+      .select()
+      .from(feedItems)
+      .where(sql`${feedItems.title} = ${`Agency statement ${run}`}`);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      linkKey: `url:${normalizeLink(link)}`,
+      // The second copy completed the summary the first lacked.
+      summary: 'The statement in full.',
+    });
+    const carriers = await t.db
+      .select({ sourceId: feedItemSources.sourceId })
+      .from(feedItemSources)
+      .where(eq(feedItemSources.itemId, stored[0]!.id));
+    expect(carriers.map((row) => row.sourceId).sort()).toEqual(
+      sources.map((source) => source.id).sort(),
+    );
+  });
+
+  it('keeps what a company’s own source says out of what other companies see', async () => {
+    const attacker = await signUpThroughApi(t.app, { companyName: 'Mallory Credit Union' });
+    const victim = await signUpThroughApi(t.app, { companyName: 'Victim Community Bank' });
+    const attackerId = attacker.body.session.company.id as string;
+    const victimId = victim.body.session.company.id as string;
+    for (const [company, cookie] of [
+      [attackerId, attacker.cookie],
+      [victimId, victim.cookie],
+    ] as const) {
+      await setCompanyPlan(t.db, company, 'basic');
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: '/api/feeds/watchlist',
+        headers: { cookie },
+        payload: { areas: [], keywords: ['escrow'], agencies: [] },
+      });
+      expect(saved.statusCode).toBe(200);
+    }
+    const run = crypto.randomUUID();
+    const link = `https://www.agency.example.gov/escrow/${run}`;
+    const published = new Date(clock.getTime() - 3_600_000).toUTCString();
+    // The company's source comes first, reusing the real publication's guid (opaque: keyed by
+    // the link's host) and its address as a guid, with a phishing link and a date years ahead.
+    server.route(
+      '/plant/own.xml',
+      serveText(
+        rss(`<item><title>URGENT: verify your escrow account ${run}</title>
+            <link>${link}</link><guid isPermaLink="false">escrow-${run}</guid>
+            <description>Sign in at https://phish.example.com to keep your charter.</description>
+            <pubDate>Fri, 01 Jan 2100 12:00:00 GMT</pubDate></item>
+          <item><title>URGENT: escrow deadline ${run}</title>
+            <link>https://phish.example.com/${run}</link><guid>${link}/faq</guid>
+            <pubDate>Fri, 01 Jan 2100 12:00:00 GMT</pubDate></item>`),
+      ),
+    );
+    server.route(
+      '/plant/shared.xml',
+      serveText(
+        rss(`<item><title>Agency issues escrow guidance ${run}</title><link>${link}</link>
+            <guid isPermaLink="false">escrow-${run}</guid>
+            <description>Guidance on escrow accounts.</description>
+            <pubDate>${published}</pubDate></item>
+          <item><title>Escrow questions and answers ${run}</title><link>${link}/faq</link>
+            <pubDate>${published}</pubDate></item>`),
+      ),
+    );
+    await addSource('/plant/own.xml', 'rss', { companyId: attackerId });
+    await pollDueFeedSources(deps);
+    await addSource('/plant/shared.xml', 'rss');
+    await pollDueFeedSources(deps);
+
+    const seenBy = (companyId: string) =>
+      t.db
+        .select({ title: feedItems.title, link: feedItems.link, sortAt: feedItems.sortAt })
+        .from(feedItems)
+        .where(and(visibleToCompany(companyId), sql`${feedItems.title} LIKE ${`%${run}`}`));
+    const shared = [
+      { title: `Agency issues escrow guidance ${run}`, link },
+      { title: `Escrow questions and answers ${run}`, link: `${link}/faq` },
+    ];
+    const victimSees = await seenBy(victimId);
+    expect(victimSees.map(({ title, link: itemLink }) => ({ title, link: itemLink }))).toEqual(
+      expect.arrayContaining(shared),
+    );
+    expect(victimSees).toHaveLength(2);
+    const own = await seenBy(attackerId);
+    expect(own.map((item) => item.title).sort()).toEqual([
+      `Agency issues escrow guidance ${run}`,
+      `Escrow questions and answers ${run}`,
+      `URGENT: escrow deadline ${run}`,
+      `URGENT: verify your escrow account ${run}`,
+    ]);
+    // A date ahead sorts as first seen, not at the top for ever.
+    expect(own.every((item) => item.sortAt.getTime() <= clock.getTime())).toBe(true);
+
+    const alerts = (companyId: string) =>
+      t.db
+        .select({ title: notifications.title })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.companyId, companyId),
+            eq(notifications.type, FEED_ALERT_TYPE),
+            sql`${notifications.title} LIKE ${`%${run}`}`,
+          ),
+        );
+    const alertTitles = async (companyId: string) =>
+      (await alerts(companyId)).map((alert) => alert.title.replace(/^[^:]+: /, '')).sort();
+    const sharedTitles = shared.map((item) => item.title).sort();
+    expect(await alertTitles(victimId)).toEqual(sharedTitles);
+    // Items dated years ahead are listed but not announced, even to their own company.
+    expect(await alertTitles(attackerId)).toEqual(sharedTitles);
+  });
+
+  it('links a company’s source to an item a shared source brought, without changing it', async () => {
+    const a = await signUpThroughApi(t.app, { companyName: 'Linking Credit Union' });
+    const companyA = a.body.session.company.id as string;
+    const run = crypto.randomUUID();
+    const link = `https://www.agency.example.gov/bulletin/${run}`;
+    server.route(
+      '/link/shared.xml',
+      serveText(
+        rss(`<item><title>Bulletin ${run}</title><link>${link}</link>
+          <description>The agency's words.</description></item>`),
+      ),
+    );
+    server.route(
+      '/link/own.xml',
+      serveText(
+        rss(`<item><title>Bulletin ${run}, retold</title><link>${link}?utm_medium=email</link>
+          <description>Someone else's words.</description>
+          <pubDate>Mon, 02 Nov 2026 10:00:00 GMT</pubDate></item>`),
+      ),
+    );
+    const shared = await addSource('/link/shared.xml', 'rss');
+    await pollDueFeedSources(deps);
+    const own = await addSource('/link/own.xml', 'rss', { companyId: companyA });
+    expect(await pollDueFeedSources(deps)).toMatchObject({ polled: 1, newItems: 0 });
+
+    const stored = await t.db
+      .select()
+      .from(feedItems)
+      .where(sql`${feedItems.title} LIKE ${`Bulletin ${run}%`}`);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      title: `Bulletin ${run}`,
+      summary: "The agency's words.",
+      publishedAt: null,
+    });
+    const carriers = await t.db
+      .select({ sourceId: feedItemSources.sourceId, companyId: feedItemSources.companyId })
+      .from(feedItemSources)
+      .where(eq(feedItemSources.itemId, stored[0]!.id));
+    expect(carriers).toEqual(
+      expect.arrayContaining([
+        { sourceId: shared.id, companyId: null },
+        { sourceId: own.id, companyId: companyA },
+      ]),
+    );
+  });
+
+  it('leases the shared sources first, then each company’s in turn', async () => {
+    server.route('/fair/feed.xml', serveFixture('cfpb-activity-log.rss.xml', RSS));
+    const busy = await signUpThroughApi(t.app, { companyName: 'Many Feeds Credit Union' });
+    const quiet = await signUpThroughApi(t.app, { companyName: 'One Feed Bank' });
+    const busyId = busy.body.session.company.id as string;
+    const minutesAgo = (minutes: number) => new Date(clock.getTime() - minutes * MINUTE);
+    const due = async (companyId: string | null, overdueMinutes: number) => {
+      const source = await addSource('/fair/feed.xml', 'rss', { companyId });
+      await t.db
+        .update(feedSources)
+        .set({ nextPollAt: minutesAgo(overdueMinutes) })
+        .where(eq(feedSources.id, source.id));
+      return source.id;
+    };
+    // The busy company's sources are the most overdue; the shared ones the least.
+    const busySources: string[] = [];
+    for (let index = 0; index < 30; index += 1) busySources.push(await due(busyId, 600 + index));
+    const quietSource = await due(quiet.body.session.company.id as string, 5);
+    const sharedSources = [await due(null, 1), await due(null, 2)];
+
+    const leased = (await leaseDueSources(t.db, clock, 5)).map((source) => source.id);
+    expect(leased).toHaveLength(5);
+    expect(leased).toEqual(expect.arrayContaining([...sharedSources, quietSource]));
+    expect(leased.filter((id) => busySources.includes(id))).toHaveLength(2);
   });
 
   it('sends the ETag back and keeps the items on 304 Not Modified', async () => {
@@ -390,16 +630,19 @@ describe('feed polling and ingestion', () => {
     expect(forA.items[0]).toMatchObject({ kind: 'feed_item' });
     expect((await search(b.cookie)).total).toBe(0);
 
-    // Once a shared source carries the same item, it is indexed once, for everyone.
+    // A shared source carrying the same publication stores the shared copy (its own words),
+    // found by everyone; the company's copy stays the company's.
     server.route('/shared/occ.xml', serveFixture('occ-news.windows-1252.rss.xml', 'text/xml'));
     await addSource('/shared/occ.xml', 'rss', { agency: 'OCC' });
     await pollDueFeedSources(deps);
-    expect((await search(b.cookie)).total).toBe(1);
-    expect((await search(a.cookie)).total).toBe(1);
+    const forB = await search(b.cookie);
+    expect(forB.total).toBe(1);
+    expect(forB.items[0]!.path).not.toContain(items[1]!.id);
+    expect((await search(a.cookie)).total).toBe(2);
     const documents = await t.db
       .select({ companyId: searchDocuments.companyId })
       .from(searchDocuments)
       .where(sql`${searchDocuments.refId} LIKE ${`${items[1]!.id}%`}`);
-    expect(documents).toEqual([{ companyId: null }]);
+    expect(documents).toEqual([{ companyId: companyA }]);
   });
 });

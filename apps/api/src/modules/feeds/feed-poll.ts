@@ -103,18 +103,34 @@ const toLeased = (row: LeaseRow): LeasedSource => ({
 const RETURNING = sql`RETURNING id, company_id, name, url, format, agency, poll_interval_minutes,
   consecutive_failures, etag, last_modified`;
 
-/** Leases up to `limit` due sources, oldest due first. */
+/**
+ * Leases up to `limit` due sources. The shared sources (every company reads them) come first;
+ * then the companies' own sources take turns, each company's most overdue first, so that one
+ * institution with many sources cannot keep the others' from being polled. The due conditions
+ * are repeated on the locked rows: a row another instance leased meanwhile is re-checked and
+ * left out.
+ */
 export async function leaseDueSources(db: Db, now: Date, limit = BATCH_SIZE) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const due = (alias: 'cand' | 'fs') => {
+    const column = (name: string) => sql.raw(`${alias}.${name}`);
+    return sql`${column('enabled')} AND ${column('deleted_at')} IS NULL
+      AND ${column('next_poll_at')} <= ${at}
+      AND (${column('leased_until')} IS NULL OR ${column('leased_until')} < ${at})`;
+  };
   const rows = await queryRows<LeaseRow>(
     db,
-    sql`UPDATE feed_sources SET leased_until = ${now.toISOString()}::timestamptz + make_interval(mins => ${LEASE_MINUTES})
+    sql`UPDATE feed_sources SET leased_until = ${at} + make_interval(mins => ${LEASE_MINUTES})
       WHERE id IN (
-        SELECT id FROM feed_sources
-        WHERE enabled AND deleted_at IS NULL AND next_poll_at <= ${now.toISOString()}::timestamptz
-          AND (leased_until IS NULL OR leased_until < ${now.toISOString()}::timestamptz)
-        ORDER BY next_poll_at
+        SELECT fs.id FROM feed_sources fs
+        JOIN (
+          SELECT id, company_id IS NOT NULL AS own, next_poll_at,
+            row_number() OVER (PARTITION BY company_id ORDER BY next_poll_at, id) AS turn
+          FROM feed_sources cand WHERE ${due('cand')}) queue ON queue.id = fs.id
+        WHERE ${due('fs')}
+        ORDER BY queue.own, queue.turn, queue.next_poll_at, fs.id
         LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED)
+        FOR UPDATE OF fs SKIP LOCKED)
       ${RETURNING}`,
   );
   return rows.map(toLeased);
@@ -226,8 +242,15 @@ export async function pollLeasedSource(
     const failures = source.consecutiveFailures + 1;
     if (!(error instanceof FeedFetchError || error instanceof FeedParseError)) {
       deps.log.error({ err: error, sourceId: source.id }, 'feed poll failed unexpectedly');
-    } else if (failures === 1) {
-      deps.log.warn({ sourceId: source.id, reason: outcome.error }, 'feed source failing');
+    } else {
+      // The detail (an internal address a name resolved to) is for the log, never the source.
+      const detail = error instanceof FeedFetchError ? error.detail : undefined;
+      if (failures === 1 || detail) {
+        deps.log.warn(
+          { sourceId: source.id, reason: outcome.error, ...(detail ? { detail } : {}) },
+          'feed source failing',
+        );
+      }
     }
     await deps.db
       .update(feedSources)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   containsKeyword,
+  keywordPatternsOf,
   scoreRelevance,
   type RelevanceItem,
   type RelevanceProfile,
@@ -38,6 +39,26 @@ describe('containsKeyword', () => {
   it('treats regular-expression characters literally', () => {
     expect(containsKeyword('Section 8(a) of RESPA', '8(a)')).toBe(true);
     expect(containsKeyword('Section 8xa', '8.a')).toBe(false);
+  });
+});
+
+describe('keywordPatternsOf', () => {
+  it('compiles a company’s keywords once, however many items a run scores', () => {
+    const profile = creditUnion({
+      watchlist: { areas: [], keywords: ['escrow', ' ', 'loan originator'], agencies: [] },
+    });
+    const first = keywordPatternsOf(profile);
+    expect(first.map(({ keyword }) => keyword)).toEqual(['escrow', 'loan originator']);
+    for (let index = 0; index < 50; index += 1) {
+      scoreRelevance(item({ summary: `Escrow accounts ${index}` }), profile);
+    }
+    expect(keywordPatternsOf(profile)).toBe(first);
+    expect(
+      scoreRelevance(item({ summary: 'Loan  originator pay; escrowed funds' }), profile).reasons,
+    ).toContain('Keyword: loan originator');
+    expect(
+      scoreRelevance(item({ summary: 'Loan  originator pay; escrowed funds' }), profile).reasons,
+    ).not.toContain('Keyword: escrow');
   });
 });
 

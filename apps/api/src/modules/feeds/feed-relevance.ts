@@ -14,7 +14,7 @@ import {
 } from '@complivue/shared/regulation-areas';
 import type { Agency, FeedDocumentType } from '@complivue/shared/regulatory-monitoring';
 import { RELEVANCE_RECOMPUTE_DAYS } from '@complivue/shared/schemas/feeds';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { visibleToCompany } from './feed-items-visibility.ts';
 
 /** What scoring needs to know about an item. */
@@ -108,9 +108,33 @@ function escapeRegExp(value: string): string {
  * "Escrow accounts" but not "escrowed"; spaces in a phrase match any run of white space.
  */
 export function containsKeyword(text: string, keyword: string): boolean {
+  return keywordPattern(keyword)?.test(text) ?? false;
+}
+
+/** The pattern containsKeyword uses; null for a blank keyword. */
+function keywordPattern(keyword: string): RegExp | null {
   const pattern = keyword.trim().split(/\s+/).map(escapeRegExp).join('\\s+');
-  if (!pattern) return false;
-  return new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+  if (!pattern) return null;
+  return new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, 'iu');
+}
+
+/**
+ * The watchlist's keyword patterns, compiled once per profile object: a run scores many items
+ * for one company with the same profile, so each keyword is compiled once per company and run,
+ * not once per item.
+ */
+const compiledKeywords = new WeakMap<RelevanceProfile, { keyword: string; pattern: RegExp }[]>();
+
+export function keywordPatternsOf(profile: RelevanceProfile) {
+  let compiled = compiledKeywords.get(profile);
+  if (!compiled) {
+    compiled = (profile.watchlist?.keywords ?? []).flatMap((keyword) => {
+      const pattern = keywordPattern(keyword);
+      return pattern ? [{ keyword, pattern }] : [];
+    });
+    compiledKeywords.set(profile, compiled);
+  }
+  return compiled;
 }
 
 /**
@@ -147,7 +171,9 @@ export function scoreRelevance(item: RelevanceItem, profile: RelevanceProfile): 
   if (watchedAreas.length > 0) points += RELEVANCE_POINTS.watchedArea;
 
   const text = `${item.title}\n${item.summary}`;
-  const keywords = watchlist.keywords.filter((keyword) => containsKeyword(text, keyword));
+  const keywords = keywordPatternsOf(profile)
+    .filter(({ pattern }) => pattern.test(text))
+    .map(({ keyword }) => keyword);
   for (const keyword of keywords) reasons.push(`Keyword: ${keyword}`);
   if (keywords.length > 0) {
     points += Math.min(
@@ -285,14 +311,19 @@ export const relevanceItemColumns = {
   agencies: feedItems.agencies,
 };
 
+/** At most this many items are re-scored when a watchlist changes (the newest). */
+export const RELEVANCE_RECOMPUTE_MAX_ITEMS = 2000;
+
 /**
- * Recomputes a company's scores for the items it can see from the last 180 days (after its
- * watchlist changed). Returns how many items were scored.
+ * Recomputes a company's scores for the items it can see from the last 180 days, the newest
+ * RELEVANCE_RECOMPUTE_MAX_ITEMS of them (after its watchlist or profile changed), so the cost of
+ * a save is bounded however busy the feeds were. Returns how many items were scored.
  */
 export async function recomputeCompanyRelevance(
   db: Db,
   companyId: string,
   now: Date = new Date(),
+  maxItems: number = RELEVANCE_RECOMPUTE_MAX_ITEMS,
 ): Promise<number> {
   const [profile] = await findRelevanceProfiles(db, [companyId]);
   if (!profile) return 0;
@@ -300,7 +331,9 @@ export async function recomputeCompanyRelevance(
   const items = await db
     .select(relevanceItemColumns)
     .from(feedItems)
-    .where(and(gte(feedItems.sortAt, since), visibleToCompany(companyId)));
+    .where(and(gte(feedItems.sortAt, since), visibleToCompany(companyId)))
+    .orderBy(desc(feedItems.sortAt), desc(feedItems.id))
+    .limit(maxItems);
   await writeRelevance(
     db,
     items.map((item) => {

@@ -1,6 +1,9 @@
 import { auditLog } from '@complivue/db/schema/audit';
 import { feedItems, feedItemSources, feedSources } from '@complivue/db/schema/feeds';
-import { FEED_SOURCE_MESSAGES } from '@complivue/shared/schemas/feed-sources';
+import {
+  COMPANY_FEED_SOURCES_MAX,
+  FEED_SOURCE_MESSAGES,
+} from '@complivue/shared/schemas/feed-sources';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -371,6 +374,54 @@ describe('feed sources API', () => {
       const removed = await call(alpha.cookie, 'DELETE', `/api/feeds/sources/${alphaSourceId}`);
       expect(removed.statusCode).toBe(204);
       expect((await call(alpha.cookie, 'GET', '/api/feeds/sources')).json().own).toEqual([]);
+    });
+  });
+
+  describe('limits', () => {
+    it(`caps an institution at ${COMPANY_FEED_SOURCES_MAX} sources of its own`, async () => {
+      const gamma = await signUpThroughApi(t.app, { companyName: 'Gamma Federal Credit Union' });
+      const add = (index: number) =>
+        call(gamma.cookie, 'POST', '/api/feeds/sources', {
+          name: `Feed ${index}`,
+          url: server.url(`/gamma/${index}.xml`),
+          format: 'rss',
+          enabled: false,
+        });
+      const ids: string[] = [];
+      for (let index = 0; index < COMPANY_FEED_SOURCES_MAX; index += 1) {
+        const created = await add(index);
+        expect(created.statusCode).toBe(201);
+        ids.push(created.json().id);
+      }
+      const refused = await add(COMPANY_FEED_SOURCES_MAX);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toEqual({
+        code: 'too_many_sources',
+        message: FEED_SOURCE_MESSAGES.too_many,
+      });
+      // Another institution is not affected; a removed source frees its place.
+      const other = await call(beta.cookie, 'POST', '/api/feeds/sources', {
+        name: 'Beta feed',
+        url: server.url('/beta/one.xml'),
+        format: 'rss',
+        enabled: false,
+      });
+      expect(other.statusCode).toBe(201);
+      await call(beta.cookie, 'DELETE', `/api/feeds/sources/${other.json().id}`);
+      expect((await call(gamma.cookie, 'DELETE', `/api/feeds/sources/${ids[0]}`)).statusCode).toBe(
+        204,
+      );
+      expect((await add(COMPANY_FEED_SOURCES_MAX)).statusCode).toBe(201);
+      const rows = await t.db
+        .select({ id: feedSources.id })
+        .from(feedSources)
+        .where(
+          and(
+            eq(feedSources.companyId, gamma.body.session.company.id as string),
+            isNull(feedSources.deletedAt),
+          ),
+        );
+      expect(rows).toHaveLength(COMPANY_FEED_SOURCES_MAX);
     });
   });
 

@@ -1,7 +1,9 @@
 import type { Db } from '@complivue/db/database';
+import { companies } from '@complivue/db/schema/companies';
 import { feedSources } from '@complivue/db/schema/feeds';
 import type { Agency } from '@complivue/shared/regulatory-monitoring';
 import {
+  COMPANY_FEED_SOURCES_MAX,
   FEED_SOURCE_MESSAGES,
   type FeedSource,
   type createFeedSourceRequestSchema,
@@ -143,6 +145,26 @@ const auditView = (source: FeedSource) => ({
   enabled: source.enabled,
 });
 
+/**
+ * An institution has at most COMPANY_FEED_SOURCES_MAX sources of its own (polling is shared by
+ * every institution). Counted under a lock on the company's row, so two additions at once
+ * cannot both take the last place.
+ */
+async function assertRoomForSource(tx: Db, companyId: string): Promise<void> {
+  await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(feedSources)
+    .where(and(eq(feedSources.companyId, companyId), isNull(feedSources.deletedAt)));
+  if ((row?.count ?? 0) >= COMPANY_FEED_SOURCES_MAX) {
+    throw new AppError(409, 'too_many_sources', FEED_SOURCE_MESSAGES.too_many);
+  }
+}
+
 export async function createFeedSource(
   db: Db,
   request: FastifyRequest,
@@ -161,6 +183,7 @@ export async function createFeedSource(
   let created: SourceRow;
   try {
     created = await db.transaction(async (tx) => {
+      if (scope.companyId !== null) await assertRoomForSource(tx, scope.companyId);
       const [row] = await tx
         .insert(feedSources)
         .values({

@@ -6,8 +6,8 @@ import { ASSESSMENT_STATUS_LABELS } from '@complivue/shared/compliance-score';
 import { RULE_FREQUENCY_LABELS } from '@complivue/shared/library';
 import { REGULATION_AREA_INFO, type RegulationArea } from '@complivue/shared/regulation-areas';
 import { eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { csvStream } from '../../lib/csv.ts';
+import { PDF_FONTS, unicodePdfDocument } from '../../lib/pdf-fonts.ts';
 import { complianceSummary } from './assessments.ts';
 import { rulesWithAssessments, type LibraryReader } from './library-queries.ts';
 
@@ -79,7 +79,7 @@ export async function assessmentPdf(
     ? summary.areas.find((entry) => entry.area === options.area)
     : undefined;
 
-  const doc = new PDFDocument({
+  const doc = unicodePdfDocument({
     size: 'LETTER',
     margin: 54,
     info: {
@@ -92,10 +92,10 @@ export async function assessmentPdf(
   doc.pipe(out);
 
   const scope = options.area ? REGULATION_AREA_INFO[options.area].label : 'All regulation areas';
-  doc.font('Helvetica-Bold').fontSize(18).text('Compliance assessment report');
+  doc.font(PDF_FONTS.bold).fontSize(18).text('Compliance assessment report');
   doc
     .moveDown(0.3)
-    .font('Helvetica')
+    .font(PDF_FONTS.regular)
     .fontSize(11)
     .text(company?.name ?? '');
   doc.text(scope);
@@ -125,9 +125,9 @@ export async function assessmentPdf(
 
   for (const rule of rules) {
     if (doc.y > doc.page.height - 160) doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(10).fillColor('#0f172a');
+    doc.font(PDF_FONTS.bold).fontSize(10).fillColor('#0f172a');
     doc.text(`${rule.id} — ${rule.citation}`);
-    doc.font('Helvetica').fontSize(9.5).text(rule.requirement);
+    doc.font(PDF_FONTS.regular).fontSize(9.5).text(rule.requirement);
     doc
       .fillColor('#334155')
       .text(

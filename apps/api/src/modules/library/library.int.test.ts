@@ -2,6 +2,7 @@ import { LIBRARY_ARTICLE_COUNT } from '@complivue/shared/library';
 import { LIBRARY_MESSAGES } from '@complivue/shared/schemas/library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, signedInMember, signUpThroughApi } from '../../../test/http.ts';
+import { embeddedFontNames, pdfText } from '../../../test/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 describe('compliance library and assessments', () => {
@@ -199,5 +200,10 @@ describe('compliance library and assessments', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Drawn in the embedded Unicode font the change record uses, never a WinAnsi-only one.
+    expect(embeddedFontNames(pdf.rawPayload)).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Compliance assessment report');
+    expect(text).toMatch(/HMDA-SUB-001 — 12 CFR/);
   });
 });

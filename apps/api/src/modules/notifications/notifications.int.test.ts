@@ -1,4 +1,6 @@
 import { notifications } from '@complivue/db/schema/notifications';
+import { userProfiles } from '@complivue/db/schema/profiles';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpThroughApi, signedInMember } from '../../../test/http.ts';
 import { readServerSentEvents } from '../../../test/sse.ts';
@@ -63,6 +65,34 @@ describe('notifications', () => {
       headers: { cookie: outsider.cookie },
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('leaves out members who are not active: deactivated or only invited', async () => {
+    const deactivated = await signedInMember(t.app, { companyId, role: 'user' });
+    const invited = await signedInMember(t.app, { companyId, role: 'user' });
+    await t.db
+      .update(userProfiles)
+      .set({ status: 'deactivated' })
+      .where(eq(userProfiles.userId, deactivated.userId));
+    await t.db
+      .update(userProfiles)
+      .set({ status: 'invited' })
+      .where(eq(userProfiles.userId, invited.userId));
+    const deps = notifyDependencies(t.app);
+    const input = { companyId, type: 'test', title: 'Active members only' };
+    expect(await notify(deps, { ...input, userIds: [deactivated.userId, invited.userId] })).toEqual(
+      [],
+    );
+    const ids = await notify(deps, {
+      ...input,
+      userIds: [member.userId, deactivated.userId, invited.userId],
+    });
+    expect(ids).toHaveLength(1);
+    const sent = await t.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.title, 'Active members only'));
+    expect(sent).toEqual([{ userId: member.userId }]);
   });
 
   it('marks one read, then all read, and a retry is harmless', async () => {

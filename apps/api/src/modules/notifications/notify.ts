@@ -33,7 +33,10 @@ export function notifyDependencies(app: FastifyInstance): NotifyDependencies {
 }
 
 export interface NotificationInput {
-  /** Recipients are always members of this company: a notification never crosses tenants. */
+  /**
+   * Recipients are always active members of this company: a notification never crosses
+   * tenants, and anyone else in `userIds` (moved away, deactivated) is left out.
+   */
   companyId: string;
   userIds: string[];
   type: string;
@@ -53,7 +56,8 @@ export interface NotificationInput {
  * The one way any module notifies people: an in-app notification for each recipient, always,
  * delivered live to their open sessions on every instance; and an email at once when the
  * recipient wants this category by email without a digest (with a daily or weekly digest, the
- * digest carries it). Called after the change it reports has committed.
+ * digest carries it). Called after the change it reports has committed. Returns the ids of
+ * the notifications created (none when no recipient is an active member of the company).
  */
 export async function notify(
   deps: NotifyDependencies,
@@ -71,7 +75,13 @@ export async function notify(
     .from(userProfiles)
     .innerJoin(companies, eq(companies.id, userProfiles.companyId))
     .where(
-      and(inArray(userProfiles.userId, input.userIds), eq(userProfiles.companyId, input.companyId)),
+      and(
+        inArray(userProfiles.userId, input.userIds),
+        eq(userProfiles.companyId, input.companyId),
+        // A deactivated member cannot sign in to read it, and must not be emailed about the
+        // institution's work any more.
+        eq(userProfiles.status, 'active'),
+      ),
     );
   if (recipients.length === 0) return [];
   const rows = await deps.db

@@ -2,6 +2,8 @@ import { libraryArticles } from '@complivue/db/schema/library';
 import { indexArticle } from '@complivue/db/library/load-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpThroughApi } from '../../../test/http.ts';
+import { ingestFeedItems } from '../feeds/feed-ingest.ts';
+import { insertFeedSource, setCompanyPlan } from '../feeds/feed-items-test-data.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 describe('GET /api/search', () => {
@@ -72,6 +74,44 @@ describe('GET /api/search', () => {
     const huge = await find('escrow '.repeat(1500));
     expect(huge.total).toBeGreaterThan(0);
     expect((await find('')).total).toBe(0);
+  });
+
+  it('finds regulatory updates only for readers whose plan opens the feeds', async () => {
+    const source = await insertFeedSource(t.db, { name: 'Shared test feed' });
+    await ingestFeedItems(t.db, {
+      source: { id: source, companyId: null, agency: 'CFPB' },
+      now: new Date(),
+      items: [
+        {
+          guid: null,
+          link: `https://www.example.gov/updates/${crypto.randomUUID()}`,
+          title: 'Quillwort escrow cushion guidance',
+          summary: 'How servicers size the quillwort escrow cushion.',
+          publishedAt: new Date(),
+          documentType: null,
+          citations: [],
+          agencies: ['CFPB'],
+          effectiveDate: null,
+          commentsCloseOn: null,
+          categories: [],
+          extra: {},
+        },
+      ],
+    });
+    const paying = await signUpThroughApi(t.app);
+    await setCompanyPlan(t.db, paying.body.session.company.id as string, 'basic');
+    const lapsed = await signUpThroughApi(t.app);
+    await setCompanyPlan(t.db, lapsed.body.session.company.id as string, 'trial', 'expired');
+
+    const forPaying = await find('quillwort', '', paying.cookie);
+    expect(forPaying.total).toBe(1);
+    expect(forPaying.items[0]).toMatchObject({ kind: 'feed_item' });
+    expect(forPaying.facets.kind).toEqual([{ value: 'feed_item', count: 1 }]);
+
+    // Neither the results, the facets nor an explicit type filter reveal them.
+    const forLapsed = await find('quillwort', '', lapsed.cookie);
+    expect(forLapsed).toMatchObject({ total: 0, items: [], facets: { kind: [], area: [] } });
+    expect((await find('quillwort', '&type=feed_item', lapsed.cookie)).total).toBe(0);
   });
 
   it('shows an institution’s own articles only inside that institution', async () => {

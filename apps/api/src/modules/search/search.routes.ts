@@ -1,7 +1,9 @@
+import { decideAccess, PAGE_ACCESS } from '@complivue/shared/access';
 import { searchQuerySchema, searchResponseSchema } from '@complivue/shared/schemas/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
+import { findCompanySubscription } from '../subscriptions/company-subscription.ts';
 import { search } from './search.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +19,18 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchResponseSchema },
       },
     },
-    async (request) =>
-      search(app.database.db, { companyId: requireAuth(request).profile.companyId }, request.query),
+    async (request) => {
+      const { profile, subscription } = requireAuth(request);
+      const db = app.database.db;
+      // The same decision the regulatory feeds' routes make: their items are found only by
+      // readers whose plan opens the page.
+      const feeds = decideAccess(PAGE_ACCESS['/regulatory-feeds']!, {
+        role: profile.role,
+        subscription:
+          subscription ??
+          (profile.companyId ? await findCompanySubscription(db, profile.companyId) : null),
+      });
+      return search(db, { companyId: profile.companyId, feedItems: feeds.allowed }, request.query);
+    },
   );
 };

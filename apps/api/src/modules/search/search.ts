@@ -9,6 +9,7 @@ import type {
   SearchResult,
 } from '@complivue/shared/schemas/search';
 import { sql, type SQL } from 'drizzle-orm';
+import { SEARCH_KIND_FEED_ITEM } from '../feeds/feed-ingest.ts';
 
 // Control characters cannot occur in indexed text, so they mark the highlights unambiguously.
 const HIT_START = '\u0001';
@@ -69,7 +70,14 @@ interface Row {
  */
 export async function search(
   db: Db,
-  reader: { companyId: string | null },
+  reader: {
+    companyId: string | null;
+    /**
+     * Whether the reader's plan opens /regulatory-feeds: regulatory updates (kind 'feed_item')
+     * are paid content, so unless this is true they are neither found nor counted in the facets.
+     */
+    feedItems?: boolean;
+  },
   query: SearchQuery,
 ): Promise<SearchResponse> {
   const empty: SearchResponse = {
@@ -81,9 +89,13 @@ export async function search(
   };
   const tsquery = tsQuery(query.q);
   if (!tsquery) return empty;
-  const visible = reader.companyId
+  const ownership = reader.companyId
     ? sql`(d.company_id IS NULL OR d.company_id = ${reader.companyId})`
     : sql`d.company_id IS NULL`;
+  const visible =
+    reader.feedItems === true
+      ? ownership
+      : sql`${ownership} AND d.kind <> ${SEARCH_KIND_FEED_ITEM}`;
   const filters = sql.join(
     [
       sql`true`,

@@ -6,11 +6,13 @@ import {
   calendarOwnersSchema,
   calendarSubscriptionCreatedSchema,
   calendarSubscriptionStatusSchema,
+  completionHistorySchema,
   occurrencesResponseSchema,
   type CreateCalendarEventRequest,
   type EventDrivenDeadlineRequest,
   type UpdateCalendarEventRequest,
 } from '@complivue/shared/schemas/calendar';
+import type { OptionalDeadlineSetKey } from '@complivue/shared/regulatory-deadlines';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -81,6 +83,7 @@ export const updateCalendarEvent = (eventId: string, body: UpdateCalendarEventRe
     schema: calendarEventSchema,
   });
 
+/** `message` says the event was kept (hidden) for its records. */
 export const deleteCalendarEvent = (eventId: string) =>
   apiRequest(`/api/calendar/events/${eventId}`, { method: 'DELETE', schema: okResponseSchema });
 
@@ -88,6 +91,12 @@ export const restoreCalendarEvent = (eventId: string) =>
   apiRequest(`/api/calendar/events/${eventId}/restore`, {
     method: 'POST',
     schema: calendarEventSchema,
+  });
+
+export const addOptionalDeadlines = (set: OptionalDeadlineSetKey) =>
+  apiRequest(`/api/calendar/deadlines/optional/${set}`, {
+    method: 'POST',
+    schema: calendarEventListSchema.pick({ events: true }),
   });
 
 export const createEventDrivenDeadline = (body: EventDrivenDeadlineRequest) =>
@@ -122,6 +131,19 @@ export const reopenOccurrence = (eventId: string, date: string) =>
 
 export const evidenceFileHref = (eventId: string, date: string) =>
   `${occurrencePath(eventId, date)}/file`;
+
+/** An undone completion's file (undo keeps the evidence). */
+export const completionFileHref = (eventId: string, completionId: string) =>
+  `/api/calendar/events/${eventId}/completions/${completionId}/file`;
+
+/** Every completion of a due date, undone ones included. */
+export function useCompletionHistory(eventId: string, date: string) {
+  return useQuery({
+    queryKey: [...calendarQueryKey, 'completions', eventId, date],
+    queryFn: () =>
+      apiRequest(`${occurrencePath(eventId, date)}s`, { schema: completionHistorySchema }),
+  });
+}
 
 export const ICS_EXPORT_HREF = '/api/calendar/export.ics';
 

@@ -1,6 +1,7 @@
 import { addDays, formatLongDay } from '@complivue/shared/calendar-days';
 import { REGULATION_AREA_INFO, REGULATION_AREAS } from '@complivue/shared/regulation-areas';
 import { CALENDAR_LIMITS, CALENDAR_MESSAGES } from '@complivue/shared/schemas/calendar';
+import { useId } from 'react';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
 import { useCalendarOwners } from './api.ts';
@@ -101,6 +102,7 @@ export function ReminderDaysField({
   today: string;
 }) {
   const parsed = parseReminderDays(value);
+  const errorId = useId();
   const passed =
     dueOn && 'days' in parsed ? parsed.days.filter((days) => addDays(dueOn, -days) < today) : [];
   return (
@@ -113,14 +115,21 @@ export function ReminderDaysField({
           <Input
             id={id}
             inputMode="numeric"
-            aria-describedby={describedBy}
+            aria-describedby={
+              [describedBy, 'error' in parsed ? errorId : null].filter(Boolean).join(' ') ||
+              undefined
+            }
             aria-invalid={'error' in parsed}
             value={value}
             onChange={(event) => onChange(event.target.value)}
           />
         )}
       </FormField>
-      {'error' in parsed && <p className="mt-1 text-sm text-red-800">{parsed.error}</p>}
+      {'error' in parsed && (
+        <p id={errorId} role="alert" className="mt-1 text-sm text-red-800">
+          {parsed.error}
+        </p>
+      )}
       {passed.length > 0 && dueOn && (
         <p className="mt-1 text-sm text-amber-900" role="status">
           {passed.length === 1 ? 'The reminder' : 'The reminders'}{' '}

@@ -1,15 +1,18 @@
 import { isIsoDay } from '@complivue/shared/calendar-days';
-import type { CalendarEvent } from '@complivue/shared/schemas/calendar';
+import { eventDrivenTypesLabel } from '@complivue/shared/regulatory-deadlines';
+import type { CalendarEvent, CalendarEventList } from '@complivue/shared/schemas/calendar';
 import { CalendarPlus, FileWarning, List, CalendarDays } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { isBuilt, paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useAsyncAction } from '@/lib/use-async-action';
 import {
+  addOptionalDeadlines,
   restoreCalendarEvent,
   useCalendarEvents,
   useOccurrences,
@@ -78,8 +81,54 @@ function DeletedDeadlines() {
 }
 
 /**
+ * Seeded deadlines the profile cannot say apply (the quarterly HMDA submissions of large filers):
+ * a manager or an administrator adds them.
+ */
+function OptionalDeadlines({ sets }: { sets: CalendarEventList['optionalDeadlines'] }) {
+  const refresh = useRefreshCalendar();
+  const { busy, error, run } = useAsyncAction();
+  if (sets.length === 0) return null;
+  return (
+    <Card className="p-5 sm:p-6">
+      <section aria-labelledby="optional-heading" className="space-y-3">
+        <h2 id="optional-heading" className="text-lg font-semibold text-slate-900">
+          Optional regulatory deadlines
+        </h2>
+        {error && <Alert variant="destructive">{error}</Alert>}
+        <ul className="space-y-3 text-sm">
+          {sets.map((set) => (
+            <li key={set.key} className="space-y-2">
+              <p className="text-slate-700">{set.description}</p>
+              {set.canAdd ? (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={busy}
+                  onClick={() =>
+                    void run(async () => {
+                      await addOptionalDeadlines(set.key);
+                      await refresh();
+                      toast.success('Added to the calendar.');
+                    }, 'The deadlines could not be added.')
+                  }
+                >
+                  {set.action}
+                </Button>
+              ) : (
+                <p className="text-slate-700">A manager or an administrator can add them.</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Card>
+  );
+}
+
+/**
  * `/regulatory-calendar`: the institution's deadlines in a month grid or a list, with each due
- * date's detail and completion, company and CTR/SAR events, and the iCalendar export. The URL
+ * date's detail and completion, company events and CTR/Form 8300/SAR deadlines (as the
+ * institution's type files them), optional seeded deadlines, and the iCalendar export. The URL
  * holds the view, the month, the selected day and the open due date (`?event=&date=`, the link
  * reminders send).
  */
@@ -100,6 +149,9 @@ export function RegulatoryCalendarPage() {
 
   const range = monthViewRange(month);
   const monthData = useOccurrences(range, view === 'month');
+  const setup = useCalendarEvents();
+  const institutionType = setup.data?.institutionType ?? null;
+  const filingsLabel = `${eventDrivenTypesLabel(institutionType)} deadline`;
 
   const update = (changes: Record<string, string | null>) =>
     setParams(
@@ -139,12 +191,33 @@ export function RegulatoryCalendarPage() {
             <CalendarPlus aria-hidden="true" className="size-4" />
             Add event
           </Button>
-          <Button variant="secondary" onClick={() => setEditing({ mode: 'event-driven' })}>
+          <Button
+            variant="secondary"
+            disabled={!setup.data}
+            onClick={() => setEditing({ mode: 'event-driven' })}
+          >
             <FileWarning aria-hidden="true" className="size-4" />
-            CTR or SAR deadline
+            {filingsLabel}
           </Button>
         </div>
       </header>
+
+      {setup.data && !setup.data.profileComplete && (
+        <Alert>
+          Your institution’s profile is not complete, so only the regulatory deadlines its
+          institution type alone determines are in the calendar; the ones that depend on your
+          regulation areas (such as HMDA) are added once they are chosen.
+          {isBuilt('settings') && (
+            <>
+              {' '}
+              <Link to={paths.settings} className="font-medium underline">
+                Complete it in Settings
+              </Link>
+              .
+            </>
+          )}
+        </Alert>
+      )}
 
       <div
         role="group"
@@ -196,6 +269,8 @@ export function RegulatoryCalendarPage() {
         <SubscriptionPanel />
       </Card>
 
+      <OptionalDeadlines sets={setup.data?.optionalDeadlines ?? []} />
+
       <DeletedDeadlines />
 
       <CalendarDialog open={detailOpen && editing === null} onClose={closeDetail} title="Deadline">
@@ -232,12 +307,14 @@ export function RegulatoryCalendarPage() {
       <CalendarDialog
         open={editing?.mode === 'event-driven'}
         onClose={() => setEditing(null)}
-        title="CTR or SAR deadline"
-        description="The due date is computed from the date of the transaction or of initial detection."
+        title={filingsLabel}
+        description="The due date is computed from the date of the transaction, of receipt of the cash or of initial detection."
       >
-        {editing?.mode === 'event-driven' && (
+        {editing?.mode === 'event-driven' && setup.data && (
           <EventDrivenForm
             today={today}
+            filings={setup.data.filings}
+            institutionType={institutionType}
             onCancel={() => setEditing(null)}
             onDone={(event) => {
               setEditing(null);

@@ -6,9 +6,9 @@ import {
   type CalendarEvent,
 } from '@complivue/shared/schemas/calendar';
 import type { CalendarEventKind } from '@complivue/shared/regulatory-monitoring';
-import { ExternalLink, Paperclip } from 'lucide-react';
+import { ExternalLink, Lock, Paperclip } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -19,10 +19,12 @@ import { formatDateTime } from '@/lib/format-day';
 import { useAsyncAction } from '@/lib/use-async-action';
 import {
   completeOccurrence,
+  completionFileHref,
   deleteCalendarEvent,
   evidenceFileHref,
   reopenOccurrence,
   useCalendarEvent,
+  useCompletionHistory,
   useOccurrences,
   useRefreshCalendar,
 } from './api.ts';
@@ -102,6 +104,56 @@ function CompletionForm({ event, date }: { event: CalendarEvent; date: string })
   );
 }
 
+/** A button that asks before it acts: nothing irreversible-looking happens in one click. */
+function ConfirmButton({
+  label,
+  title,
+  description,
+  confirmLabel,
+  busy,
+  size,
+  onConfirm,
+}: {
+  label: string;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  busy: boolean;
+  size?: 'sm';
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>
+        <Button variant="secondary" size={size} disabled={busy}>
+          {label}
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-semibold text-slate-900">
+            {title}
+          </AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-slate-700">
+            {description}
+          </AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-2">
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary">Cancel</Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <Button variant="destructive" onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
 function DeleteButton({ event, onDeleted }: { event: CalendarEvent; onDeleted: () => void }) {
   const refresh = useRefreshCalendar();
   const { busy, error, run } = useAsyncAction();
@@ -109,47 +161,68 @@ function DeleteButton({ event, onDeleted }: { event: CalendarEvent; onDeleted: (
   return (
     <>
       {error && <Alert variant="destructive">{error}</Alert>}
-      <AlertDialog.Root>
-        <AlertDialog.Trigger asChild>
-          <Button variant="secondary" disabled={busy}>
-            Delete
-          </Button>
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-            <AlertDialog.Title className="text-lg font-semibold text-slate-900">
-              Delete “{event.title}”?
-            </AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-sm text-slate-700">
-              {seeded
-                ? 'It leaves your calendar and is not added again. You can restore it from “Deleted regulatory deadlines”. The audit log keeps the record.'
-                : 'Every due date of it goes, with the evidence recorded for them. The audit log keeps the record.'}
-            </AlertDialog.Description>
-            <div className="mt-6 flex justify-end gap-2">
-              <AlertDialog.Cancel asChild>
-                <Button variant="secondary">Cancel</Button>
-              </AlertDialog.Cancel>
-              <AlertDialog.Action asChild>
-                <Button
-                  variant="destructive"
-                  onClick={() =>
-                    void run(async () => {
-                      await deleteCalendarEvent(event.id);
-                      await refresh();
-                      toast.success('The event has been deleted.');
-                      onDeleted();
-                    }, 'The event could not be deleted.')
-                  }
-                >
-                  Delete
-                </Button>
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmButton
+        label="Delete"
+        title={`Delete “${event.title}”?`}
+        description={
+          seeded
+            ? 'It leaves your calendar and is not added again. You can restore it from “Deleted regulatory deadlines”. The audit log keeps the record.'
+            : 'It leaves your calendar. If any of its due dates was marked done, the event is kept out of sight with those completions and their evidence (they stay in your institution’s data export); otherwise it is removed. The audit log keeps the record.'
+        }
+        confirmLabel="Delete"
+        busy={busy}
+        onConfirm={() =>
+          void run(async () => {
+            const result = await deleteCalendarEvent(event.id);
+            await refresh();
+            toast.success(
+              result.message
+                ? 'The event has been deleted; its completions and evidence are kept.'
+                : 'The event has been deleted.',
+            );
+            onDeleted();
+          }, 'The event could not be deleted.')
+        }
+      />
     </>
+  );
+}
+
+/** Completions of the due date that were undone: kept, with their evidence, for the record. */
+function UndoneCompletions({ eventId, date }: { eventId: string; date: string }) {
+  const history = useCompletionHistory(eventId, date);
+  const undone = (history.data?.completions ?? []).filter((completion) => completion.undoneAt);
+  if (undone.length === 0) return null;
+  return (
+    <div className="space-y-2">
+      <h4 className="text-sm font-semibold text-slate-900">Undone completions (kept on record)</h4>
+      <ul className="space-y-2 text-sm">
+        {undone.map((completion) => (
+          <li key={completion.id} className="rounded-md border border-slate-200 p-3">
+            <p>
+              Done by {completion.doneByName} on {formatDateTime(completion.doneAt)}; undone
+              {completion.undoneByName ? ` by ${completion.undoneByName}` : ''} on{' '}
+              {formatDateTime(completion.undoneAt!)}.
+            </p>
+            {completion.evidenceNote && (
+              <p className="mt-1 whitespace-pre-wrap text-slate-700">{completion.evidenceNote}</p>
+            )}
+            {completion.evidenceUrl && (
+              <p className="mt-1 break-all text-slate-700">{completion.evidenceUrl}</p>
+            )}
+            {completion.file && (
+              <a
+                href={completionFileHref(eventId, completion.id)}
+                className="mt-1 inline-flex items-center gap-1 font-medium text-brand-700 underline"
+              >
+                <Paperclip aria-hidden="true" className="size-4" />
+                {completion.file.fileName}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -185,6 +258,19 @@ export function EventDetail({
         )}
         {occurrence && <OccurrenceStatus occurrence={occurrence} today={day.data.today} />}
       </div>
+      {data.confidential && (
+        <Alert>
+          <span className="inline-flex items-start gap-2">
+            <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>
+              Confidential SAR deadline. Only its owner, the member who added it, managers and
+              administrators see it; it is left out of calendar downloads and subscriptions, and its
+              reminders say only “BSA filing deadline”. Do not disclose a SAR, or anything that
+              would reveal one exists.
+            </span>
+          </span>
+        </Alert>
+      )}
       {!occurrence && (
         <Alert>
           {formatLongDay(date)} is not one of this event’s due dates (it may have changed).
@@ -279,20 +365,23 @@ export function EventDetail({
                 </p>
               )}
               {data.canComplete && (
-                <Button
-                  variant="secondary"
+                <ConfirmButton
+                  label="Undo “done”"
                   size="sm"
-                  disabled={busy}
-                  onClick={() =>
+                  title={`Undo “done” for ${formatLongDay(date)}?`}
+                  description={`“${data.title}” will be open again for ${formatLongDay(date)}${
+                    date < day.data.today ? ', and overdue' : ''
+                  }. This completion and its evidence are kept, marked undone by you, and listed under this due date.`}
+                  confirmLabel="Undo “done”"
+                  busy={busy}
+                  onConfirm={() =>
                     void run(async () => {
                       await reopenOccurrence(data.id, date);
                       await refresh();
-                      toast.success('Marked not done; its evidence file was removed.');
+                      toast.success('Marked not done; the completion and its evidence are kept.');
                     }, 'The due date could not be reopened.')
                   }
-                >
-                  Undo “done”
-                </Button>
+                />
               )}
             </div>
           ) : data.canComplete ? (
@@ -302,6 +391,7 @@ export function EventDetail({
               Not done yet. Its owner, a manager or an administrator can mark it done.
             </p>
           )}
+          <UndoneCompletions eventId={data.id} date={date} />
         </section>
       )}
 

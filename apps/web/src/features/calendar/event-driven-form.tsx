@@ -1,8 +1,9 @@
 import { formatLongDay, isIsoDay } from '@complivue/shared/calendar-days';
+import type { InstitutionType } from '@complivue/shared/institutions';
 import {
-  EVENT_DRIVEN_DEADLINE_TYPES,
-  EVENT_DRIVEN_DEADLINES,
+  eventDrivenDeadline,
   eventDrivenDueDate,
+  eventDrivenTypesLabel,
   type EventDrivenDeadlineType,
 } from '@complivue/shared/regulatory-deadlines';
 import type { CalendarEvent } from '@complivue/shared/schemas/calendar';
@@ -17,27 +18,34 @@ import { createEventDrivenDeadline, useRefreshCalendar } from './api.ts';
 import { OwnerSelect, parseReminderDays, ReminderDaysField } from './calendar-fields.tsx';
 
 /**
- * A CTR or SAR deadline from the date of the transaction or of initial detection: the due date
- * is shown as it will be computed (the server computes it again) before anything is saved.
+ * A CTR (or Form 8300) or SAR deadline from the date of the transaction, of receipt or of initial
+ * detection, as the institution's type files them: the due date is shown as it will be computed
+ * (the server computes it again) before anything is saved. A SAR's confidentiality is explained
+ * before it is added.
  */
 export function EventDrivenForm({
   today,
+  filings,
+  institutionType,
   onDone,
   onCancel,
 }: {
   today: string;
+  /** The filings the institution's type makes (the server's list). */
+  filings: EventDrivenDeadlineType[];
+  institutionType: InstitutionType | null;
   onDone: (event: CalendarEvent) => void;
   onCancel: () => void;
 }) {
   const refresh = useRefreshCalendar();
   const legendId = useId();
-  const [type, setType] = useState<EventDrivenDeadlineType>('ctr');
+  const [type, setType] = useState<EventDrivenDeadlineType>(filings[0] ?? 'sar');
   const [triggerDate, setTriggerDate] = useState(today);
   const [reference, setReference] = useState('');
   const [ownerId, setOwnerId] = useState('');
   const [reminders, setReminders] = useState('3, 1');
   const { busy, error, setError, run } = useAsyncAction();
-  const rule = EVENT_DRIVEN_DEADLINES[type];
+  const rule = eventDrivenDeadline(type, institutionType);
   const validTrigger = isIsoDay(triggerDate) && triggerDate <= today;
   const dueOn = validTrigger ? eventDrivenDueDate(type, triggerDate) : null;
 
@@ -69,14 +77,19 @@ export function EventDrivenForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="CTR or SAR deadline">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-4"
+      aria-label={`${eventDrivenTypesLabel(institutionType)} deadline`}
+    >
       {error && <Alert variant="destructive">{error}</Alert>}
       <fieldset aria-labelledby={legendId}>
         <legend id={legendId} className="text-sm font-medium text-slate-900">
           Filing
         </legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {EVENT_DRIVEN_DEADLINE_TYPES.map((value) => (
+          {filings.map((value) => (
             <label
               key={value}
               className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
@@ -91,11 +104,11 @@ export function EventDrivenForm({
               />
               <span>
                 <span className="font-medium text-slate-900">
-                  {EVENT_DRIVEN_DEADLINES[value].label}
+                  {eventDrivenDeadline(value, institutionType).label}
                 </span>
                 <span className="block text-slate-700">
-                  {EVENT_DRIVEN_DEADLINES[value].days} calendar days after the{' '}
-                  {EVENT_DRIVEN_DEADLINES[value].triggerLabel.toLowerCase()}
+                  {eventDrivenDeadline(value, institutionType).days} calendar days after the{' '}
+                  {eventDrivenDeadline(value, institutionType).triggerLabel.toLowerCase()}
                 </span>
               </span>
             </label>
@@ -142,11 +155,18 @@ export function EventDrivenForm({
               {dueOn < today && ' (already past: it will show as overdue)'}
             </p>
             <p className="mt-1">{rule.rule}</p>
+            <p className="mt-1 text-xs">Citation: {rule.citation}</p>
           </>
         ) : (
           <p>Enter the {rule.triggerLabel.toLowerCase()} (today or earlier) to see the due date.</p>
         )}
       </div>
+      {rule.confidentiality && (
+        <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <p className="font-semibold">SAR confidentiality</p>
+          <p className="mt-1">{rule.confidentiality}</p>
+        </div>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <OwnerSelect value={ownerId} onChange={setOwnerId} />
       </div>

@@ -103,6 +103,12 @@ export function ListView({
           onOpen={onOpen}
           empty="Nothing is overdue."
         />
+        {overdue.data.truncated && (
+          <Alert>
+            Only the earliest 5,000 due dates of the last 12 months were read: more may be overdue.
+            Open the month view to see each month in full.
+          </Alert>
+        )}
       </section>
       <section aria-labelledby="upcoming-heading" className="space-y-2">
         <h2 id="upcoming-heading" className="text-lg font-semibold text-slate-900">
@@ -116,7 +122,7 @@ export function ListView({
           empty="Nothing is due in this period."
         />
         {upcoming.data.truncated && (
-          <Alert>Only the first 5,000 due dates of this period are listed.</Alert>
+          <Alert>Only the earliest 5,000 due dates of this period are listed.</Alert>
         )}
         {days < 360 && (
           <Button variant="secondary" size="sm" onClick={() => setDays((shown) => shown + 90)}>

@@ -45,6 +45,12 @@ export function SubscriptionPanel() {
         or Apple Calendar with your own secret URL: recurring deadlines keep their rules, and the
         calendar app picks up changes.
       </p>
+      <p className="text-sm text-slate-700">
+        SAR deadlines are never included in the download or the subscription: a SAR, and anything
+        that would reveal one exists, is confidential (31 CFR 1020.320(e) for banks and credit
+        unions, 31 CFR 1029.320 for non-bank mortgage lenders). They stay in this calendar, seen by
+        their owner, the member who added them, managers and administrators.
+      </p>
       <a href={ICS_EXPORT_HREF} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
         <Download aria-hidden="true" className="size-4" />
         Download .ics

@@ -10,6 +10,7 @@ const TYPE_STYLES: Record<FeedDocumentType, string> = {
   final_rule: 'bg-red-50 text-red-800 ring-red-200',
   proposed_rule: 'bg-amber-50 text-amber-900 ring-amber-200',
   guidance: 'bg-sky-50 text-sky-900 ring-sky-200',
+  notice: 'bg-teal-50 text-teal-900 ring-teal-200',
   enforcement_action: 'bg-purple-50 text-purple-900 ring-purple-200',
   press_release: 'bg-slate-100 text-slate-800 ring-slate-200',
 };

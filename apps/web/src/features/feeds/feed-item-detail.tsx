@@ -170,6 +170,24 @@ function DetailBody({ item, session }: { item: FeedItemDetail; session: SessionR
   );
 }
 
+/** The id of an update's title link in the list (focus returns there when its panel closes). */
+export const feedItemLinkId = (itemId: string) => `feed-item-${itemId}-title`;
+/** The page's heading: focus goes there when neither the row nor the opener is on the page. */
+export const FEEDS_HEADING_ID = 'regulatory-feeds-heading';
+
+/**
+ * Where focus goes when the panel closes (it opens from the address, with no trigger for Radix
+ * to return to): the update's title link in the list, else what had focus when it opened (a
+ * notification, a search result), else the page's heading — never the document body.
+ */
+function restoreFocus(itemId: string, opener: HTMLElement | null) {
+  const target =
+    document.getElementById(feedItemLinkId(itemId)) ??
+    (opener?.isConnected && opener !== document.body ? opener : null) ??
+    document.getElementById(FEEDS_HEADING_ID);
+  target?.focus();
+}
+
 /** `?item=<id>`: the update in a side panel (full screen on a phone). Opening it marks it read. */
 export function FeedItemPanel({
   itemId,
@@ -183,6 +201,10 @@ export function FeedItemPanel({
   const item = useFeedItem(itemId);
   const queryClient = useQueryClient();
   const marked = useRef<string | null>(null);
+  // Read once, at the first render: before the panel takes focus.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   useEffect(() => {
     if (!item.data || item.data.read || marked.current === item.data.id) return;
     marked.current = item.data.id;
@@ -193,7 +215,13 @@ export function FeedItemPanel({
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-40 flex w-full max-w-2xl flex-col bg-white shadow-xl">
+        <Dialog.Content
+          className="fixed inset-y-0 right-0 z-40 flex w-full max-w-2xl flex-col bg-white shadow-xl"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            restoreFocus(itemId, opener);
+          }}
+        >
           <div className="flex items-start gap-3 border-b border-slate-200 p-4 sm:px-6">
             <div className="min-w-0 flex-1">
               <p className="text-xs font-semibold text-slate-600">Regulatory update</p>

@@ -29,7 +29,7 @@ import { formatDay } from '@/lib/format-day';
 import { useSession } from '@/lib/session';
 import { markAllRead, setFeedItemState, useFeedItems, useFeedSources } from './api.ts';
 import { AreaTags, DocumentTypeBadge, RelevanceBadge } from './feed-badges.tsx';
-import { FeedItemPanel } from './feed-item-detail.tsx';
+import { FEEDS_HEADING_ID, FeedItemPanel, feedItemLinkId } from './feed-item-detail.tsx';
 import { SourcesPanel } from './sources-panel.tsx';
 import {
   FEED_TABS,
@@ -256,7 +256,11 @@ function ItemRow({ item, openHref }: { item: FeedItemSummary; openHref: string }
             {item.effectiveDate && <span>· effective {formatDay(item.effectiveDate)}</span>}
           </div>
           <h2 className={cn('mt-1 break-words', item.read ? 'font-medium' : 'font-bold')}>
-            <Link to={openHref} className="text-slate-900 hover:text-brand-700 hover:underline">
+            <Link
+              id={feedItemLinkId(item.id)}
+              to={openHref}
+              className="text-slate-900 hover:text-brand-700 hover:underline"
+            >
               {item.title}
             </Link>
           </h2>
@@ -460,7 +464,13 @@ function FeedsContent({ session }: { session: SessionResponse }) {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Regulatory Feeds</h1>
+        <h1
+          id={FEEDS_HEADING_ID}
+          tabIndex={-1}
+          className="text-2xl font-bold text-slate-900 focus:outline-none"
+        >
+          Regulatory Feeds
+        </h1>
         <p className="mt-1 text-sm text-slate-700">
           New rules, guidance and enforcement actions from the regulators, newest first, tagged by
           area and scored for your institution. Informational only; read the original before acting.

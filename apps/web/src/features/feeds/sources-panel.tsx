@@ -9,6 +9,7 @@ import {
   type FeedFormat,
 } from '@complivue/shared/regulatory-monitoring';
 import {
+  COMPANY_FEED_SOURCES_MAX,
   createFeedSourceRequestSchema,
   type FeedSource,
 } from '@complivue/shared/schemas/feed-sources';
@@ -353,9 +354,9 @@ export function SourcesPanel() {
       <Card className="p-5 sm:p-6">
         <h2 className="text-lg font-semibold text-slate-900">Your institution’s sources</h2>
         <p className="mt-1 text-sm text-slate-700">
-          Feeds only your institution receives, such as a state regulator’s or a trade
-          association’s. Each is checked on its own interval; new publications appear in the feed
-          after the next check.
+          Feeds only your institution receives, such as a state regulator’s or a trade association’s
+          (up to {COMPANY_FEED_SOURCES_MAX}). Each is checked on its own interval; new publications
+          appear in the feed after the next check.
         </p>
         {own.length ? (
           <ul className="mt-3">
