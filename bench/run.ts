@@ -12,6 +12,11 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServerProcess } from '../scripts/server-process.ts';
 
+/** A date `offset` days from today (UTC), as YYYY-MM-DD. */
+function day(offset: number): string {
+  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
 interface Endpoint {
   name: string;
   path: string;
@@ -27,6 +32,15 @@ const ENDPOINTS: Endpoint[] = [
   // indexed read (the profile). DESIGN.md: the dashboard should reach half its throughput.
   { name: 'session', path: '/api/auth/session', signedIn: true },
   { name: 'dashboard', path: '/api/dashboard', signedIn: true },
+  // Regulatory monitoring (issue 9): the calendar's next 30 days (seeded deadlines expanded from
+  // their RRULEs), the feed's first page, the change register's first page.
+  {
+    name: 'calendar-30-days',
+    path: `/api/calendar/occurrences?from=${day(0)}&to=${day(29)}`,
+    signedIn: true,
+  },
+  { name: 'feed-items', path: '/api/feeds/items', signedIn: true },
+  { name: 'changes', path: '/api/changes', signedIn: true },
 ];
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -70,10 +84,21 @@ async function signUp(baseUrl: string): Promise<string> {
     }),
   });
   if (response.status !== 201) throw new Error(`bench sign-up failed: ${response.status}`);
-  return response.headers
+  const cookie = response.headers
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
+  // A complete profile, so that the calendar holds the seeded regulatory deadlines of a bank.
+  const profile = await fetch(`${baseUrl}/api/company`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', cookie, origin: baseUrl },
+    body: JSON.stringify({
+      institutionType: 'community_bank',
+      regulationAreas: ['trid', 'qm_atr', 'hmda', 'fair_lending', 'cra', 'bsa_aml'],
+    }),
+  });
+  if (profile.status !== 200) throw new Error(`bench profile failed: ${profile.status}`);
+  return cookie;
 }
 
 async function load(engine: string, baseUrl: string): Promise<Row[]> {
