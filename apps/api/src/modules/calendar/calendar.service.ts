@@ -112,6 +112,35 @@ async function editableEvent(db: Db, viewer: CalendarViewer, eventId: string) {
   return event;
 }
 
+/**
+ * Inserts one of the company's events (checking the event limit in the same transaction),
+ * records `calendar.event_created` with `auditAfter(event)` and returns the event as read back.
+ */
+async function insertEvent(
+  db: Db,
+  request: FastifyRequest,
+  viewer: CalendarViewer,
+  values: Omit<typeof calendarEvents.$inferInsert, 'companyId' | 'createdBy'>,
+  auditAfter: (event: EventRow) => Record<string, unknown>,
+): Promise<EventWithOwner> {
+  const [event] = await db.transaction(async (tx) => {
+    await requireRoomForEvents(tx, viewer.companyId, 1);
+    return tx
+      .insert(calendarEvents)
+      .values({ ...values, companyId: viewer.companyId, createdBy: viewer.userId })
+      .returning();
+  });
+  await recordAudit(db, request, {
+    action: 'calendar.event_created',
+    actorUserId: viewer.userId,
+    companyId: viewer.companyId,
+    targetType: 'calendar_event',
+    targetId: event!.id,
+    after: auditAfter(event!),
+  });
+  return getCalendarEvent(db, viewer.companyId, event!.id);
+}
+
 /** A company event: any member adds one. */
 export async function createCalendarEvent(
   db: Db,
@@ -121,33 +150,22 @@ export async function createCalendarEvent(
 ): Promise<EventWithOwner> {
   const recurrence = validateRecurrence(input.startsOn, input.rrule);
   await requireOwnerIsMember(db, viewer.companyId, input.ownerId);
-  const [event] = await db.transaction(async (tx) => {
-    await requireRoomForEvents(tx, viewer.companyId, 1);
-    return tx
-      .insert(calendarEvents)
-      .values({
-        companyId: viewer.companyId,
-        kind: 'company',
-        title: input.title,
-        description: input.description,
-        area: input.area,
-        startsOn: recurrence.startsOn,
-        rrule: recurrence.rrule,
-        ownerId: input.ownerId,
-        reminderDays: input.reminderDays,
-        createdBy: viewer.userId,
-      })
-      .returning();
-  });
-  await recordAudit(db, request, {
-    action: 'calendar.event_created',
-    actorUserId: viewer.userId,
-    companyId: viewer.companyId,
-    targetType: 'calendar_event',
-    targetId: event!.id,
-    after: { kind: 'company', ...auditView(event!) },
-  });
-  return getCalendarEvent(db, viewer.companyId, event!.id);
+  return insertEvent(
+    db,
+    request,
+    viewer,
+    {
+      kind: 'company',
+      title: input.title,
+      description: input.description,
+      area: input.area,
+      startsOn: recurrence.startsOn,
+      rrule: recurrence.rrule,
+      ownerId: input.ownerId,
+      reminderDays: input.reminderDays,
+    },
+    (event) => ({ kind: 'company', ...auditView(event) }),
+  );
 }
 
 /**
@@ -184,43 +202,33 @@ export async function createEventDrivenDeadline(
   ]
     .filter(Boolean)
     .join('\n\n');
-  const [event] = await db.transaction(async (tx) => {
-    await requireRoomForEvents(tx, viewer.companyId, 1);
-    return tx
-      .insert(calendarEvents)
-      .values({
-        companyId: viewer.companyId,
-        kind: 'event_driven',
-        filing: input.type,
-        title: input.title ?? `${rule.defaultTitle}${reference}`,
-        description,
-        area: rule.area,
-        citation: rule.citation,
-        startsOn: dueOn,
-        rrule: null,
-        ownerId: input.ownerId,
-        reminderDays: input.reminderDays,
-        createdBy: viewer.userId,
-      })
-      .returning();
-  });
-  await recordAudit(db, request, {
-    action: 'calendar.event_created',
-    actorUserId: viewer.userId,
-    companyId: viewer.companyId,
-    targetType: 'calendar_event',
-    targetId: event!.id,
+  return insertEvent(
+    db,
+    request,
+    viewer,
+    {
+      kind: 'event_driven',
+      filing: input.type,
+      title: input.title ?? `${rule.defaultTitle}${reference}`,
+      description,
+      area: rule.area,
+      citation: rule.citation,
+      startsOn: dueOn,
+      rrule: null,
+      ownerId: input.ownerId,
+      reminderDays: input.reminderDays,
+    },
     // A SAR's type and detection date are not written to the audit log (see auditView).
-    after: isConfidential(event!)
-      ? { kind: 'event_driven', ...auditView(event!) }
-      : {
-          kind: 'event_driven',
-          type: input.type,
-          triggerDate: input.triggerDate,
-          ...auditView(event!),
-        },
-  });
-  return getCalendarEvent(db, viewer.companyId, event!.id);
+    (event) =>
+      isConfidential(event)
+        ? { kind: 'event_driven', ...auditView(event) }
+        : {
+            kind: 'event_driven',
+            type: input.type,
+            triggerDate: input.triggerDate,
+            ...auditView(event),
+          },
+  );
 }
 
 export async function updateCalendarEvent(

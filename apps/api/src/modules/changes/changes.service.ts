@@ -72,6 +72,36 @@ async function touch(tx: Db, changeId: string) {
   await tx.update(changeItems).set({ updatedAt: new Date() }).where(eq(changeItems.id, changeId));
 }
 
+/**
+ * One activity on a change (a task, a comment, a file): its history entry, the change marked as
+ * the most recently updated (`touch`) and the audit row.
+ */
+async function recordActivity(
+  tx: Db,
+  request: FastifyRequest,
+  actor: ChangeActor,
+  changeId: string,
+  activity: {
+    event: string;
+    changes: HistoryChanges;
+    action: string;
+    before?: unknown;
+    after?: unknown;
+  },
+) {
+  await appendHistory(tx, { changeId, actor, event: activity.event, changes: activity.changes });
+  await touch(tx, changeId);
+  await recordAudit(tx, request, {
+    action: activity.action,
+    actorUserId: actor.userId,
+    companyId: actor.companyId,
+    targetType: 'change',
+    targetId: changeId,
+    before: activity.before,
+    after: activity.after,
+  });
+}
+
 /** The name of an active member of the institution, or a 400 with `message`. */
 async function requireMember(db: Db, companyId: string, userId: string, message: string) {
   const names = await activeMemberNames(db, companyId, [userId]);
@@ -425,14 +455,10 @@ export async function addTask(
     const diff: HistoryChanges = { task: { from: null, to: task.title } };
     if (assigneeName) diff.assignee = { from: null, to: assigneeName };
     if (task.dueDate) diff.dueDate = { from: null, to: task.dueDate };
-    await appendHistory(tx, { changeId: current.id, actor, event: 'task_added', changes: diff });
-    await touch(tx, current.id);
-    await recordAudit(tx, request, {
+    await recordActivity(tx, request, actor, current.id, {
+      event: 'task_added',
+      changes: diff,
       action: 'change.task_added',
-      actorUserId: actor.userId,
-      companyId: actor.companyId,
-      targetType: 'change',
-      targetId: current.id,
       after: { taskId: row!.id, title: task.title, assignee: assigneeName, dueDate: task.dueDate },
     });
     return current;
@@ -498,14 +524,10 @@ export async function updateTask(
     // Which task, even when its title did not change.
     diff.task ??= { from: task.title, to: task.title };
     await tx.update(changeTasks).set(set).where(eq(changeTasks.id, task.id));
-    await appendHistory(tx, { changeId: change.id, actor, event: 'task_updated', changes: diff });
-    await touch(tx, change.id);
-    await recordAudit(tx, request, {
+    await recordActivity(tx, request, actor, change.id, {
+      event: 'task_updated',
+      changes: diff,
       action: 'change.task_updated',
-      actorUserId: actor.userId,
-      companyId: actor.companyId,
-      targetType: 'change',
-      targetId: change.id,
       before: Object.fromEntries(Object.entries(diff).map(([key, value]) => [key, value.from])),
       after: Object.fromEntries(Object.entries(diff).map(([key, value]) => [key, value.to])),
     });
@@ -534,19 +556,10 @@ export async function removeTask(
     requireOpen(change.status);
     const task = await findTask(tx, actor, change.id, options.taskId);
     await tx.delete(changeTasks).where(eq(changeTasks.id, task.id));
-    await appendHistory(tx, {
-      changeId: change.id,
-      actor,
+    await recordActivity(tx, request, actor, change.id, {
       event: 'task_removed',
       changes: { task: { from: task.title, to: null } },
-    });
-    await touch(tx, change.id);
-    await recordAudit(tx, request, {
       action: 'change.task_removed',
-      actorUserId: actor.userId,
-      companyId: actor.companyId,
-      targetType: 'change',
-      targetId: change.id,
       before: { taskId: task.id, title: task.title },
     });
   });
@@ -579,19 +592,10 @@ export async function addComment(
         mentions,
       })
       .returning({ id: changeComments.id });
-    await appendHistory(tx, {
-      changeId: current.id,
-      actor,
+    await recordActivity(tx, request, actor, current.id, {
       event: 'comment',
       changes: { comment: { from: null, to: commentPlainText(body).slice(0, 500) } },
-    });
-    await touch(tx, current.id);
-    await recordAudit(tx, request, {
       action: 'change.comment_added',
-      actorUserId: actor.userId,
-      companyId: actor.companyId,
-      targetType: 'change',
-      targetId: current.id,
       after: { commentId: comment!.id, mentions: mentions.length },
     });
     return current;
@@ -633,19 +637,10 @@ export async function addAttachment(
         storageKey,
         uploadedBy: actor.userId,
       });
-      await appendHistory(tx, {
-        changeId: current.id,
-        actor,
+      await recordActivity(tx, request, actor, current.id, {
         event: 'attachment_added',
         changes: { attachment: { from: null, to: file.fileName } },
-      });
-      await touch(tx, current.id);
-      await recordAudit(tx, request, {
         action: 'change.attachment_added',
-        actorUserId: actor.userId,
-        companyId: actor.companyId,
-        targetType: 'change',
-        targetId: current.id,
         after: { attachmentId: id, fileName: file.fileName, sizeBytes: file.data.length },
       });
     });
@@ -691,19 +686,10 @@ export async function removeAttachment(
       throw new AppError(403, 'attachment_remove_role', CHANGE_MESSAGES.attachment_remove_role);
     }
     await tx.delete(changeAttachments).where(eq(changeAttachments.id, attachment.id));
-    await appendHistory(tx, {
-      changeId: change.id,
-      actor,
+    await recordActivity(tx, request, actor, change.id, {
       event: 'attachment_removed',
       changes: { attachment: { from: attachment.fileName, to: null } },
-    });
-    await touch(tx, change.id);
-    await recordAudit(tx, request, {
       action: 'change.attachment_removed',
-      actorUserId: actor.userId,
-      companyId: actor.companyId,
-      targetType: 'change',
-      targetId: change.id,
       before: { attachmentId: attachment.id, fileName: attachment.fileName },
     });
     return attachment;

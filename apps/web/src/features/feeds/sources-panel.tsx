@@ -1,26 +1,22 @@
-import {
-  AGENCIES,
-  FEED_FORMAT_LABELS,
-  FEED_FORMATS,
-  FEED_POLL_INTERVAL_DEFAULT,
-  FEED_POLL_INTERVAL_MAX,
-  FEED_POLL_INTERVAL_MIN,
-  type Agency,
-  type FeedFormat,
-} from '@complivue/shared/regulatory-monitoring';
+import { FEED_FORMAT_LABELS } from '@complivue/shared/regulatory-monitoring';
 import {
   COMPANY_FEED_SOURCES_MAX,
   createFeedSourceRequestSchema,
   type FeedSource,
 } from '@complivue/shared/schemas/feed-sources';
-import { AlertDialog } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import {
+  emptyFeedSourceDraft,
+  FeedSourceFields,
+  feedSourceBodyOf,
+  feedSourceDraftOf,
+  type FeedSourceDraft,
+} from '@/components/feed-source-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input, Select } from '@/components/ui/input';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { userFacingMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-day';
@@ -59,40 +55,13 @@ function StatusBadge({ source }: { source: FeedSource }) {
   );
 }
 
-interface SourceDraft {
-  name: string;
-  url: string;
-  format: FeedFormat;
-  agency: Agency | '';
-  pollIntervalMinutes: string;
-  enabled: boolean;
-}
-
-const emptyDraft: SourceDraft = {
-  name: '',
-  url: '',
-  format: 'rss',
-  agency: '',
-  pollIntervalMinutes: String(FEED_POLL_INTERVAL_DEFAULT),
-  enabled: true,
-};
-
-const draftOf = (source: FeedSource): SourceDraft => ({
-  name: source.name,
-  url: source.url,
-  format: source.format,
-  agency: source.agency ?? '',
-  pollIntervalMinutes: String(source.pollIntervalMinutes),
-  enabled: source.enabled,
-});
-
 function SourceForm({
   initial,
   submitLabel,
   onSubmit,
   onCancel,
 }: {
-  initial: SourceDraft;
+  initial: FeedSourceDraft;
   submitLabel: string;
   onSubmit: (body: ReturnType<typeof createFeedSourceRequestSchema.parse>) => Promise<void>;
   onCancel?: () => void;
@@ -100,18 +69,11 @@ function SourceForm({
   const [draft, setDraft] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const set = (next: Partial<SourceDraft>) => setDraft({ ...draft, ...next });
+  const set = (next: Partial<FeedSourceDraft>) => setDraft({ ...draft, ...next });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = createFeedSourceRequestSchema.safeParse({
-      name: draft.name,
-      url: draft.url,
-      format: draft.format,
-      agency: draft.agency || null,
-      pollIntervalMinutes: Number(draft.pollIntervalMinutes),
-      enabled: draft.enabled,
-    });
+    const parsed = createFeedSourceRequestSchema.safeParse(feedSourceBodyOf(draft));
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Check the source.');
       return;
@@ -129,89 +91,7 @@ function SourceForm({
 
   return (
     <form onSubmit={(event) => void submit(event)} className="space-y-3" noValidate>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Name">
-          {({ id }) => (
-            <Input
-              id={id}
-              value={draft.name}
-              maxLength={120}
-              onChange={(event) => set({ name: event.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField
-          label="Feed address"
-          hint="The full https:// address of the RSS, Atom or Federal Register API feed."
-        >
-          {({ id, describedBy }) => (
-            <Input
-              id={id}
-              type="url"
-              inputMode="url"
-              value={draft.url}
-              aria-describedby={describedBy}
-              onChange={(event) => set({ url: event.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField label="Format">
-          {({ id }) => (
-            <Select
-              id={id}
-              value={draft.format}
-              onChange={(event) => set({ format: event.target.value as FeedFormat })}
-            >
-              {FEED_FORMATS.map((format) => (
-                <option key={format} value={format}>
-                  {FEED_FORMAT_LABELS[format]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField label="Agency (optional)">
-          {({ id }) => (
-            <Select
-              id={id}
-              value={draft.agency}
-              onChange={(event) => set({ agency: event.target.value as Agency | '' })}
-            >
-              <option value="">None</option>
-              {AGENCIES.map((agency) => (
-                <option key={agency} value={agency}>
-                  {agency}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField
-          label="Check every (minutes)"
-          hint={`${FEED_POLL_INTERVAL_MIN} to ${FEED_POLL_INTERVAL_MAX} minutes.`}
-        >
-          {({ id, describedBy }) => (
-            <Input
-              id={id}
-              type="number"
-              min={FEED_POLL_INTERVAL_MIN}
-              max={FEED_POLL_INTERVAL_MAX}
-              value={draft.pollIntervalMinutes}
-              aria-describedby={describedBy}
-              onChange={(event) => set({ pollIntervalMinutes: event.target.value })}
-            />
-          )}
-        </FormField>
-        <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            className="size-4 accent-brand-700"
-            checked={draft.enabled}
-            onChange={(event) => set({ enabled: event.target.checked })}
-          />
-          Poll this source
-        </label>
-      </div>
+      <FeedSourceFields draft={draft} onChange={set} scope="institution" />
       {error && <Alert variant="destructive">{error}</Alert>}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={saving}>
@@ -242,35 +122,17 @@ function DeleteSource({ source, onDeleted }: { source: FeedSource; onDeleted: ()
     }
   };
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button size="sm" variant="ghost" disabled={busy} aria-label={`Remove ${source.name}`}>
           Remove
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold text-slate-900">
-            Remove {source.name}?
-          </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-slate-700">
-            It is no longer checked for new updates. The updates it already brought stay in your
-            feed, with their read and starred state.
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel asChild>
-              <Button variant="secondary">Cancel</Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <Button variant="destructive" onClick={() => void remove()}>
-                Remove
-              </Button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      }
+      title={`Remove ${source.name}?`}
+      description="It is no longer checked for new updates. The updates it already brought stay in your feed, with their read and starred state."
+      confirmLabel="Remove"
+      onConfirm={() => void remove()}
+    />
   );
 }
 
@@ -324,7 +186,7 @@ function SourceRow({
       {editing && (
         <div className="mt-3 rounded-md border border-slate-200 p-3">
           <SourceForm
-            initial={draftOf(source)}
+            initial={feedSourceDraftOf(source)}
             submitLabel="Save source"
             onCancel={() => setEditing(false)}
             onSubmit={async (body) => {
@@ -377,7 +239,7 @@ export function SourcesPanel() {
             <div className="mt-4 rounded-md border border-slate-200 p-3">
               <h3 className="mb-2 text-sm font-semibold text-slate-900">Add a source</h3>
               <SourceForm
-                initial={emptyDraft}
+                initial={emptyFeedSourceDraft}
                 submitLabel="Add source"
                 onCancel={() => setAdding(false)}
                 onSubmit={async (body) => {

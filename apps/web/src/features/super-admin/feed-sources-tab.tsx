@@ -1,23 +1,18 @@
-import {
-  AGENCIES,
-  AGENCY_LABELS,
-  FEED_FORMAT_LABELS,
-  FEED_FORMATS,
-  FEED_POLL_INTERVAL_DEFAULT,
-  FEED_POLL_INTERVAL_MAX,
-  FEED_POLL_INTERVAL_MIN,
-  type Agency,
-  type FeedFormat,
-} from '@complivue/shared/regulatory-monitoring';
+import { FEED_FORMAT_LABELS } from '@complivue/shared/regulatory-monitoring';
 import type { FeedSource } from '@complivue/shared/schemas/feed-sources';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertDialog } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import {
+  emptyFeedSourceDraft,
+  FeedSourceFields,
+  feedSourceBodyOf,
+  feedSourceDraftOf,
+  type FeedSourceDraft,
+} from '@/components/feed-source-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input, Select } from '@/components/ui/input';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { userFacingMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -52,54 +47,21 @@ function StatusBadge({ source }: { source: FeedSource }) {
   );
 }
 
-interface Draft {
-  name: string;
-  url: string;
-  format: FeedFormat;
-  agency: Agency | '';
-  pollIntervalMinutes: string;
-  enabled: boolean;
-}
-
-const emptyDraft: Draft = {
-  name: '',
-  url: '',
-  format: 'rss',
-  agency: '',
-  pollIntervalMinutes: String(FEED_POLL_INTERVAL_DEFAULT),
-  enabled: true,
-};
-
-const draftOf = (source: FeedSource): Draft => ({
-  name: source.name,
-  url: source.url,
-  format: source.format,
-  agency: source.agency ?? '',
-  pollIntervalMinutes: String(source.pollIntervalMinutes),
-  enabled: source.enabled,
-});
-
 /** Adds a source (no `source`) or edits one. */
 function SourceForm({ source, onDone }: { source?: FeedSource; onDone: (saved: boolean) => void }) {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(source ? draftOf(source) : emptyDraft);
+  const [draft, setDraft] = useState<FeedSourceDraft>(
+    source ? feedSourceDraftOf(source) : emptyFeedSourceDraft,
+  );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = <Key extends keyof Draft>(key: Key, value: Draft[Key]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
+  const set = (next: Partial<FeedSourceDraft>) => setDraft((current) => ({ ...current, ...next }));
 
   async function save(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const body = {
-      name: draft.name,
-      url: draft.url,
-      format: draft.format,
-      agency: draft.agency || null,
-      pollIntervalMinutes: Number(draft.pollIntervalMinutes),
-      enabled: draft.enabled,
-    };
+    const body = feedSourceBodyOf(draft);
     try {
       if (source) await updateAdminFeedSource(source.id, body);
       else await createAdminFeedSource(body);
@@ -125,90 +87,7 @@ function SourceForm({ source, onDone }: { source?: FeedSource; onDone: (saved: b
         {source ? `Edit ${source.name}` : 'Add a shared feed source'}
       </h3>
       {error && <Alert variant="destructive">{error}</Alert>}
-      <div className="grid gap-3 md:grid-cols-2">
-        <FormField label="Name">
-          {({ id }) => (
-            <Input
-              id={id}
-              required
-              maxLength={120}
-              value={draft.name}
-              onChange={(event) => set('name', event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Address (URL)" hint="The feed itself, not the agency's web page.">
-          {({ id, describedBy }) => (
-            <Input
-              id={id}
-              type="url"
-              required
-              aria-describedby={describedBy}
-              placeholder="https://"
-              value={draft.url}
-              onChange={(event) => set('url', event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Format">
-          {({ id }) => (
-            <Select
-              id={id}
-              value={draft.format}
-              onChange={(event) => set('format', event.target.value as FeedFormat)}
-            >
-              {FEED_FORMATS.map((format) => (
-                <option key={format} value={format}>
-                  {FEED_FORMAT_LABELS[format]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField label="Agency">
-          {({ id }) => (
-            <Select
-              id={id}
-              value={draft.agency}
-              onChange={(event) => set('agency', event.target.value as Agency | '')}
-            >
-              <option value="">Several or none</option>
-              {AGENCIES.map((agency) => (
-                <option key={agency} value={agency}>
-                  {agency} — {AGENCY_LABELS[agency]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField
-          label="Poll every (minutes)"
-          hint={`${FEED_POLL_INTERVAL_MIN} to ${FEED_POLL_INTERVAL_MAX} minutes; failures wait longer, up to a day.`}
-        >
-          {({ id, describedBy }) => (
-            <Input
-              id={id}
-              type="number"
-              required
-              min={FEED_POLL_INTERVAL_MIN}
-              max={FEED_POLL_INTERVAL_MAX}
-              step={1}
-              aria-describedby={describedBy}
-              value={draft.pollIntervalMinutes}
-              onChange={(event) => set('pollIntervalMinutes', event.target.value)}
-            />
-          )}
-        </FormField>
-        <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-900">
-          <input
-            type="checkbox"
-            className="size-4 accent-brand-700"
-            checked={draft.enabled}
-            onChange={(event) => set('enabled', event.target.checked)}
-          />
-          Polled (enabled)
-        </label>
-      </div>
+      <FeedSourceFields draft={draft} onChange={set} scope="shared" />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={busy}>
           {source ? 'Save source' : 'Add source'}
@@ -233,36 +112,23 @@ function DeleteSource({ source }: { source: FeedSource }) {
     }
   }
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button size="sm" variant="ghost" aria-label={`Delete ${source.name}`}>
           Delete
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold text-slate-900">
-            Delete {source.name}?
-          </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-slate-700">
-            It is no longer polled. The {source.itemCount} item
-            {source.itemCount === 1 ? '' : 's'} it brought stay in every institution&apos;s feed. To
-            pause it instead, switch it off.
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel asChild>
-              <Button variant="secondary">Cancel</Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <Button variant="destructive" onClick={() => void remove()}>
-                Delete
-              </Button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      }
+      title={`Delete ${source.name}?`}
+      description={
+        <>
+          It is no longer polled. The {source.itemCount} item
+          {source.itemCount === 1 ? '' : 's'} it brought stay in every institution&apos;s feed. To
+          pause it instead, switch it off.
+        </>
+      }
+      confirmLabel="Delete"
+      onConfirm={() => void remove()}
+    />
   );
 }
 
