@@ -2,7 +2,7 @@ import { feedItems, feedItemSources, feedSources } from '@complivue/db/schema/fe
 import { searchDocuments } from '@complivue/db/schema/library';
 import { notifications } from '@complivue/db/schema/notifications';
 import type { FeedFormat } from '@complivue/shared/regulatory-monitoring';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   endlessBody,
@@ -105,6 +105,8 @@ describe('feed polling and ingestion', () => {
       .from(feedItemSources)
       .innerJoin(feedItems, eq(feedItems.id, feedItemSources.itemId))
       .where(eq(feedItemSources.sourceId, sourceId))
+      // Newest first, as the feed shows them (the tests read items by position).
+      .orderBy(desc(feedItems.sortAt), asc(feedItems.id))
       .then((rows) => rows.map((row) => row.item));
 
   it('stores RSS, Atom and Federal Register items, classified, with the validators', async () => {
