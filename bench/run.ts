@@ -42,6 +42,9 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'feed-items', path: '/api/feeds/items', signedIn: true },
   { name: 'changes', path: '/api/changes', signedIn: true },
 ];
+// BENCH_ENDPOINTS=session,dashboard and BENCH_ENGINES=postgres narrow a run while iterating.
+const ONLY_ENDPOINTS = process.env.BENCH_ENDPOINTS?.split(',');
+const ONLY_ENGINES = process.env.BENCH_ENGINES?.split(',');
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SERVER_URL =
@@ -104,7 +107,9 @@ async function signUp(baseUrl: string): Promise<string> {
 async function load(engine: string, baseUrl: string): Promise<Row[]> {
   const rows: Row[] = [];
   const cookie = await signUp(baseUrl);
-  for (const endpoint of ENDPOINTS) {
+  for (const endpoint of ENDPOINTS.filter(
+    (candidate) => !ONLY_ENDPOINTS || ONLY_ENDPOINTS.includes(candidate.name),
+  )) {
     const options = {
       url: baseUrl + endpoint.path,
       connections: CONNECTIONS,
@@ -164,7 +169,11 @@ async function benchPglite(): Promise<Row[]> {
   }
 }
 
-const rows = [...(await benchPostgres()), ...(await benchPglite())];
+const runEngine = (engine: string) => !ONLY_ENGINES || ONLY_ENGINES.includes(engine);
+const rows = [
+  ...(runEngine('postgres') ? await benchPostgres() : []),
+  ...(runEngine('pglite') ? await benchPglite() : []),
+];
 process.stdout.write(
   `\n${DURATION_SECONDS} s per endpoint, ${CONNECTIONS} connections\n` +
     'engine    endpoint          req/s     p50 ms   p99 ms   non-2xx\n' +

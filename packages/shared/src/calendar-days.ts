@@ -38,15 +38,31 @@ export const daysInMonth = (year: number, month: number): number =>
  */
 export const DEFAULT_CALENDAR_TIME_ZONE = 'America/New_York';
 
-/** The calendar date at `now` in `timeZone` (an IANA name; the default when missing or unknown). */
-export function todayIn(timeZone: string | null | undefined, now: Date = new Date()): string {
-  const format = (zone: string) => {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
+/**
+ * One formatter per time zone: building an `Intl.DateTimeFormat` costs far more than using one,
+ * and "today" is asked on every dashboard and calendar request. Only zones the runtime accepts
+ * are kept (an unknown name throws before it is stored), so the map stays as small as the IANA list.
+ */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
-    }).formatToParts(now);
+    });
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The calendar date at `now` in `timeZone` (an IANA name; the default when missing or unknown). */
+export function todayIn(timeZone: string | null | undefined, now: Date = new Date()): string {
+  const format = (zone: string) => {
+    const parts = dayFormatter(zone).formatToParts(now);
     const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
     return `${part('year')}-${part('month')}-${part('day')}`;
   };

@@ -13,7 +13,7 @@ import {
   type OccurrencesQuery,
   type OccurrencesResponse,
 } from '@complivue/shared/schemas/calendar';
-import { and, asc, between, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { InstitutionFacts } from '../library/applicability.ts';
 import {
@@ -239,6 +239,9 @@ export function expandOccurrences(
   return { items, truncated };
 }
 
+/** A due date's key: in the completions read here, `upcomingDueDates` and `completedDueDatesJson`. */
+const dueDateKey = (eventId: string, date: string) => `${eventId}/${date}`;
+
 async function completionsBetween(
   db: Db,
   companyId: string,
@@ -254,7 +257,7 @@ async function completionsBetween(
         isNull(calendarCompletions.undoneAt),
       ),
     );
-  return new Map(rows.map((row) => [`${row.eventId}/${row.occurrenceDate}`, row]));
+  return new Map(rows.map((row) => [dueDateKey(row.eventId, row.occurrenceDate), row]));
 }
 
 /** `GET /api/calendar/occurrences`: the range's due dates, done or not, overdue or not. */
@@ -270,7 +273,7 @@ export async function findOccurrences(
   const events = all.filter((event) => canSeeEvent(event, viewer));
   const { items, truncated } = expandOccurrences(events, range);
   const occurrences: CalendarOccurrence[] = items.map(({ event, date }) => {
-    const completion = completions.get(`${event.id}/${date}`);
+    const completion = completions.get(dueDateKey(event.id, date));
     return {
       eventId: event.id,
       date,
@@ -291,27 +294,40 @@ export async function findOccurrences(
   };
 }
 
+/** The dashboard's Upcoming Deadlines window: today through today + 29 (30 calendar days). */
+export const upcomingDeadlineRange = (today: string) => ({ from: today, to: addDays(today, 29) });
+
 /**
- * The dashboard's Upcoming Deadlines: due dates from today through today + 29 (30 calendar days,
- * today included) that are not marked done, of the company's live events that the viewer sees
- * (a SAR deadline counts only for those who may see it) and that the profile does not say are
- * not applicable.
+ * The dashboard's Upcoming Deadlines, before those marked done are taken out: the due dates in
+ * `upcomingDeadlineRange` of the company's live events that the viewer sees (a SAR deadline
+ * counts only for those who may see it) and that the profile does not say are not applicable,
+ * as `eventId/date` keys.
  */
-export async function countUpcomingDeadlines(
+export async function upcomingDueDates(
   db: Db,
   options: { companyId: string; facts: InstitutionFacts; today: string; viewer: EventReader },
-): Promise<number> {
-  const range = { from: options.today, to: addDays(options.today, 29) };
-  const [all, completions] = await Promise.all([
-    loadCalendarEvents(db, options),
-    completionsBetween(db, options.companyId, range),
-  ]);
+): Promise<string[]> {
+  const all = await loadCalendarEvents(db, options);
   const events = all.filter(
     (event) => canSeeEvent(event, options.viewer) && eventApplies(event, options.facts),
   );
-  return expandOccurrences(events, range).items.filter(
-    ({ event, date }) => !completions.has(`${event.id}/${date}`),
-  ).length;
+  return expandOccurrences(events, upcomingDeadlineRange(options.today)).items.map(
+    ({ event, date }) => dueDateKey(event.id, date),
+  );
+}
+
+/**
+ * The company's due dates marked done (and not undone) in `range`, as a JSON array of the same
+ * `eventId/date` keys, for a column of the dashboard's one query.
+ */
+export function completedDueDatesJson(companyId: string, range: { from: string; to: string }): SQL {
+  return sql`coalesce((SELECT json_agg(${calendarCompletions.eventId}::text || '/' || ${calendarCompletions.occurrenceDate}::text)
+    FROM ${calendarCompletions}
+    WHERE ${and(
+      eq(calendarCompletions.companyId, companyId),
+      between(calendarCompletions.occurrenceDate, range.from, range.to),
+      isNull(calendarCompletions.undoneAt),
+    )}), '[]'::json)`;
 }
 
 /** The completion (not undone) of one due date of the company, or null. */

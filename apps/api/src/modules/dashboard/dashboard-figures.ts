@@ -1,35 +1,61 @@
 import { queryRows, type Db } from '@complivue/db/database';
+import { todayIn } from '@complivue/shared/calendar-days';
 import type { Role } from '@complivue/shared/roles';
 import type { Dashboard } from '@complivue/shared/schemas/dashboard';
 import { sql } from 'drizzle-orm';
+import {
+  completedDueDatesJson,
+  upcomingDeadlineRange,
+  upcomingDueDates,
+} from '../calendar/calendar-queries.ts';
+import {
+  recentUpdatesJson,
+  toRecentUpdates,
+  type RecentUpdateRow,
+} from '../feeds/feed-items-recent.ts';
 import type { InstitutionFacts } from '../library/applicability.ts';
-import { complianceSummary } from '../library/assessments.ts';
-import { findRecentUpdates } from '../feeds/feed-items-recent.ts';
-import { countUpcomingDeadlines } from '../calendar/calendar-queries.ts';
-import { todayIn } from '@complivue/shared/calendar-days';
+import {
+  assessmentSnapshotColumns,
+  complianceSummary,
+  summarizeCompliance,
+  type AssessmentSnapshot,
+} from '../library/compliance-summary.ts';
 
 /** "Actions this week": the institution's audit-trail events of the last 7 days. */
 export const TEAM_ACTIVITY_WINDOW_DAYS = 7;
 
-interface DashboardCounts {
+interface AlertCounts {
   active_alerts: number;
   high_alerts: number;
-  team_actions: number;
 }
 
+interface CompanyFigures extends AlertCounts, AssessmentSnapshot {
+  team_actions: number;
+  recent_updates: RecentUpdateRow[];
+  completed_due_dates: string[];
+}
+
+/** The caller's unread notifications of high or normal priority (low ones are informational). */
+const alertCountColumns = (userId: string) => sql`
+  (SELECT count(*)::int FROM notifications
+    WHERE user_id = ${userId} AND read_at IS NULL AND priority IN ('high', 'normal')) AS active_alerts,
+  (SELECT count(*)::int FROM notifications
+    WHERE user_id = ${userId} AND read_at IS NULL AND priority = 'high') AS high_alerts`;
+
 /**
- * Every figure of the dashboard in one round trip, each from an index:
- * - alerts: the caller's unread notifications of high or normal priority (low ones are
- *   informational), read from the partial index of unread notifications;
+ * Every figure of the dashboard from the company's own data, each from an index, in two reads
+ * made at the same time: one query for everything that is a count or a short list, and the
+ * calendar's events (which may first have to be filled in with the seeded deadlines).
+ * - alerts: the caller's unread high and normal notifications (partial index of unread ones);
  * - team activity: the company's audit-log events in the last 7 days (company, created_at index);
  * - compliance score and per-area status: the library's rule assessments
- *   (`complianceSummary`, formulas in packages/shared/src/compliance-score.ts);
+ *   (`summarizeCompliance`, formulas in packages/shared/src/compliance-score.ts);
  * - recent regulatory updates: the three newest feed items the company sees that carry a
- *   regulation area (feed_items' sort index; see feeds/feed-items-recent.ts);
+ *   regulation area (feed_items' sort index; feeds/feed-items-recent.ts);
  * - upcoming deadlines: the company's calendar due dates from today through today + 29 (30
- *   calendar days, today included, in the caller's time zone) not marked done
- *   (`countUpcomingDeadlines`, calendar/calendar-queries.ts: the deadlines the caller may see
- *   and the profile does not rule out; it also fills in the seeded deadlines that fit it).
+ *   calendar days, today included, in the caller's time zone) that the caller may see, the
+ *   profile does not rule out, and nobody has marked done (`upcomingDueDates` less
+ *   `completedDueDatesJson`, calendar/calendar-queries.ts).
  */
 export async function computeDashboard(
   db: Db,
@@ -43,36 +69,46 @@ export async function computeDashboard(
     today?: string;
   },
 ): Promise<Dashboard> {
-  // The counts and the assessments are independent reads: made at the same time.
-  const countsQuery = queryRows<DashboardCounts>(
-    db,
-    sql`SELECT
-      (SELECT count(*)::int FROM notifications
-        WHERE user_id = ${options.userId} AND read_at IS NULL AND priority IN ('high', 'normal')) AS active_alerts,
-      (SELECT count(*)::int FROM notifications
-        WHERE user_id = ${options.userId} AND read_at IS NULL AND priority = 'high') AS high_alerts,
-      (SELECT count(*)::int FROM audit_log
-        WHERE company_id = ${options.companyId}
-          AND created_at >= now() - make_interval(days => ${TEAM_ACTIVITY_WINDOW_DAYS})) AS team_actions`,
-  );
-  const [[counts], compliance, recentUpdates, upcomingDeadlines] = await Promise.all([
-    countsQuery,
-    complianceSummary(db, options),
-    options.companyId ? findRecentUpdates(db, options.companyId) : [],
-    options.companyId
-      ? countUpcomingDeadlines(db, {
-          companyId: options.companyId,
-          facts: options.facts,
-          today: options.today ?? todayIn(null),
-          viewer: { userId: options.userId, role: options.role },
-        })
-      : 0,
+  const { companyId, userId } = options;
+  if (!companyId) {
+    // A platform super admin outside any institution: only their own alerts exist.
+    const [alerts] = await queryRows<AlertCounts>(db, sql`SELECT ${alertCountColumns(userId)}`);
+    return {
+      alerts: { active: alerts?.active_alerts ?? 0, highPriority: alerts?.high_alerts ?? 0 },
+      deadlines: { tracked: true, next30Days: 0 },
+      teamActivity: { actionsThisWeek: 0 },
+      compliance: await complianceSummary(db, options),
+      recentUpdates: [],
+    };
+  }
+  const today = options.today ?? todayIn(null);
+  const [[figures], dueDates] = await Promise.all([
+    queryRows<CompanyFigures>(
+      db,
+      sql`SELECT ${alertCountColumns(userId)},
+        (SELECT count(*)::int FROM audit_log
+          WHERE company_id = ${companyId}
+            AND created_at >= now() - make_interval(days => ${TEAM_ACTIVITY_WINDOW_DAYS})) AS team_actions,
+        ${assessmentSnapshotColumns(companyId)},
+        ${recentUpdatesJson(companyId)} AS recent_updates,
+        ${completedDueDatesJson(companyId, upcomingDeadlineRange(today))} AS completed_due_dates`,
+    ),
+    upcomingDueDates(db, {
+      companyId,
+      facts: options.facts,
+      today,
+      viewer: { userId, role: options.role },
+    }),
   ]);
+  const completed = new Set(figures!.completed_due_dates);
   return {
-    alerts: { active: counts?.active_alerts ?? 0, highPriority: counts?.high_alerts ?? 0 },
-    deadlines: { tracked: true, next30Days: upcomingDeadlines },
-    teamActivity: { actionsThisWeek: options.companyId ? (counts?.team_actions ?? 0) : 0 },
-    compliance,
-    recentUpdates,
+    alerts: { active: figures!.active_alerts, highPriority: figures!.high_alerts },
+    deadlines: {
+      tracked: true,
+      next30Days: dueDates.filter((key) => !completed.has(key)).length,
+    },
+    teamActivity: { actionsThisWeek: figures!.team_actions },
+    compliance: await summarizeCompliance(db, options.facts, figures!),
+    recentUpdates: toRecentUpdates(figures!.recent_updates),
   };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesFrom, signInThroughApi, signedInMember } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DEMO_COMPANY_NAME, seedDemoWorkspace } from './demo-workspace.ts';
-import { countUpcomingDeadlines } from '../calendar/calendar-queries.ts';
+import { computeDashboard } from '../dashboard/dashboard-figures.ts';
 import { institutionFacts } from '../library/library-queries.ts';
 
 describe('the demo workspace', () => {
@@ -61,13 +61,16 @@ describe('the demo workspace', () => {
       const { companyId } = await seedDemoWorkspace(t.db, t.app.auth, now);
       const [company] = await t.db.select().from(companies).where(eq(companies.id, companyId));
       expect(
-        await countUpcomingDeadlines(t.db, {
-          companyId,
-          facts: institutionFacts(company!),
-          today: day,
-          // As any member sees it (the demo has no SAR deadline, which only some would see).
-          viewer: { userId: 'any-member', role: 'user' },
-        }),
+        (
+          await computeDashboard(t.db, {
+            companyId,
+            facts: institutionFacts(company!),
+            today: day,
+            // As any member sees it (the demo has no SAR deadline, which only some would see).
+            userId: 'any-member',
+            role: 'user',
+          })
+        ).deadlines.next30Days,
         day,
       ).toBe(5);
     }

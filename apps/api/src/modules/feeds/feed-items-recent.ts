@@ -1,36 +1,43 @@
-import type { Db } from '@complivue/db/database';
 import { feedItems } from '@complivue/db/schema/feeds';
-import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
-import { and, desc, sql } from 'drizzle-orm';
+import { REGULATION_AREA_INFO, type RegulationArea } from '@complivue/shared/regulation-areas';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { visibleToCompany } from './feed-items-visibility.ts';
 
 /** How many updates the dashboard's "Recent Regulatory Updates" lists. */
 export const RECENT_UPDATES_SHOWN = 3;
 
+/** One update as the SQL below returns it (JSON: the timestamp is a string). */
+export interface RecentUpdateRow {
+  id: string;
+  title: string;
+  areas: RegulationArea[];
+  sortAt: string;
+}
+
 /**
- * The dashboard's recent regulatory updates: the newest items the company sees that are
- * classified to at least one regulation area, tagged with the first one ("TRID", "QM", "HMDA").
- * Read newest first along the sort index, stopping at the third.
+ * The dashboard's recent regulatory updates, as a JSON array for a column of the dashboard's
+ * one query: the newest items the company sees that are classified to at least one regulation
+ * area, read newest first along the sort index and stopping at the third.
  */
-export async function findRecentUpdates(
-  db: Db,
-  companyId: string,
-): Promise<{ id: string; title: string; area: string; publishedAt: string }[]> {
-  const rows = await db
-    .select({
-      id: feedItems.id,
-      title: feedItems.title,
-      areas: feedItems.areas,
-      sortAt: feedItems.sortAt,
-    })
-    .from(feedItems)
-    .where(and(visibleToCompany(companyId), sql`cardinality(${feedItems.areas}) > 0`))
-    .orderBy(desc(feedItems.sortAt), desc(feedItems.id))
-    .limit(RECENT_UPDATES_SHOWN);
+export function recentUpdatesJson(companyId: string): SQL {
+  return sql`coalesce((SELECT json_agg(json_build_object('id', recent.id, 'title', recent.title,
+      'areas', recent.areas, 'sortAt', recent.sort_at) ORDER BY recent.sort_at DESC, recent.id DESC)
+    FROM (SELECT ${feedItems.id} AS id, ${feedItems.title} AS title, ${feedItems.areas} AS areas,
+        ${feedItems.sortAt} AS sort_at
+      FROM ${feedItems}
+      WHERE ${and(visibleToCompany(companyId), sql`cardinality(${feedItems.areas}) > 0`)}
+      ORDER BY ${feedItems.sortAt} DESC, ${feedItems.id} DESC
+      LIMIT ${RECENT_UPDATES_SHOWN}) recent), '[]'::json)`;
+}
+
+/** Each update tagged with its first area ("TRID", "QM", "HMDA"). */
+export function toRecentUpdates(
+  rows: RecentUpdateRow[],
+): { id: string; title: string; area: string; publishedAt: string }[] {
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
     area: REGULATION_AREA_INFO[row.areas[0]!].tag,
-    publishedAt: row.sortAt.toISOString(),
+    publishedAt: new Date(row.sortAt).toISOString(),
   }));
 }

@@ -8,7 +8,7 @@ import { REGULATION_AREA_INFO, type RegulationArea } from '@complivue/shared/reg
 import { eq } from 'drizzle-orm';
 import { csvStream } from '../../lib/csv.ts';
 import { PDF_FONTS, unicodePdfDocument } from '../../lib/pdf-fonts.ts';
-import { complianceSummary } from './assessments.ts';
+import { complianceSummary } from './compliance-summary.ts';
 import { rulesWithAssessments, type LibraryReader } from './library-queries.ts';
 
 async function assessedRules(db: Db, reader: LibraryReader, area: RegulationArea | undefined) {

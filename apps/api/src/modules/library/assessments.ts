@@ -9,16 +9,7 @@ import {
 } from '@complivue/db/schema/library';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import {
-  areaStatus,
-  areaStatusLabel,
-  complianceScore,
-  riskLevel,
-  type AssessmentStatus,
-} from '@complivue/shared/compliance-score';
-import { REGULATION_AREAS } from '@complivue/shared/regulation-areas';
-import {
   LIBRARY_MESSAGES,
-  type ComplianceSummary,
   type RuleDetail,
   type UpdateAssessmentRequest,
 } from '@complivue/shared/schemas/library';
@@ -27,7 +18,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
-import { appliesTo } from './applicability.ts';
 import { rulesWithAssessments, type LibraryReader } from './library-queries.ts';
 
 export interface Assessor {
@@ -294,57 +284,4 @@ export async function removeEvidence(
     });
   });
   if (evidence.storageKey) await app.storage.delete(evidence.storageKey).catch(() => undefined);
-}
-
-/**
- * The institution's compliance score and per-area status from its assessments of the rules
- * that apply to it (formulas in packages/shared/src/compliance-score.ts). Areas appear once at
- * least one of their rules has been assessed.
- */
-export async function complianceSummary(
-  db: Db,
-  institution: Pick<LibraryReader, 'companyId' | 'facts'>,
-): Promise<ComplianceSummary> {
-  const { companyId, facts } = institution;
-  if (!companyId) return { assessed: false, score: null, riskLevel: null, areas: [] };
-  const rows = await db
-    .select({
-      area: libraryRules.area,
-      ruleApplicability: libraryRules.applicability,
-      articleApplicability: libraryArticles.applicability,
-      status: ruleAssessments.status,
-    })
-    .from(libraryRules)
-    .innerJoin(libraryArticles, eq(libraryArticles.id, libraryRules.articleId))
-    .leftJoin(
-      ruleAssessments,
-      and(eq(ruleAssessments.ruleId, libraryRules.id), eq(ruleAssessments.companyId, companyId)),
-    )
-    .where(isNull(libraryRules.retiredAt));
-  const applicable = rows
-    .filter((row) => appliesTo(facts, row.ruleApplicability ?? row.articleApplicability, row.area))
-    .map((row) => ({ area: row.area, status: (row.status ?? 'not_assessed') as AssessmentStatus }));
-  const score = complianceScore(applicable.map((row) => row.status));
-  const areas = REGULATION_AREAS.flatMap((area) => {
-    const statuses = applicable.filter((row) => row.area === area).map((row) => row.status);
-    const assessedRules = statuses.filter((status) => status !== 'not_assessed').length;
-    if (assessedRules === 0) return [];
-    const status = areaStatus(statuses);
-    return [
-      {
-        area,
-        status,
-        label: areaStatusLabel(area, status),
-        score: complianceScore(statuses),
-        applicableRules: statuses.length,
-        assessedRules,
-      },
-    ];
-  });
-  return {
-    assessed: score !== null,
-    score,
-    riskLevel: score === null ? null : riskLevel(score),
-    areas,
-  };
 }

@@ -13,7 +13,8 @@ import { z } from 'zod';
 import { SUBSCRIBED } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import type { AuthContext } from '../auth/session.ts';
-import { complianceSummary, ruleDetail } from './assessments.ts';
+import { complianceSummary } from './compliance-summary.ts';
+import { ruleDetail } from './assessments.ts';
 import {
   articleDetail,
   assertArticleVisible,
