@@ -1,4 +1,4 @@
-import { queryRows, type Db } from '@complivue/db/database';
+import { queryPreparedRows, queryRows, type Db } from '@complivue/db/database';
 import { todayIn } from '@complivue/shared/calendar-days';
 import type { Role } from '@complivue/shared/roles';
 import type { Dashboard } from '@complivue/shared/schemas/dashboard';
@@ -83,8 +83,9 @@ export async function computeDashboard(
   }
   const today = options.today ?? todayIn(null);
   const [[figures], dueDates] = await Promise.all([
-    queryRows<CompanyFigures>(
+    queryPreparedRows<CompanyFigures>(
       db,
+      'dashboard_figures',
       sql`SELECT ${alertCountColumns(userId)},
         (SELECT count(*)::int FROM audit_log
           WHERE company_id = ${companyId}
