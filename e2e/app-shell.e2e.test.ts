@@ -110,6 +110,26 @@ describe('app shell and dashboard', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
+  it('opens a header menu clicked before its code arrived, and gives focus back on Escape', async () => {
+    const { page } = await open();
+    // The menus' code loads after the first paint; hold it back to be the fastest hand.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/account-menu-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signUpAdmin(page);
+    const account = page.getByRole('button', { name: /account menu/i });
+    await account.click();
+    expect(await page.getByRole('menuitem', { name: 'Log out' }).count()).toBe(0);
+    release();
+    await page.getByRole('menuitem', { name: 'Log out' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('menuitem', { name: 'Log out' }).waitFor({ state: 'detached' });
+    expect(await account.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
   it('walks a new account through onboarding once, and not again after sign-out', async () => {
     const { page } = await open({ viewport: { width: 1280, height: 900 } });
     const email = uniqueEmail('onboarding');

@@ -4,6 +4,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { appRoutePatterns } from './src/config/paths.ts';
 import { markdownContent } from './vite-plugins/markdown.ts';
+import { sharedInitialChunk } from './vite-plugins/shared-initial-chunk.ts';
+
+const sharedInitial = sharedInitialChunk();
 
 /** Whether a path is one of the single-page app's routes (patterns may hold `:param` segments). */
 export function isAppRoute(pathname: string): boolean {
@@ -41,7 +44,7 @@ function twoDocuments(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), markdownContent(), twoDocuments()],
+  plugins: [react(), tailwindcss(), markdownContent(), twoDocuments(), sharedInitial.plugin],
   resolve: {
     alias: {
       '@content': fileURLToPath(new URL('./content', import.meta.url)),
@@ -56,10 +59,13 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     manifest: true,
-    rollupOptions: {
+    rolldownOptions: {
       input: {
         app: fileURLToPath(new URL('./app.html', import.meta.url)),
         site: fileURLToPath(new URL('./site.html', import.meta.url)),
+      },
+      output: {
+        codeSplitting: { groups: [{ name: 'shared', test: sharedInitial.test }] },
       },
     },
   },

@@ -1,7 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toaster';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { CookieConsent } from '@/features/cookie-consent/cookie-consent';
+
+// Sonner is not needed for the first paint, so it is not in the app's initial JavaScript: it
+// loads as the app starts. Nothing toasts before the person acts, and a toast raised before the
+// Toaster mounts is shown when it does (sonner replays active toasts).
+const Toaster = lazy(() =>
+  import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })),
+);
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
@@ -15,7 +21,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
       <CookieConsent />
     </QueryClientProvider>
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { complianceSummarySchema } from './library.ts';
+import { complianceSummarySchema } from './compliance-summary.ts';
 
 /** The dashboard's figures (SPEC.md §2), each computed on the server from the company's data. */
 export const dashboardSchema = z.object({

@@ -141,20 +141,4 @@ export const addEvidenceLinkSchema = z.object({
     .max(2000),
 });
 
-/** The compliance score and per-area status of an institution (dashboard and overview). */
-export const complianceSummarySchema = z.object({
-  assessed: z.boolean(),
-  score: z.number().int().min(0).max(100).nullable(),
-  riskLevel: z.enum(['Low', 'Medium', 'High']).nullable(),
-  areas: z.array(
-    z.object({
-      area: z.enum(REGULATION_AREAS),
-      status: z.enum(['Compliant', 'Review Needed', 'Non-Compliant']),
-      label: z.string(),
-      score: z.number().int().nullable(),
-      applicableRules: z.number().int(),
-      assessedRules: z.number().int(),
-    }),
-  ),
-});
-export type ComplianceSummary = z.infer<typeof complianceSummarySchema>;
+export { complianceSummarySchema, type ComplianceSummary } from './compliance-summary.ts';

@@ -1,21 +1,12 @@
-import { Dialog, DropdownMenu } from 'radix-ui';
-import {
-  CreditCard,
-  LogOut,
-  Menu,
-  PanelLeftClose,
-  PanelLeftOpen,
-  Settings,
-  ShieldCheck,
-  UserRound,
-} from 'lucide-react';
-import { useEffect, useState } from 'react';
+import type { SessionResponse } from '@complivue/shared/schemas/auth';
+import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { DISCLAIMER } from '@/config/disclaimer';
-import { isBuilt, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { HeaderSearch } from '@/features/search/header-search';
 import { NotificationsMenu } from '@/features/notifications/notifications-menu';
@@ -26,26 +17,60 @@ import { Sidebar } from './sidebar.tsx';
 import { useSidebarCollapsed } from './use-sidebar-collapsed.ts';
 import { setOnboardingFlag } from '@/lib/browser-storage';
 import { RouteGuard } from '@/features/access/route-guard';
-import { CreateCompanyPrompt } from '@/features/companies/create-company-prompt';
 import { displayName } from '@/lib/session';
 import { UserAvatar } from '@/components/user-avatar';
 import { useSession } from '@/lib/session';
-import { useSignOut } from '@/features/auth/use-sign-out';
 import { ApiClientError } from '@/lib/api-client';
+import { useDeferredMenu, useDeferredModule } from '@/lib/use-deferred-module';
+
+// Radix's menu and dialog are not needed for the first paint: loaded after it (or when reached for).
+const loadAccountMenu = () => import('./account-menu.tsx');
+const loadNavigationDrawer = () => import('./navigation-drawer.tsx');
+// Only a member without an institution sees this form: it is loaded for them alone.
+const CreateCompanyPrompt = lazy(() =>
+  import('@/features/companies/create-company-prompt').then((module) => ({
+    default: module.CreateCompanyPrompt,
+  })),
+);
+
+/** The header's account button; its menu is loaded after the first paint (account-menu.tsx). */
+function AccountMenuButton({ session }: { session: SessionResponse }) {
+  const menu = useDeferredMenu(loadAccountMenu);
+  const name = displayName(session);
+  const trigger = (props: ComponentProps<'button'>) => (
+    <button
+      type="button"
+      className="flex items-center gap-3 rounded-md px-2 py-1 text-left hover:bg-slate-100"
+      {...props}
+    >
+      <span className="sr-only">Open account menu:</span>
+      <UserAvatar session={session} size={36} />
+      <span className="hidden text-sm sm:block">
+        <span className="block font-medium text-slate-900">{name}</span>
+        <span className="block text-slate-600">{session.user.email}</span>
+      </span>
+    </button>
+  );
+  if (!menu.module) return trigger(menu.fallbackTriggerProps);
+  return (
+    <menu.module.AccountMenu
+      session={session}
+      defaultOpen={menu.defaultOpen}
+      trigger={trigger(menu.loadedTriggerProps)}
+    />
+  );
+}
 
 /**
  * The signed-in frame: a spinner while the session loads, a visible error (with retry) when it
  * cannot be checked, and a redirect to /login that remembers where the user was going.
  */
-const MENU_ITEM =
-  'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-slate-900 outline-none data-[highlighted]:bg-slate-100';
-
 export function AppLayout() {
   const session = useSession();
   const location = useLocation();
-  const signOut = useSignOut();
   const [collapsed, toggleCollapsed] = useSidebarCollapsed();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawer, loadDrawer] = useDeferredModule(loadNavigationDrawer);
   useNotificationStream(Boolean(session.data));
 
   // Onboarding completion survives sign-out on the server; mirror it back into this browser.
@@ -80,7 +105,6 @@ export function AppLayout() {
     );
   }
 
-  const name = displayName(session.data);
   // A member without an institution creates one (or waits for an invitation); the profile stays open.
   const needsCompany =
     !session.data.company &&
@@ -105,26 +129,23 @@ export function AppLayout() {
       >
         <Sidebar session={session.data} collapsed={collapsed} />
       </aside>
-      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 md:hidden" />
-          <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-[280px] max-w-[85vw] bg-white shadow-xl md:hidden">
-            <Dialog.Title className="sr-only">Navigation</Dialog.Title>
-            <Dialog.Description className="sr-only">The pages of the app</Dialog.Description>
-            <Sidebar
-              session={session.data}
-              collapsed={false}
-              onNavigate={() => setDrawerOpen(false)}
-            />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {drawer && (
+        <drawer.NavigationDrawer
+          session={session.data}
+          open={drawerOpen}
+          onOpenChange={setDrawerOpen}
+        />
+      )}
       <div className="flex min-w-0 flex-1 flex-col">
         <header data-print="hide" className="sticky top-0 z-30 border-b border-slate-200 bg-white">
           <div className="flex h-16 items-center gap-3 px-4 sm:px-6">
             <button
               type="button"
-              onClick={() => setDrawerOpen(true)}
+              onClick={() => {
+                // Opens as soon as the drawer's code is there (at once, after the first paint).
+                setDrawerOpen(true);
+                loadDrawer();
+              }}
               className="inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
               aria-label="Open navigation"
             >
@@ -155,66 +176,7 @@ export function AppLayout() {
               <HeaderSearch />
             </div>
             <NotificationsMenu />
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger asChild>
-                <button
-                  type="button"
-                  className="flex items-center gap-3 rounded-md px-2 py-1 text-left hover:bg-slate-100"
-                >
-                  <span className="sr-only">Open account menu:</span>
-                  <UserAvatar session={session.data} size={36} />
-                  <span className="hidden text-sm sm:block">
-                    <span className="block font-medium text-slate-900">{name}</span>
-                    <span className="block text-slate-600">{session.data.user.email}</span>
-                  </span>
-                </button>
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content
-                  align="end"
-                  sideOffset={6}
-                  className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 text-sm shadow-lg"
-                >
-                  <DropdownMenu.Label className="px-3 py-2 text-slate-600">
-                    <span className="block font-medium text-slate-900">{name}</span>
-                    {session.data.user.email}
-                  </DropdownMenu.Label>
-                  <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-                  <DropdownMenu.Item asChild className={MENU_ITEM}>
-                    <Link to={paths.profile}>
-                      <UserRound aria-hidden="true" className="size-4" />
-                      Profile
-                    </Link>
-                  </DropdownMenu.Item>
-                  {isBuilt('settings') && (
-                    <DropdownMenu.Item asChild className={MENU_ITEM}>
-                      <Link to={paths.settings}>
-                        <Settings aria-hidden="true" className="size-4" />
-                        Settings
-                      </Link>
-                    </DropdownMenu.Item>
-                  )}
-                  <DropdownMenu.Item asChild className={MENU_ITEM}>
-                    <Link to={paths.subscription}>
-                      <CreditCard aria-hidden="true" className="size-4" />
-                      Subscription
-                    </Link>
-                  </DropdownMenu.Item>
-                  {session.data.profile.role === 'super_admin' && (
-                    <DropdownMenu.Item asChild className={MENU_ITEM}>
-                      <Link to={paths.superAdmin}>
-                        <ShieldCheck aria-hidden="true" className="size-4" />
-                        Super Admin
-                      </Link>
-                    </DropdownMenu.Item>
-                  )}
-                  <DropdownMenu.Item onSelect={() => void signOut()} className={MENU_ITEM}>
-                    <LogOut aria-hidden="true" className="size-4" />
-                    Log out
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
+            <AccountMenuButton session={session.data} />
           </div>
         </header>
         <TrialBanner
@@ -222,7 +184,9 @@ export function AppLayout() {
         />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
           {needsCompany ? (
-            <CreateCompanyPrompt />
+            <Suspense fallback={<Spinner />}>
+              <CreateCompanyPrompt />
+            </Suspense>
           ) : (
             <RouteGuard pathname={location.pathname} session={session.data}>
               <Outlet />

@@ -5,7 +5,6 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { isBuilt, paths } from '@/config/paths';
 
 /*
@@ -38,9 +37,7 @@ function Screen({
   );
 }
 
-export function VerifyingAccess() {
-  return <Spinner label="Verifying access..." />;
-}
+export { VerifyingAccess } from './verifying-access.tsx';
 
 function DashboardButton({ variant = 'secondary' }: { variant?: 'primary' | 'secondary' }) {
   return (

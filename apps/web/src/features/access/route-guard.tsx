@@ -1,19 +1,28 @@
 import { decideAccess, pageAccess, type AccessRequirement } from '@complivue/shared/access';
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { PlanName } from '@complivue/shared/plans';
 import type { Role } from '@complivue/shared/roles';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
 import { useSubscription } from '@/lib/subscription';
-import {
-  AccessDenied,
-  SubscriptionRequired,
-  TrialExpired,
-  TwoFactorRequired,
-  UpgradeRequired,
-  VerifyingAccess,
-} from './guard-screens.tsx';
+import { VerifyingAccess } from './verifying-access.tsx';
+
+// The screens shown instead of a page are loaded only when one is needed: most page views
+// show the page, and the app's initial JavaScript stays smaller (DESIGN.md budget).
+const loadScreens = () => import('./guard-screens.tsx');
+const AccessDenied = lazy(() => loadScreens().then((m) => ({ default: m.AccessDenied })));
+const SubscriptionRequired = lazy(() =>
+  loadScreens().then((m) => ({ default: m.SubscriptionRequired })),
+);
+const TrialExpired = lazy(() => loadScreens().then((m) => ({ default: m.TrialExpired })));
+const TwoFactorRequired = lazy(() => loadScreens().then((m) => ({ default: m.TwoFactorRequired })));
+const UpgradeRequired = lazy(() => loadScreens().then((m) => ({ default: m.UpgradeRequired })));
+
+/** A guard screen, with the verifying spinner while its code loads. */
+function Screen({ element }: { element: ReactNode }) {
+  return <Suspense fallback={<VerifyingAccess />}>{element}</Suspense>;
+}
 
 function involvesSubscription(requirement: AccessRequirement): boolean {
   if (requirement.kind === 'all') return requirement.of.some(involvesSubscription);
@@ -44,7 +53,7 @@ export function RouteGuard({
     !session.user.twoFactorEnabled &&
     pathname !== paths.profile &&
     pathname !== paths.notifications;
-  if (mustEnrol) return <TwoFactorRequired />;
+  if (mustEnrol) return <Screen element={<TwoFactorRequired />} />;
   if (needsSubscription && subscription.isPending) return <VerifyingAccess />;
   if (needsSubscription && subscription.isError) {
     // A check that cannot be made denies (SPEC.md §6), visibly.
@@ -61,17 +70,27 @@ export function RouteGuard({
   if (decision.allowed) return <>{children}</>;
   switch (decision.code) {
     case 'role_required':
-      return <AccessDenied needed={decision.needed as Role} current={decision.current as Role} />;
+      return (
+        <Screen
+          element={
+            <AccessDenied needed={decision.needed as Role} current={decision.current as Role} />
+          }
+        />
+      );
     case 'trial_expired':
-      return <TrialExpired />;
+      return <Screen element={<TrialExpired />} />;
     case 'upgrade_required':
       return (
-        <UpgradeRequired
-          needed={decision.needed as PlanName}
-          current={(decision.current as PlanName) ?? null}
+        <Screen
+          element={
+            <UpgradeRequired
+              needed={decision.needed as PlanName}
+              current={(decision.current as PlanName) ?? null}
+            />
+          }
         />
       );
     default:
-      return <SubscriptionRequired />;
+      return <Screen element={<SubscriptionRequired />} />;
   }
 }

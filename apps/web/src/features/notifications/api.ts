@@ -1,5 +1,5 @@
-import { notificationListSchema, unreadCountSchema } from '@complivue/shared/schemas/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notificationListSchema } from '@complivue/shared/schemas/notifications';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 export const notificationsQueryKey = ['notifications'] as const;
@@ -12,23 +12,5 @@ export function useNotifications(options: { limit: number; unread?: boolean }) {
         `/api/notifications?limit=${options.limit}${options.unread ? '&unread=true' : ''}`,
         { schema: notificationListSchema },
       ),
-  });
-}
-
-export function useMarkNotificationRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(`/api/notifications/${id}/read`, { method: 'POST', schema: unreadCountSchema }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
-  });
-}
-
-export function useMarkAllNotificationsRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      apiRequest('/api/notifications/read-all', { method: 'POST', schema: unreadCountSchema }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
   });
 }

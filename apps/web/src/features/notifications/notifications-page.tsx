@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from './api.ts';
+import { useNotifications } from './api.ts';
+import { useMarkAllNotificationsRead, useMarkNotificationRead } from './mark-read.ts';
 import { NotificationText } from './notification-item.tsx';
 
 const PAGE = 50;
