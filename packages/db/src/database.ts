@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
@@ -88,11 +89,14 @@ const dialect = new PgDialect();
  * `queryRows` as a named prepared statement: PostgreSQL parses and plans it once per connection
  * (and after a few runs keeps a generic plan) instead of at every call. For a query that runs on
  * a hot path and costs more to plan than to run, such as the dashboard's many small subqueries.
- * `name` must stand for one SQL text (the values may differ from call to call). PGlite, in
- * process, simply runs it.
+ * The name is a digest of the SQL text, so each shape is prepared once and the values stay
+ * parameters: the text must come from a small set of shapes, never with values written into it.
+ * PGlite, in process, simply runs it.
  */
-export async function queryPreparedRows<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+export async function queryPreparedRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const rendered = dialect.sqlToQuery(query);
+  const name = `q_${createHash('sha1').update(rendered.sql).digest('base64url')}`;
+  const prepared = db._.session.prepareQuery(rendered, undefined, name, false);
   const result = (await prepared.execute()) as { rows: Row[] };
   return result.rows;
 }

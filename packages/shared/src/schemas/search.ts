@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { REGULATION_AREAS } from '../regulation-areas.ts';
-import { PAGE_SIZE } from './paging.ts';
 
 /** Kinds of documents in the search index; later capabilities add theirs. */
 export const SEARCH_KINDS = ['article', 'rule', 'feed_item'] as const;
@@ -19,6 +18,12 @@ export const SEARCH_KIND_ITEM_LABELS: Record<SearchKind, string> = {
   feed_item: 'Regulatory update',
 };
 
+/**
+ * Results a page: ten, as search engines show them. Each carries a snippet made from the
+ * document's text, the costly part of a search (lists elsewhere page by 25, without one).
+ */
+export const SEARCH_PAGE_SIZE = 10;
+
 /** Longer queries are cut here: nobody types more, and a pasted page must not cost more. */
 export const SEARCH_QUERY_MAX_LENGTH = 300;
 
@@ -29,7 +34,7 @@ export const searchQuerySchema = z.object({
     .transform((value) => value.slice(0, SEARCH_QUERY_MAX_LENGTH).trim()),
   type: z.enum(SEARCH_KINDS).optional(),
   area: z.enum(REGULATION_AREAS).optional(),
-  page: z.coerce.number().int().min(1).max(400).default(1),
+  page: z.coerce.number().int().min(1).max(1_000).default(1),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
@@ -48,7 +53,7 @@ export const searchResponseSchema = z.object({
   items: z.array(searchResultSchema),
   total: z.number().int(),
   page: z.number().int(),
-  pageSize: z.literal(PAGE_SIZE),
+  pageSize: z.literal(SEARCH_PAGE_SIZE),
   facets: z.object({
     kind: z.array(z.object({ value: z.enum(SEARCH_KINDS), count: z.number().int() })),
     area: z.array(z.object({ value: z.enum(REGULATION_AREAS), count: z.number().int() })),

@@ -85,7 +85,6 @@ export async function computeDashboard(
   const [[figures], dueDates] = await Promise.all([
     queryPreparedRows<CompanyFigures>(
       db,
-      'dashboard_figures',
       sql`SELECT ${alertCountColumns(userId)},
         (SELECT count(*)::int FROM audit_log
           WHERE company_id = ${companyId}

@@ -136,4 +136,45 @@ describe('GET /api/search', () => {
     expect((await find('Zephyrine', '', owner.cookie)).total).toBe(1);
     expect((await find('Zephyrine', '', stranger.cookie)).total).toBe(0);
   });
+
+  it('pages by ten, with the snippet from the summary or, for a body-only match, from the body', async () => {
+    const owner = await signUpThroughApi(t.app);
+    const companyId = owner.body.session.company.id as string;
+    for (let index = 0; index < 12; index += 1) {
+      // Two in the title (the head tier), the rest in the body only.
+      const inTitle = index < 2;
+      const [article] = await t.db
+        .insert(libraryArticles)
+        .values({
+          companyId,
+          slug: `quillonite-${index}`,
+          title: inTitle ? `Quillonite procedure ${index}` : `Branch procedure ${index}`,
+          area: 'bsa_aml',
+          summary: `How branch ${index} handles its cash drawer at the end of the day.`,
+          body: `## Steps\n\nCount the drawer twice. Record any quillonite variance in the log.`,
+          citations: [],
+          lastReviewed: '2026-11-01',
+          applicability: { institutionTypes: ['credit_union'], hmdaReportersOnly: false },
+        })
+        .returning();
+      await indexArticle(t.db, { ...article!, companyId });
+    }
+    const first = await find('quillonite', '', owner.cookie);
+    expect(first).toMatchObject({ total: 12, page: 1, pageSize: 10 });
+    expect(first.items).toHaveLength(10);
+    const text = (item: { snippet: { text: string }[] }) =>
+      item.snippet.map((piece) => piece.text).join('');
+    expect(
+      first.items
+        .slice(0, 2)
+        .map((item: { title: string }) => item.title)
+        .sort(),
+    ).toEqual(['Quillonite procedure 0', 'Quillonite procedure 1']);
+    expect(text(first.items[0])).toMatch(/cash drawer at the end of the day/);
+    const bodyOnly = first.items[2];
+    expect(bodyOnly.snippet).toContainEqual({ text: 'quillonite', hit: true });
+    expect(text(bodyOnly)).toMatch(/Record any quillonite/);
+    const second = await find('quillonite', '&page=2', owner.cookie);
+    expect(second.items).toHaveLength(2);
+  });
 });

@@ -1,12 +1,12 @@
-import { queryRows, type Db } from '@complivue/db/database';
+import { queryPreparedRows, type Db } from '@complivue/db/database';
 import { parseSearchQuery } from '@complivue/shared/citation-search';
 import type { RegulationArea } from '@complivue/shared/regulation-areas';
-import { PAGE_SIZE } from '@complivue/shared/schemas/paging';
-import type {
-  SearchKind,
-  SearchQuery,
-  SearchResponse,
-  SearchResult,
+import {
+  SEARCH_PAGE_SIZE,
+  type SearchKind,
+  type SearchQuery,
+  type SearchResponse,
+  type SearchResult,
 } from '@complivue/shared/schemas/search';
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_KIND_FEED_ITEM } from '../feeds/feed-ingest.ts';
@@ -65,7 +65,9 @@ interface Row {
  * broad term does not mean ranking thousands of 600-word vectors: documents that match in their
  * title, citations or summary come first, ranked by the small head vector; body-only matches
  * follow, ranked by the whole vector, and are ranked only when the page reaches them. Snippets
- * (ts_headline, the costly part) are made for the page shown only. Totals and facets (by kind
+ * (ts_headline, the costly part: it parses the text it is given) are made for the page shown
+ * only, from the summary for a document that matches in its head (title, citations, summary)
+ * and from the summary and body for one that matches in its body only. Totals and facets (by kind
  * and area, before the kind/area filters) come from the same scan of the GIN index.
  */
 export async function search(
@@ -84,7 +86,7 @@ export async function search(
     items: [],
     total: 0,
     page: query.page,
-    pageSize: PAGE_SIZE,
+    pageSize: SEARCH_PAGE_SIZE,
     facets: { kind: [], area: [] },
   };
   const tsquery = tsQuery(query.q);
@@ -104,30 +106,30 @@ export async function search(
     ],
     sql` AND `,
   );
-  const offset = (query.page - 1) * PAGE_SIZE;
-  const reach = offset + PAGE_SIZE;
+  const offset = (query.page - 1) * SEARCH_PAGE_SIZE;
+  const reach = offset + SEARCH_PAGE_SIZE;
 
-  const rows = await queryRows<Row>(
+  const rows = await queryPreparedRows<Row>(
     db,
     sql`WITH q AS (SELECT ${tsquery} AS tsq),
       matches AS MATERIALIZED (
-        SELECT d.id, d.kind, d.area, d.tsv_head @@ q.tsq AS in_head
+        SELECT d.id, d.kind, d.area,
+          CASE WHEN d.tsv_head @@ q.tsq THEN 1 + ts_rank(d.tsv_head, q.tsq) END AS head_rank
         FROM search_documents d, q
         WHERE d.tsv @@ q.tsq AND ${visible}),
-      filtered AS MATERIALIZED (SELECT id, in_head FROM matches WHERE ${filters}),
+      filtered AS MATERIALIZED (SELECT id, head_rank FROM matches WHERE ${filters}),
       head_tier AS MATERIALIZED (
-        SELECT f.id, 1 + ts_rank(d.tsv_head, q.tsq) AS rank
-        FROM filtered f JOIN search_documents d ON d.id = f.id, q
-        WHERE f.in_head
-        ORDER BY rank DESC, f.id LIMIT ${reach}),
+        SELECT id, head_rank AS rank, true AS in_head FROM filtered
+        WHERE head_rank IS NOT NULL
+        ORDER BY rank DESC, id LIMIT ${reach}),
       body_tier AS (
-        SELECT f.id, ts_rank(d.tsv, q.tsq) AS rank
+        SELECT f.id, ts_rank(d.tsv, q.tsq) AS rank, false AS in_head
         FROM filtered f JOIN search_documents d ON d.id = f.id, q
-        WHERE NOT f.in_head AND (SELECT count(*) FROM head_tier) < ${reach}
+        WHERE f.head_rank IS NULL AND (SELECT count(*) FROM head_tier) < ${reach}
         ORDER BY rank DESC, f.id LIMIT ${reach}),
       page AS (
-        SELECT id, rank FROM (SELECT * FROM head_tier UNION ALL SELECT * FROM body_tier) tiers
-        ORDER BY rank DESC, id LIMIT ${PAGE_SIZE} OFFSET ${offset}),
+        SELECT id, rank, in_head FROM (SELECT * FROM head_tier UNION ALL SELECT * FROM body_tier) tiers
+        ORDER BY rank DESC, id LIMIT ${SEARCH_PAGE_SIZE} OFFSET ${offset}),
       counts AS (
         SELECT (SELECT count(*)::int FROM filtered) AS total,
           (SELECT coalesce(json_agg(k), '[]') FROM
@@ -136,7 +138,7 @@ export async function search(
             (SELECT area AS value, count(*)::int AS count FROM matches WHERE area IS NOT NULL
               GROUP BY area ORDER BY count DESC) a) AS area_facets)
       SELECT d.kind, d.ref_id, d.title, d.path, d.area, counts.*,
-        ts_headline('english', d.summary || ' ' || d.body, q.tsq,
+        ts_headline('english', CASE WHEN p.in_head THEN d.summary ELSE d.summary || ' ' || d.body END, q.tsq,
           'MaxWords=32, MinWords=14, MaxFragments=2, FragmentDelimiter=" … ", StartSel=${sql.raw(`"${HIT_START}"`)}, StopSel=${sql.raw(`"${HIT_END}"`)}') AS snippet
       FROM counts CROSS JOIN q
       LEFT JOIN page p ON true
@@ -161,7 +163,7 @@ export async function search(
     ),
     total: first?.total ?? 0,
     page: query.page,
-    pageSize: PAGE_SIZE,
+    pageSize: SEARCH_PAGE_SIZE,
     facets: { kind: first?.kind_facets ?? [], area: first?.area_facets ?? [] },
   };
 }
