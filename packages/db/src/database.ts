@@ -102,6 +102,24 @@ export async function queryPreparedRows<Row>(db: Db, query: SQL): Promise<Row[]>
 }
 
 /**
+ * A query built once per database and prepared under a name (Drizzle's `.prepare(name)`, its
+ * values as `sql.placeholder`s): a hot query is neither rebuilt from the schema at every call
+ * nor, on PostgreSQL, planned again on a connection that has run it. `build` must always make
+ * the same query under the same name.
+ */
+export function preparedPerDatabase<Prepared>(build: (db: Db) => Prepared): (db: Db) => Prepared {
+  const prepared = new WeakMap<Db, Prepared>();
+  return (db) => {
+    let query = prepared.get(db);
+    if (!query) {
+      query = build(db);
+      prepared.set(db, query);
+    }
+    return query;
+  };
+}
+
+/**
  * A connection of its own, outside the pool, for LISTEN: it stays open for the life of the
  * process, so it must neither hold a pool slot nor keep `pool.end()` waiting. PostgreSQL only.
  */

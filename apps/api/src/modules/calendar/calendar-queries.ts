@@ -1,4 +1,4 @@
-import type { Db } from '@complivue/db/database';
+import { preparedPerDatabase, type Db } from '@complivue/db/database';
 import { calendarCompletions, calendarEvents } from '@complivue/db/schema/calendar';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { addDays } from '@complivue/shared/calendar-days';
@@ -90,13 +90,24 @@ export function eventApplies(event: EventRow, facts: InstitutionFacts): boolean 
 
 const ownerName = sql<string | null>`coalesce(${userProfiles.fullName}, ${userProfiles.email})`;
 
-async function selectEvents(db: Db, companyId: string): Promise<EventWithOwner[]> {
-  const rows = await db
+/** Read on every calendar and dashboard request: prepared once. */
+const eventsOfCompany = preparedPerDatabase((db) =>
+  db
     .select({ event: calendarEvents, ownerName })
     .from(calendarEvents)
     .leftJoin(userProfiles, eq(userProfiles.userId, calendarEvents.ownerId))
-    .where(and(eq(calendarEvents.companyId, companyId), isNull(calendarEvents.deletedAt)))
-    .orderBy(asc(calendarEvents.startsOn), asc(calendarEvents.title));
+    .where(
+      and(
+        eq(calendarEvents.companyId, sql.placeholder('companyId')),
+        isNull(calendarEvents.deletedAt),
+      ),
+    )
+    .orderBy(asc(calendarEvents.startsOn), asc(calendarEvents.title))
+    .prepare('calendar_events_of_company'),
+);
+
+async function selectEvents(db: Db, companyId: string): Promise<EventWithOwner[]> {
+  const rows = await eventsOfCompany(db).execute({ companyId });
   return rows.map((row) => ({ ...row.event, ownerName: row.ownerName }));
 }
 
