@@ -206,6 +206,20 @@ export function iterationStart(
   return { start: `${startYear + steps * interval}-01-01`, rrule: `${rrule}${defaults}` };
 }
 
+interface Expansion {
+  dates: string[];
+  truncated: boolean;
+}
+
+/**
+ * Recent expansions of recurring events. Expansion is a pure function of the rule, the start,
+ * the window and the limit, and every dashboard and calendar read expands the same few rules
+ * over the same windows: parsing a rule and stepping through it costs far more than a lookup.
+ * The oldest entry goes first once the map is full.
+ */
+const expansions = new Map<string, Expansion>();
+const EXPANSIONS_KEPT = 2_000;
+
 /**
  * The due dates of an event in [from, to] (both included), at most `limit` of them.
  * `truncated` says the limit cut the list short.
@@ -215,7 +229,7 @@ export function occurrencesBetween(
   from: string,
   to: string,
   limit: number = CALENDAR_LIMITS.maxOccurrences,
-): { dates: string[]; truncated: boolean } {
+): Expansion {
   if (!event.rrule) {
     return {
       dates: event.startsOn >= from && event.startsOn <= to && limit > 0 ? [event.startsOn] : [],
@@ -223,6 +237,23 @@ export function occurrencesBetween(
     };
   }
   if (to < event.startsOn) return { dates: [], truncated: false };
+  const key = `${event.startsOn} ${event.rrule} ${from} ${to} ${limit}`;
+  let expansion = expansions.get(key);
+  if (!expansion) {
+    expansion = expand({ startsOn: event.startsOn, rrule: event.rrule }, from, to, limit);
+    if (expansions.size >= EXPANSIONS_KEPT) expansions.delete(expansions.keys().next().value!);
+    expansions.set(key, expansion);
+  }
+  // A copy: callers may change their list without changing the one kept here.
+  return { dates: [...expansion.dates], truncated: expansion.truncated };
+}
+
+function expand(
+  event: Recurring & { rrule: string },
+  from: string,
+  to: string,
+  limit: number,
+): Expansion {
   const normalized = normalizeRrule(event.rrule);
   const { start, rrule } = iterationStart(event, normalized, from);
   const rule = new RRule(

@@ -19,17 +19,27 @@ interface CatalogueRule {
   applicability: Applicability;
 }
 
+interface Catalogue {
+  key: string;
+  rules: Map<string, CatalogueRule>;
+  /** Per institution profile (its facts as JSON): the ids of the rules that apply, by area. */
+  applicable: Map<string, Map<RegulationArea, string[]>>;
+}
+
+/** Profiles whose applicable rules are kept per catalogue, beyond which they are recomputed. */
+const PROFILES_KEPT = 1_000;
+
 /**
  * The rules in force and what each applies to, per database. They change only when the content
  * files are (re)loaded, which rewrites `library_content_state`; the key read with every summary
  * says whether the copy kept here is still that content. A summary then reads no more than the
  * institution's own assessments instead of joining every rule to its article each time.
  */
-const catalogues = new WeakMap<Db, { key: string; rules: Map<string, CatalogueRule> }>();
+const catalogues = new WeakMap<Db, Catalogue>();
 
-async function ruleCatalogue(db: Db, contentKey: string): Promise<Map<string, CatalogueRule>> {
+async function ruleCatalogue(db: Db, contentKey: string): Promise<Catalogue> {
   const kept = catalogues.get(db);
-  if (kept?.key === contentKey) return kept.rules;
+  if (kept?.key === contentKey) return kept;
   const rows = await db
     .select({
       id: libraryRules.id,
@@ -46,8 +56,30 @@ async function ruleCatalogue(db: Db, contentKey: string): Promise<Map<string, Ca
       { area: row.area, applicability: row.ruleApplicability ?? row.articleApplicability },
     ]),
   );
-  catalogues.set(db, { key: contentKey, rules });
-  return rules;
+  const catalogue = { key: contentKey, rules, applicable: new Map() };
+  catalogues.set(db, catalogue);
+  return catalogue;
+}
+
+/** The ids of the catalogue's rules that apply to an institution (`appliesTo`), by area. */
+function applicableRules(
+  catalogue: Catalogue,
+  facts: InstitutionFacts,
+): Map<RegulationArea, string[]> {
+  const profile = JSON.stringify(facts);
+  let byArea = catalogue.applicable.get(profile);
+  if (!byArea) {
+    byArea = new Map();
+    for (const [id, rule] of catalogue.rules) {
+      if (!appliesTo(facts, rule.applicability, rule.area)) continue;
+      const ids = byArea.get(rule.area) ?? [];
+      ids.push(id);
+      byArea.set(rule.area, ids);
+    }
+    if (catalogue.applicable.size >= PROFILES_KEPT) catalogue.applicable.clear();
+    catalogue.applicable.set(profile, byArea);
+  }
+  return byArea;
 }
 
 /** What a summary is computed from: one row, readable on its own or inside a larger query. */
@@ -82,14 +114,16 @@ export async function summarizeCompliance(
   facts: InstitutionFacts,
   snapshot: AssessmentSnapshot,
 ): Promise<ComplianceSummary> {
-  const catalogue = await ruleCatalogue(db, snapshot.content_key);
+  const rulesByArea = applicableRules(await ruleCatalogue(db, snapshot.content_key), facts);
   const statusOf = new Map(snapshot.assessments);
-  const applicable = [...catalogue]
-    .filter(([, rule]) => appliesTo(facts, rule.applicability, rule.area))
-    .map(([id, rule]) => ({ area: rule.area, status: statusOf.get(id) ?? 'not_assessed' }));
-  const score = complianceScore(applicable.map((row) => row.status));
-  const areas = REGULATION_AREAS.flatMap((area) => {
-    const statuses = applicable.filter((row) => row.area === area).map((row) => row.status);
+  const statusesByArea = REGULATION_AREAS.map((area) => ({
+    area,
+    statuses: (rulesByArea.get(area) ?? []).map(
+      (id): AssessmentStatus => statusOf.get(id) ?? 'not_assessed',
+    ),
+  }));
+  const score = complianceScore(statusesByArea.flatMap(({ statuses }) => statuses));
+  const areas = statusesByArea.flatMap(({ area, statuses }) => {
     const assessedRules = statuses.filter((status) => status !== 'not_assessed').length;
     if (assessedRules === 0) return [];
     const status = areaStatus(statuses);
