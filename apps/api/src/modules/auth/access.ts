@@ -9,13 +9,7 @@ import { session } from '@complivue/db/schema/auth';
 import { SECURITY_MESSAGES } from '@complivue/shared/schemas/company-settings';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
-import {
-  ensureProfile,
-  findCompany,
-  forwardSetCookies,
-  toFetchHeaders,
-  type AuthContext,
-} from './session.ts';
+import { loadMembership, forwardSetCookies, toFetchHeaders, type AuthContext } from './session.ts';
 
 /**
  * The live session of the request, or null. better-auth validates the signed cookie, drops an
@@ -32,10 +26,9 @@ export async function loadAuthContext(
   });
   forwardSetCookies(reply, headers);
   if (!response) return null;
-  const profile = await ensureProfile(app.database.db, response.user);
+  const { profile, company } = await loadMembership(app.database.db, response.user);
   // Deactivation deletes the member's sessions; this also covers one created in between.
   if (profile.status === 'deactivated') return null;
-  const company = await findCompany(app.database.db, profile.companyId);
   // The institution's session length (Settings › Security) may be shorter than the platform's.
   if (company && sessionOutlived(response.session.createdAt, company.sessionLifetimeHours)) {
     await app.database.db.delete(session).where(eq(session.id, response.session.id));

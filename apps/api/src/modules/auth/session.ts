@@ -1,9 +1,9 @@
-import type { Db } from '@complivue/db/database';
+import { preparedPerDatabase, type Db } from '@complivue/db/database';
 import { companies } from '@complivue/db/schema/companies';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
 import { resolveNotificationPreferences } from '@complivue/shared/schemas/profile';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SubscriptionRow } from '../subscriptions/company-subscription.ts';
 
@@ -81,6 +81,27 @@ export async function findCompany(db: Db, companyId: string | null): Promise<Com
   if (!companyId) return null;
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
   return company ?? null;
+}
+
+/** Every signed-in request reads its member's profile and institution: one read, prepared once. */
+const membershipOfUser = preparedPerDatabase((db) =>
+  db
+    .select({ profile: userProfiles, company: companies })
+    .from(userProfiles)
+    .leftJoin(companies, eq(companies.id, userProfiles.companyId))
+    .where(eq(userProfiles.userId, sql.placeholder('userId')))
+    .prepare('membership_of_user'),
+);
+
+/** The user's profile (created when missing: `ensureProfile`) and institution. */
+export async function loadMembership(
+  db: Db,
+  user: SessionUser,
+): Promise<{ profile: ProfileRow; company: CompanyRow | null }> {
+  const [row] = await membershipOfUser(db).execute({ userId: user.id });
+  if (row) return row;
+  const profile = await ensureProfile(db, user);
+  return { profile, company: await findCompany(db, profile.companyId) };
 }
 
 export function toSessionResponse(context: Omit<AuthContext, 'sessionId'>): SessionResponse {

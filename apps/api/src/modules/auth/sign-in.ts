@@ -4,13 +4,7 @@ import { userProfiles } from '@complivue/db/schema/profiles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../lib/audit.ts';
-import {
-  ensureProfile,
-  findCompany,
-  forwardSetCookies,
-  toFetchHeaders,
-  type AuthContext,
-} from './session.ts';
+import { loadMembership, forwardSetCookies, toFetchHeaders, type AuthContext } from './session.ts';
 
 /** The full context of a user who has just signed in (the new session is in the reply's cookie). */
 export async function contextForUser(
@@ -19,9 +13,7 @@ export async function contextForUser(
 ): Promise<Omit<AuthContext, 'sessionId'>> {
   const [row] = await app.database.db.select().from(user).where(eq(user.id, userId));
   if (!row) throw new Error(`user ${userId} vanished during sign-in`);
-  const profile = await ensureProfile(app.database.db, row);
-  const company = await findCompany(app.database.db, profile.companyId);
-  return { user: row, profile, company };
+  return { user: row, ...(await loadMembership(app.database.db, row)) };
 }
 
 /**
