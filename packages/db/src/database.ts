@@ -102,6 +102,24 @@ export async function queryPreparedRows<Row>(db: Db, query: SQL): Promise<Row[]>
 }
 
 /**
+ * A raw SQL query whose values are `sql.placeholder`s, rendered once and prepared once per
+ * database under `name`: for the hottest reads, where even rendering the SQL each time shows.
+ */
+export function preparedSql<Row>(
+  name: string,
+  build: () => SQL,
+): (db: Db, values: Record<string, unknown>) => Promise<Row[]> {
+  const rendered = dialect.sqlToQuery(build());
+  const prepared = preparedPerDatabase((db) =>
+    db._.session.prepareQuery(rendered, undefined, name, false),
+  );
+  return async (db, values) => {
+    const result = (await prepared(db).execute(values)) as { rows: Row[] };
+    return result.rows;
+  };
+}
+
+/**
  * A query built once per database and prepared under a name (Drizzle's `.prepare(name)`, its
  * values as `sql.placeholder`s): a hot query is neither rebuilt from the schema at every call
  * nor, on PostgreSQL, planned again on a connection that has run it. `build` must always make

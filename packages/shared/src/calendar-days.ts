@@ -59,18 +59,31 @@ function dayFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/**
+ * The last answer per time zone, with the UTC minute it was asked in: every zone's day begins
+ * on a whole minute of UTC, so within one minute the answer cannot change.
+ */
+const lastToday = new Map<string, { minute: number; day: string }>();
+
 /** The calendar date at `now` in `timeZone` (an IANA name; the default when missing or unknown). */
 export function todayIn(timeZone: string | null | undefined, now: Date = new Date()): string {
-  const format = (zone: string) => {
-    const parts = dayFormatter(zone).formatToParts(now);
+  const minute = Math.floor(now.getTime() / 60_000);
+  const zone = timeZone || DEFAULT_CALENDAR_TIME_ZONE;
+  const last = lastToday.get(zone);
+  if (last?.minute === minute) return last.day;
+  const format = (name: string) => {
+    const parts = dayFormatter(name).formatToParts(now);
     const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
     return `${part('year')}-${part('month')}-${part('day')}`;
   };
+  let day: string;
   try {
-    return format(timeZone || DEFAULT_CALENDAR_TIME_ZONE);
+    day = format(zone);
   } catch {
     return format(DEFAULT_CALENDAR_TIME_ZONE);
   }
+  lastToday.set(zone, { minute, day });
+  return day;
 }
 
 /** `2027-03-01` → `March 1, 2027`. */

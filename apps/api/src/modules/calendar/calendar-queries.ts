@@ -13,7 +13,7 @@ import {
   type OccurrencesQuery,
   type OccurrencesResponse,
 } from '@complivue/shared/schemas/calendar';
-import { and, asc, between, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { InstitutionFacts } from '../library/applicability.ts';
 import {
@@ -331,7 +331,10 @@ export async function upcomingDueDates(
  * The company's due dates marked done (and not undone) in `range`, as a JSON array of the same
  * `eventId/date` keys, for a column of the dashboard's one query.
  */
-export function completedDueDatesJson(companyId: string, range: { from: string; to: string }): SQL {
+export function completedDueDatesJson(
+  companyId: string | Placeholder,
+  range: { from: string | Placeholder; to: string | Placeholder },
+): SQL {
   return sql`coalesce((SELECT json_agg(${calendarCompletions.eventId}::text || '/' || ${calendarCompletions.occurrenceDate}::text)
     FROM ${calendarCompletions}
     WHERE ${and(

@@ -1,8 +1,8 @@
-import { queryPreparedRows, queryRows, type Db } from '@complivue/db/database';
+import { preparedSql, queryRows, type Db } from '@complivue/db/database';
 import { todayIn } from '@complivue/shared/calendar-days';
 import type { Role } from '@complivue/shared/roles';
 import type { Dashboard } from '@complivue/shared/schemas/dashboard';
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder } from 'drizzle-orm';
 import {
   completedDueDatesJson,
   upcomingDeadlineRange,
@@ -36,11 +36,23 @@ interface CompanyFigures extends AlertCounts, AssessmentSnapshot {
 }
 
 /** The caller's unread notifications of high or normal priority (low ones are informational). */
-const alertCountColumns = (userId: string) => sql`
+const alertCountColumns = (userId: string | Placeholder) => sql`
   (SELECT count(*)::int FROM notifications
     WHERE user_id = ${userId} AND read_at IS NULL AND priority IN ('high', 'normal')) AS active_alerts,
   (SELECT count(*)::int FROM notifications
     WHERE user_id = ${userId} AND read_at IS NULL AND priority = 'high') AS high_alerts`;
+
+/** Every count and short list of the dashboard in one statement, prepared once. */
+const companyFigures = preparedSql<CompanyFigures>('dashboard_figures', () => {
+  const companyId = sql.placeholder('companyId');
+  return sql`SELECT ${alertCountColumns(sql.placeholder('userId'))},
+    (SELECT count(*)::int FROM audit_log
+      WHERE company_id = ${companyId}
+        AND created_at >= now() - make_interval(days => ${TEAM_ACTIVITY_WINDOW_DAYS})) AS team_actions,
+    ${assessmentSnapshotColumns(companyId)},
+    ${recentUpdatesJson(companyId)} AS recent_updates,
+    ${completedDueDatesJson(companyId, { from: sql.placeholder('from'), to: sql.placeholder('to') })} AS completed_due_dates`;
+});
 
 /**
  * Every figure of the dashboard from the company's own data, each from an index, in two reads
@@ -82,17 +94,9 @@ export async function computeDashboard(
     };
   }
   const today = options.today ?? todayIn(null);
+  const range = upcomingDeadlineRange(today);
   const [[figures], dueDates] = await Promise.all([
-    queryPreparedRows<CompanyFigures>(
-      db,
-      sql`SELECT ${alertCountColumns(userId)},
-        (SELECT count(*)::int FROM audit_log
-          WHERE company_id = ${companyId}
-            AND created_at >= now() - make_interval(days => ${TEAM_ACTIVITY_WINDOW_DAYS})) AS team_actions,
-        ${assessmentSnapshotColumns(companyId)},
-        ${recentUpdatesJson(companyId)} AS recent_updates,
-        ${completedDueDatesJson(companyId, upcomingDeadlineRange(today))} AS completed_due_dates`,
-    ),
+    companyFigures(db, { userId, companyId, from: range.from, to: range.to }),
     upcomingDueDates(db, {
       companyId,
       facts: options.facts,

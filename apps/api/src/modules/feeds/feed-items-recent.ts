@@ -1,6 +1,6 @@
 import { feedItems } from '@complivue/db/schema/feeds';
 import { REGULATION_AREA_INFO, type RegulationArea } from '@complivue/shared/regulation-areas';
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { visibleToCompany } from './feed-items-visibility.ts';
 
 /** How many updates the dashboard's "Recent Regulatory Updates" lists. */
@@ -19,7 +19,7 @@ export interface RecentUpdateRow {
  * one query: the newest items the company sees that are classified to at least one regulation
  * area, read newest first along the sort index and stopping at the third.
  */
-export function recentUpdatesJson(companyId: string): SQL {
+export function recentUpdatesJson(companyId: string | Placeholder): SQL {
   return sql`coalesce((SELECT json_agg(json_build_object('id', recent.id, 'title', recent.title,
       'areas', recent.areas, 'sortAt', recent.sort_at) ORDER BY recent.sort_at DESC, recent.id DESC)
     FROM (SELECT ${feedItems.id} AS id, ${feedItems.title} AS title, ${feedItems.areas} AS areas,

@@ -10,7 +10,7 @@ import {
 import type { Applicability } from '@complivue/shared/library';
 import { REGULATION_AREAS, type RegulationArea } from '@complivue/shared/regulation-areas';
 import type { ComplianceSummary } from '@complivue/shared/schemas/library';
-import { eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { appliesTo, type InstitutionFacts } from './applicability.ts';
 
 interface CatalogueRule {
@@ -91,7 +91,7 @@ export interface AssessmentSnapshot {
 }
 
 /** The columns of an `AssessmentSnapshot`, for a `SELECT` of their own or of the dashboard's. */
-export function assessmentSnapshotColumns(companyId: string): SQL {
+export function assessmentSnapshotColumns(companyId: string | Placeholder): SQL {
   return sql`coalesce((SELECT content_version || '@' || loaded_at::text FROM library_content_state WHERE id = 1), '') AS content_key,
     coalesce((SELECT json_agg(json_build_array(rule_id, status)) FROM rule_assessments
       WHERE company_id = ${companyId}), '[]'::json) AS assessments`;
