@@ -4,8 +4,6 @@ import {
   CHANGE_STATUSES,
   RISK_RATING_LABELS,
   RISK_RATINGS,
-  type ChangeStatus,
-  type RiskRating,
 } from '@complivue/shared/regulatory-monitoring';
 import { changeNumberLabel, type ChangeMembers } from '@complivue/shared/schemas/changes';
 import { Download, Plus, X } from 'lucide-react';
@@ -14,7 +12,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Input, Select } from '@/components/ui/input';
+import { FilterSelect } from '@/components/ui/filter-select';
+import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { userFacingMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -130,6 +129,11 @@ function Filters({
     return () => clearTimeout(timer);
   }, [q, filters.q]);
   const field = 'flex flex-col gap-1 text-sm font-medium text-slate-900';
+  const ownerNames = new Map([
+    ['me', 'Me'],
+    ['none', 'No owner'],
+    ...members.map((member) => [member.userId, member.name] as const),
+  ]);
   return (
     <form
       role="search"
@@ -151,77 +155,39 @@ function Filters({
         />
       </div>
       {view === 'list' && (
-        <div className={field}>
-          <label htmlFor={`${id}-status`}>Status</label>
-          <Select
-            id={`${id}-status`}
-            value={filters.status ?? ''}
-            onChange={(event) =>
-              onChange({ status: (event.target.value || undefined) as ChangeStatus | undefined })
-            }
-          >
-            <option value="">All statuses</option>
-            {CHANGE_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {CHANGE_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <FilterSelect
+          label="Status"
+          allLabel="All statuses"
+          value={filters.status}
+          options={CHANGE_STATUSES}
+          optionLabel={(status) => CHANGE_STATUS_LABELS[status]}
+          onChange={(status) => onChange({ status })}
+        />
       )}
-      <div className={field}>
-        <label htmlFor={`${id}-area`}>Area</label>
-        <Select
-          id={`${id}-area`}
-          value={filters.area ?? ''}
-          onChange={(event) =>
-            onChange({
-              area: (event.target.value || undefined) as ChangeFilterState['area'],
-            })
-          }
-        >
-          <option value="">All areas</option>
-          {REGULATION_AREAS.map((area) => (
-            <option key={area} value={area}>
-              {REGULATION_AREA_INFO[area].tag}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className={field}>
-        <label htmlFor={`${id}-owner`}>Owner</label>
-        <Select
-          id={`${id}-owner`}
-          value={filters.owner ?? ''}
-          onChange={(event) => onChange({ owner: event.target.value || undefined })}
-        >
-          <option value="">Anyone</option>
-          <option value="me">Me</option>
-          <option value="none">No owner</option>
-          {members.map((member) => (
-            <option key={member.userId} value={member.userId}>
-              {member.name}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className={field}>
-        <label htmlFor={`${id}-risk`}>Risk</label>
-        <Select
-          id={`${id}-risk`}
-          value={filters.risk ?? ''}
-          onChange={(event) =>
-            onChange({ risk: (event.target.value || undefined) as RiskRating | undefined })
-          }
-        >
-          <option value="">Any risk</option>
-          {RISK_RATINGS.map((risk) => (
-            <option key={risk} value={risk}>
-              {RISK_RATING_LABELS[risk]}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <FilterSelect
+        label="Area"
+        allLabel="All areas"
+        value={filters.area}
+        options={REGULATION_AREAS}
+        optionLabel={(area) => REGULATION_AREA_INFO[area].tag}
+        onChange={(area) => onChange({ area })}
+      />
+      <FilterSelect
+        label="Owner"
+        allLabel="Anyone"
+        value={filters.owner}
+        options={['me', 'none', ...members.map((member) => member.userId)]}
+        optionLabel={(owner) => ownerNames.get(owner) ?? owner}
+        onChange={(owner) => onChange({ owner })}
+      />
+      <FilterSelect
+        label="Risk"
+        allLabel="Any risk"
+        value={filters.risk}
+        options={RISK_RATINGS}
+        optionLabel={(risk) => RISK_RATING_LABELS[risk]}
+        onChange={(risk) => onChange({ risk })}
+      />
       <label className="col-span-2 flex items-center gap-2 self-end pb-2 text-sm font-medium text-slate-900 lg:col-span-1">
         <input
           type="checkbox"

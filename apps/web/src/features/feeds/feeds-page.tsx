@@ -1,13 +1,8 @@
-import {
-  REGULATION_AREA_INFO,
-  REGULATION_AREAS,
-  type RegulationArea,
-} from '@complivue/shared/regulation-areas';
+import { REGULATION_AREA_INFO, REGULATION_AREAS } from '@complivue/shared/regulation-areas';
 import {
   FEED_DOCUMENT_TYPE_LABELS,
   FEED_DOCUMENT_TYPES,
   FEED_POLL_INTERVAL_DEFAULT,
-  type FeedDocumentType,
 } from '@complivue/shared/regulatory-monitoring';
 import type { FeedItemSummary } from '@complivue/shared/schemas/feeds';
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
@@ -21,7 +16,8 @@ import { Pager } from '@/components/pager';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input, Select } from '@/components/ui/input';
+import { FilterSelect } from '@/components/ui/filter-select';
+import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { userFacingMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -54,29 +50,18 @@ function SourceFilter({
   onChange: (source: string | undefined) => void;
 }) {
   const sources = useFeedSources();
-  const id = useId();
   const all = [...(sources.data?.own ?? []), ...(sources.data?.shared ?? [])];
+  const names = new Map(all.map((source) => [source.id, source.name]));
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        Source
-      </label>
-      <Select
-        id={id}
-        value={value ?? ''}
-        onChange={(event) => onChange(event.target.value || undefined)}
-      >
-        <option value="">All sources</option>
-        {all.map((source) => (
-          <option key={source.id} value={source.id}>
-            {source.name}
-          </option>
-        ))}
-        {value && !all.some((source) => source.id === value) && (
-          <option value={value}>A removed source</option>
-        )}
-      </Select>
-    </div>
+    <FilterSelect
+      label="Source"
+      allLabel="All sources"
+      value={value}
+      options={all.map((source) => source.id)}
+      optionLabel={(id) => names.get(id) ?? id}
+      unknownLabel="A removed source"
+      onChange={onChange}
+    />
   );
 }
 
@@ -126,8 +111,6 @@ function Filters({
   filters: FeedFilters;
   onChange: (next: Partial<FeedFilters>) => void;
 }) {
-  const areaId = useId();
-  const typeId = useId();
   const fromId = useId();
   const toId = useId();
   return (
@@ -136,44 +119,22 @@ function Filters({
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
       onSubmit={(event) => event.preventDefault()}
     >
-      <div>
-        <label htmlFor={areaId} className="block text-sm font-medium text-slate-800">
-          Area
-        </label>
-        <Select
-          id={areaId}
-          value={filters.area ?? ''}
-          onChange={(event) =>
-            onChange({ area: (event.target.value || undefined) as RegulationArea | undefined })
-          }
-        >
-          <option value="">All areas</option>
-          {REGULATION_AREAS.map((area) => (
-            <option key={area} value={area}>
-              {REGULATION_AREA_INFO[area].tag}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div>
-        <label htmlFor={typeId} className="block text-sm font-medium text-slate-800">
-          Type
-        </label>
-        <Select
-          id={typeId}
-          value={filters.type ?? ''}
-          onChange={(event) =>
-            onChange({ type: (event.target.value || undefined) as FeedDocumentType | undefined })
-          }
-        >
-          <option value="">All types</option>
-          {FEED_DOCUMENT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {FEED_DOCUMENT_TYPE_LABELS[type]}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <FilterSelect
+        label="Area"
+        allLabel="All areas"
+        value={filters.area}
+        options={REGULATION_AREAS}
+        optionLabel={(area) => REGULATION_AREA_INFO[area].tag}
+        onChange={(area) => onChange({ area })}
+      />
+      <FilterSelect
+        label="Type"
+        allLabel="All types"
+        value={filters.type}
+        options={FEED_DOCUMENT_TYPES}
+        optionLabel={(type) => FEED_DOCUMENT_TYPE_LABELS[type]}
+        onChange={(type) => onChange({ type })}
+      />
       <SourceFilter value={filters.source} onChange={(source) => onChange({ source })} />
       <div className="grid grid-cols-2 gap-2">
         <div>

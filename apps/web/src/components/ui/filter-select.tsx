@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { cn } from '@/lib/cn';
+import { Select } from './input.tsx';
+
+/**
+ * A list filter's drop-down with its label: the first choice (`allLabel`, "All areas") means no
+ * filter and reaches `onChange` as undefined; the others are `options`, shown by `optionLabel`.
+ * A value that is no longer among the options (a removed source, say) is still shown, as
+ * `unknownLabel`, so the control never claims a filter other than the one applied.
+ */
+export function FilterSelect<Value extends string>({
+  label,
+  allLabel,
+  value,
+  options,
+  optionLabel,
+  unknownLabel,
+  onChange,
+  className,
+}: {
+  label: string;
+  allLabel: string;
+  value: Value | undefined;
+  options: readonly Value[];
+  optionLabel: (option: Value) => string;
+  unknownLabel?: string;
+  onChange: (value: Value | undefined) => void;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={cn('flex flex-col gap-1 text-sm font-medium text-slate-900', className)}>
+      <label htmlFor={id}>{label}</label>
+      <Select
+        id={id}
+        value={value ?? ''}
+        onChange={(event) => onChange((event.target.value || undefined) as Value | undefined)}
+      >
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
+          </option>
+        ))}
+        {value && unknownLabel && !options.includes(value) && (
+          <option value={value}>{unknownLabel}</option>
+        )}
+      </Select>
+    </div>
+  );
+}
