@@ -1,3 +1,8 @@
+import {
+  REGULATION_AREA_INFO,
+  REGULATION_AREAS,
+  type RegulationArea,
+} from '@complivue/shared/regulation-areas';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
 import { Select } from './input.tsx';
@@ -47,5 +52,25 @@ export function FilterSelect<Value extends string>({
         )}
       </Select>
     </div>
+  );
+}
+
+/** The regulation-area filter every list of regulatory content offers, areas by their tags. */
+export function AreaFilterSelect({
+  value,
+  onChange,
+}: {
+  value: RegulationArea | undefined;
+  onChange: (area: RegulationArea | undefined) => void;
+}) {
+  return (
+    <FilterSelect
+      label="Area"
+      allLabel="All areas"
+      value={value}
+      options={REGULATION_AREAS}
+      optionLabel={(area) => REGULATION_AREA_INFO[area].tag}
+      onChange={onChange}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { REGULATION_AREA_INFO, REGULATION_AREAS } from '@complivue/shared/regulation-areas';
 import {
   CHANGE_STATUS_LABELS,
   CHANGE_STATUSES,
@@ -12,7 +11,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FilterSelect } from '@/components/ui/filter-select';
+import { AreaFilterSelect, FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { userFacingMessage } from '@/lib/api-client';
@@ -164,14 +163,7 @@ function Filters({
           onChange={(status) => onChange({ status })}
         />
       )}
-      <FilterSelect
-        label="Area"
-        allLabel="All areas"
-        value={filters.area}
-        options={REGULATION_AREAS}
-        optionLabel={(area) => REGULATION_AREA_INFO[area].tag}
-        onChange={(area) => onChange({ area })}
-      />
+      <AreaFilterSelect value={filters.area} onChange={(area) => onChange({ area })} />
       <FilterSelect
         label="Owner"
         allLabel="Anyone"

@@ -1,4 +1,3 @@
-import { REGULATION_AREA_INFO, REGULATION_AREAS } from '@complivue/shared/regulation-areas';
 import {
   FEED_DOCUMENT_TYPE_LABELS,
   FEED_DOCUMENT_TYPES,
@@ -16,7 +15,7 @@ import { Pager } from '@/components/pager';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FilterSelect } from '@/components/ui/filter-select';
+import { AreaFilterSelect, FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { userFacingMessage } from '@/lib/api-client';
@@ -119,14 +118,7 @@ function Filters({
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
       onSubmit={(event) => event.preventDefault()}
     >
-      <FilterSelect
-        label="Area"
-        allLabel="All areas"
-        value={filters.area}
-        options={REGULATION_AREAS}
-        optionLabel={(area) => REGULATION_AREA_INFO[area].tag}
-        onChange={(area) => onChange({ area })}
-      />
+      <AreaFilterSelect value={filters.area} onChange={(area) => onChange({ area })} />
       <FilterSelect
         label="Type"
         allLabel="All types"
