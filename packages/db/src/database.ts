@@ -86,8 +86,8 @@ export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
 const dialect = new PgDialect();
 
 /**
- * `queryRows` as a named prepared statement: PostgreSQL parses and plans it once per connection
- * (and after a few runs keeps a generic plan) instead of at every call. For a query that runs on
+ * `queryRows` as a named prepared statement: PostgreSQL parses it once per connection, and once
+ * a few runs show a generic plan costs no more than custom ones, stops planning it at every call. For a query that runs on
  * a hot path and costs more to plan than to run, such as the dashboard's many small subqueries.
  * The name is a digest of the SQL text, so each shape is prepared once and the values stay
  * parameters: the text must come from a small set of shapes, never with values written into it.
@@ -122,7 +122,8 @@ export function preparedSql<Row>(
 /**
  * A query built once per database and prepared under a name (Drizzle's `.prepare(name)`, its
  * values as `sql.placeholder`s): a hot query is neither rebuilt from the schema at every call
- * nor, on PostgreSQL, planned again on a connection that has run it. `build` must always make
+ * nor, on PostgreSQL, parsed again on a connection that has run it (nor planned again, once
+ * PostgreSQL settles on a generic plan). `build` must always make
  * the same query under the same name.
  */
 export function preparedPerDatabase<Prepared>(build: (db: Db) => Prepared): (db: Db) => Prepared {

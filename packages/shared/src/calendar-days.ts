@@ -40,10 +40,12 @@ export const DEFAULT_CALENDAR_TIME_ZONE = 'America/New_York';
 
 /**
  * One formatter per time zone: building an `Intl.DateTimeFormat` costs far more than using one,
- * and "today" is asked on every dashboard and calendar request. Only zones the runtime accepts
- * are kept (an unknown name throws before it is stored), so the map stays as small as the IANA list.
+ * and "today" is asked on every dashboard and calendar request. Names are kept as given (the
+ * runtime also accepts other letter cases of a zone), so both maps below are emptied once they
+ * hold more than any real set of members' zones would.
  */
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+const ZONES_KEPT = 1_000;
 
 function dayFormatter(timeZone: string): Intl.DateTimeFormat {
   let formatter = dayFormatters.get(timeZone);
@@ -54,6 +56,7 @@ function dayFormatter(timeZone: string): Intl.DateTimeFormat {
       month: '2-digit',
       day: '2-digit',
     });
+    if (dayFormatters.size >= ZONES_KEPT) dayFormatters.clear();
     dayFormatters.set(timeZone, formatter);
   }
   return formatter;
@@ -82,6 +85,7 @@ export function todayIn(timeZone: string | null | undefined, now: Date = new Dat
   } catch {
     return format(DEFAULT_CALENDAR_TIME_ZONE);
   }
+  if (lastToday.size >= ZONES_KEPT) lastToday.clear();
   lastToday.set(zone, { minute, day });
   return day;
 }

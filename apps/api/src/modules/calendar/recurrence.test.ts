@@ -241,6 +241,30 @@ describe('occurrencesBetween', () => {
   });
 });
 
+describe('occurrencesBetween, asked again', () => {
+  it('answers the same, and a caller changing its list does not change the next answer', () => {
+    const event = { startsOn: '2026-01-05', rrule: 'FREQ=WEEKLY;BYDAY=MO' };
+    const first = occurrencesBetween(event, '2026-03-01', '2026-03-31');
+    expect(first.dates).toEqual([
+      '2026-03-02',
+      '2026-03-09',
+      '2026-03-16',
+      '2026-03-23',
+      '2026-03-30',
+    ]);
+    first.dates.splice(0, 5, '1999-01-01');
+    expect(occurrencesBetween(event, '2026-03-01', '2026-03-31')).toEqual({
+      dates: ['2026-03-02', '2026-03-09', '2026-03-16', '2026-03-23', '2026-03-30'],
+      truncated: false,
+    });
+    // Another rule from the same start is another expansion.
+    expect(
+      occurrencesBetween({ ...event, rrule: 'FREQ=WEEKLY;BYDAY=TU' }, '2026-03-01', '2026-03-07')
+        .dates,
+    ).toEqual(['2026-03-03']);
+  });
+});
+
 describe('validateRecurrence', () => {
   it('moves the start to the rule’s first date on or after it', () => {
     expect(validateRecurrence('2026-11-22', 'FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=1')).toEqual({

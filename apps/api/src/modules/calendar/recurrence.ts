@@ -215,10 +215,22 @@ interface Expansion {
  * Recent expansions of recurring events. Expansion is a pure function of the rule, the start,
  * the window and the limit, and every dashboard and calendar read expands the same few rules
  * over the same windows: parsing a rule and stepping through it costs far more than a lookup.
- * The oldest entry goes first once the map is full.
+ * The least recently used go first once the entries hold more than `DATES_KEPT` dates in all
+ * (a rule checked on saving may expand to a thousand dates).
  */
 const expansions = new Map<string, Expansion>();
-const EXPANSIONS_KEPT = 2_000;
+const DATES_KEPT = 50_000;
+let datesKept = 0;
+
+function keepExpansion(key: string, expansion: Expansion): void {
+  expansions.set(key, expansion);
+  datesKept += expansion.dates.length + 1;
+  for (const [oldest, old] of expansions) {
+    if (datesKept <= DATES_KEPT) break;
+    expansions.delete(oldest);
+    datesKept -= old.dates.length + 1;
+  }
+}
 
 /**
  * The due dates of an event in [from, to] (both included), at most `limit` of them.
@@ -239,10 +251,13 @@ export function occurrencesBetween(
   if (to < event.startsOn) return { dates: [], truncated: false };
   const key = `${event.startsOn} ${event.rrule} ${from} ${to} ${limit}`;
   let expansion = expansions.get(key);
-  if (!expansion) {
-    expansion = expand({ startsOn: event.startsOn, rrule: event.rrule }, from, to, limit);
-    if (expansions.size >= EXPANSIONS_KEPT) expansions.delete(expansions.keys().next().value!);
+  if (expansion) {
+    // Used again: to the back of the queue.
+    expansions.delete(key);
     expansions.set(key, expansion);
+  } else {
+    expansion = expand({ startsOn: event.startsOn, rrule: event.rrule }, from, to, limit);
+    keepExpansion(key, expansion);
   }
   // A copy: callers may change their list without changing the one kept here.
   return { dates: [...expansion.dates], truncated: expansion.truncated };

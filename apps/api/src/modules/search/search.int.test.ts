@@ -178,4 +178,28 @@ describe('GET /api/search', () => {
     const second = await find('quillonite', '&page=2', owner.cookie);
     expect(second.items).toHaveLength(2);
   });
+
+  it('makes the snippet of a head match without a summary from its body', async () => {
+    const owner = await signUpThroughApi(t.app);
+    const companyId = owner.body.session.company.id as string;
+    const [article] = await t.db
+      .insert(libraryArticles)
+      .values({
+        companyId,
+        slug: 'vellichor-checklist',
+        title: 'Vellichor checklist',
+        area: 'bsa_aml',
+        summary: '',
+        body: '## Steps\n\nReview the vault log before the branch opens.',
+        citations: [],
+        lastReviewed: '2026-11-01',
+        applicability: { institutionTypes: ['credit_union'], hmdaReportersOnly: false },
+      })
+      .returning();
+    await indexArticle(t.db, { ...article!, companyId });
+    const [result] = (await find('vellichor', '', owner.cookie)).items;
+    expect(result.snippet.map((piece: { text: string }) => piece.text).join('')).toMatch(
+      /Review the vault log/,
+    );
+  });
 });

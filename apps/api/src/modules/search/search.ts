@@ -67,7 +67,7 @@ interface Row {
  * follow, ranked by the whole vector, and are ranked only when the page reaches them. Snippets
  * (ts_headline, the costly part: it parses the text it is given) are made for the page shown
  * only, from the summary for a document that matches in its head (title, citations, summary)
- * and from the summary and body for one that matches in its body only. Totals and facets (by kind
+ * and has one, and from the summary and body otherwise. Totals and facets (by kind
  * and area, before the kind/area filters) come from the same scan of the GIN index.
  */
 export async function search(
@@ -138,7 +138,7 @@ export async function search(
             (SELECT area AS value, count(*)::int AS count FROM matches WHERE area IS NOT NULL
               GROUP BY area ORDER BY count DESC) a) AS area_facets)
       SELECT d.kind, d.ref_id, d.title, d.path, d.area, counts.*,
-        ts_headline('english', CASE WHEN p.in_head THEN d.summary ELSE d.summary || ' ' || d.body END, q.tsq,
+        ts_headline('english', CASE WHEN p.in_head AND d.summary <> '' THEN d.summary ELSE d.summary || ' ' || d.body END, q.tsq,
           'MaxWords=32, MinWords=14, MaxFragments=2, FragmentDelimiter=" … ", StartSel=${sql.raw(`"${HIT_START}"`)}, StopSel=${sql.raw(`"${HIT_END}"`)}') AS snippet
       FROM counts CROSS JOIN q
       LEFT JOIN page p ON true
