@@ -63,7 +63,7 @@ export function useDeferredModule<T>(loader: Loader<T>): [T | null, () => void] 
 /**
  * A dropdown menu whose code (Radix's menu and popper) is deferred with `useDeferredModule`.
  * Until it arrives, the header renders the same trigger button with `fallbackTriggerProps`: a
- * click, Enter, Space or ArrowDown loads the menu, which `defaultOpen` opens on arrival. The
+ * press, Enter, Space or ArrowDown loads the menu, which `defaultOpen` opens on arrival. The
  * loaded menu's trigger gets `loadedTriggerProps`: focus carries over if the button had it.
  */
 export function useDeferredMenu<T>(loader: Loader<T>) {
@@ -80,6 +80,10 @@ export function useDeferredMenu<T>(loader: Loader<T>) {
     fallbackTriggerProps: {
       'aria-haspopup': 'menu' as const,
       'aria-expanded': false,
+      // On pointer down, as the loaded menu opens: if its code arrives between the press and the
+      // release, the button is replaced and the click never happens, but the menu still opens.
+      onPointerDown: open,
+      // Enter and Space on a button, and assistive technologies, click without a pointer.
       onClick: open,
       onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
         if (event.key !== 'ArrowDown') return;

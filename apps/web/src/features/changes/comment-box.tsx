@@ -5,7 +5,14 @@ import {
 } from '@complivue/shared/schemas/changes';
 import { AtSign } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
@@ -70,6 +77,10 @@ export function CommentBox({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const caretAfterInsert = useRef<number | null>(null);
+  // A member picked from the Mention menu: the menu gives focus back to the comment, not to
+  // its button.
+  const pickedFromMenu = useRef(false);
   const id = useId();
   const listId = `${id}-mentions`;
   const hintId = `${id}-hint`;
@@ -99,11 +110,18 @@ export function CommentBox({
     const position = at.start + mention.length;
     setCaret(position);
     setActive(0);
-    requestAnimationFrame(() => {
-      textarea.current?.focus();
-      textarea.current?.setSelectionRange(position, position);
-    });
+    caretAfterInsert.current = position;
   }
+
+  // The caret goes after the inserted mention in the same commit as the new text, before the
+  // browser handles another key: a letter typed right after Enter lands after the mention.
+  useLayoutEffect(() => {
+    const position = caretAfterInsert.current;
+    if (position === null) return;
+    caretAfterInsert.current = null;
+    textarea.current?.focus();
+    textarea.current?.setSelectionRange(position, position);
+  });
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (!open || !typing) return;
@@ -215,12 +233,19 @@ export function CommentBox({
             <DropdownMenu.Content
               align="end"
               sideOffset={4}
+              onCloseAutoFocus={(event) => {
+                if (!pickedFromMenu.current) return;
+                pickedFromMenu.current = false;
+                event.preventDefault();
+                textarea.current?.focus();
+              }}
               className="z-50 max-h-72 w-64 overflow-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg"
             >
               {members.map((member) => (
                 <DropdownMenu.Item
                   key={member.userId}
                   onSelect={() => {
+                    pickedFromMenu.current = true;
                     const at = textarea.current?.selectionStart ?? text.length;
                     const spacer = at > 0 && !/\s$/.test(text.slice(0, at)) ? ' ' : '';
                     const before = text.slice(0, at) + spacer;
