@@ -109,9 +109,10 @@ export function preparedSql<Row>(
   name: string,
   build: () => SQL,
 ): (db: Db, values: Record<string, unknown>) => Promise<Row[]> {
-  const rendered = dialect.sqlToQuery(build());
+  // Rendered at the first call, not when the module loads: start-up does no query's work.
+  let rendered: ReturnType<typeof dialect.sqlToQuery> | undefined;
   const prepared = preparedPerDatabase((db) =>
-    db._.session.prepareQuery(rendered, undefined, name, false),
+    db._.session.prepareQuery((rendered ??= dialect.sqlToQuery(build())), undefined, name, false),
   );
   return async (db, values) => {
     const result = (await prepared(db).execute(values)) as { rows: Row[] };

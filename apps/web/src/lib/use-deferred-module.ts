@@ -3,6 +3,9 @@ import { logWarning } from './log.ts';
 
 type Loader<T> = () => Promise<T>;
 
+/** Where `requestIdleCallback` is missing, how long after mounting a deferred module loads. */
+const IDLE_FALLBACK_DELAY_MS = 200;
+
 // Per loader (a module-level function), so that every component using it shares one download
 // and a component mounted later renders the loaded module at once.
 const loadedModules = new WeakMap<Loader<unknown>, unknown>();
@@ -52,8 +55,8 @@ export function useDeferredModule<T>(loader: Loader<T>): [T | null, () => void] 
       const handle = window.requestIdleCallback(load, { timeout: 2000 });
       return () => window.cancelIdleCallback(handle);
     }
-    // Safari has no requestIdleCallback.
-    const handle = window.setTimeout(load, 200);
+    // Safari has no requestIdleCallback: shortly after the page shows instead.
+    const handle = window.setTimeout(load, IDLE_FALLBACK_DELAY_MS);
     return () => window.clearTimeout(handle);
   }, [module, load]);
 

@@ -3,6 +3,7 @@ import { CreditCard, LogOut, Settings, ShieldCheck, UserRound } from 'lucide-rea
 import { DropdownMenu } from 'radix-ui';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router';
+import { HeaderMenu } from '@/components/ui/header-menu';
 import { isBuilt, paths } from '@/config/paths';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { displayName } from '@/lib/session';
@@ -26,54 +27,38 @@ export function AccountMenu({
 }) {
   const signOut = useSignOut();
   const name = displayName(session);
+  const links = [
+    { to: paths.profile, icon: UserRound, label: 'Profile', shown: true },
+    { to: paths.settings, icon: Settings, label: 'Settings', shown: isBuilt('settings') },
+    { to: paths.subscription, icon: CreditCard, label: 'Subscription', shown: true },
+    {
+      to: paths.superAdmin,
+      icon: ShieldCheck,
+      label: 'Super Admin',
+      shown: session.profile.role === 'super_admin',
+    },
+  ];
   return (
-    <DropdownMenu.Root defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 text-sm shadow-lg"
-        >
-          <DropdownMenu.Label className="px-3 py-2 text-slate-600">
-            <span className="block font-medium text-slate-900">{name}</span>
-            {session.user.email}
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item asChild className={MENU_ITEM}>
-            <Link to={paths.profile}>
-              <UserRound aria-hidden="true" className="size-4" />
-              Profile
+    <HeaderMenu trigger={trigger} defaultOpen={defaultOpen} className="min-w-48">
+      <DropdownMenu.Label className="px-3 py-2 text-slate-600">
+        <span className="block font-medium text-slate-900">{name}</span>
+        {session.user.email}
+      </DropdownMenu.Label>
+      <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+      {links
+        .filter((link) => link.shown)
+        .map(({ to, icon: Icon, label }) => (
+          <DropdownMenu.Item key={to} asChild className={MENU_ITEM}>
+            <Link to={to}>
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
             </Link>
           </DropdownMenu.Item>
-          {isBuilt('settings') && (
-            <DropdownMenu.Item asChild className={MENU_ITEM}>
-              <Link to={paths.settings}>
-                <Settings aria-hidden="true" className="size-4" />
-                Settings
-              </Link>
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Item asChild className={MENU_ITEM}>
-            <Link to={paths.subscription}>
-              <CreditCard aria-hidden="true" className="size-4" />
-              Subscription
-            </Link>
-          </DropdownMenu.Item>
-          {session.profile.role === 'super_admin' && (
-            <DropdownMenu.Item asChild className={MENU_ITEM}>
-              <Link to={paths.superAdmin}>
-                <ShieldCheck aria-hidden="true" className="size-4" />
-                Super Admin
-              </Link>
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Item onSelect={() => void signOut()} className={MENU_ITEM}>
-            <LogOut aria-hidden="true" className="size-4" />
-            Log out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+        ))}
+      <DropdownMenu.Item onSelect={() => void signOut()} className={MENU_ITEM}>
+        <LogOut aria-hidden="true" className="size-4" />
+        Log out
+      </DropdownMenu.Item>
+    </HeaderMenu>
   );
 }

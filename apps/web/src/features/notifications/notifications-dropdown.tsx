@@ -2,6 +2,7 @@ import type { NotificationList } from '@complivue/shared/schemas/notifications';
 import { DropdownMenu } from 'radix-ui';
 import type { ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { HeaderMenu } from '@/components/ui/header-menu';
 import { paths } from '@/config/paths';
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from './mark-read.ts';
 import { NotificationText } from './notification-item.tsx';
@@ -27,57 +28,52 @@ export function NotificationsDropdown({
   const markAllRead = useMarkAllNotificationsRead();
   const unread = latest?.unreadCount ?? 0;
   return (
-    <DropdownMenu.Root defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-md border border-slate-200 bg-white p-1 text-sm shadow-lg"
-        >
-          <div className="flex items-center justify-between px-3 py-2">
-            <DropdownMenu.Label className="font-semibold text-slate-900">
-              Notifications
-            </DropdownMenu.Label>
-            {unread > 0 && (
-              <DropdownMenu.Item
-                onSelect={(event) => {
-                  event.preventDefault();
-                  markAllRead.mutate();
-                }}
-                className="cursor-pointer rounded px-2 py-1 text-xs font-medium text-brand-700 outline-none data-[highlighted]:bg-slate-100"
-              >
-                Mark all read
-              </DropdownMenu.Item>
-            )}
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          {latest?.items.length === 0 && (
-            <p className="px-3 py-4 text-slate-700">You are all caught up.</p>
-          )}
-          {latest?.items.map((notification) => (
-            <DropdownMenu.Item
-              key={notification.id}
-              onSelect={() => {
-                if (!notification.readAt) markRead.mutate(notification.id);
-                if (notification.link?.startsWith('/')) navigate(notification.link);
-              }}
-              className="cursor-pointer rounded px-3 py-2 outline-none data-[highlighted]:bg-slate-100"
-            >
-              <NotificationText notification={notification} />
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item asChild>
-            <Link
-              to={paths.notifications}
-              className="block rounded px-3 py-2 font-medium text-brand-700 outline-none data-[highlighted]:bg-slate-100"
-            >
-              See all notifications
-            </Link>
+    <HeaderMenu
+      trigger={trigger}
+      defaultOpen={defaultOpen}
+      className="w-[min(22rem,calc(100vw-1rem))]"
+    >
+      <div className="flex items-center justify-between px-3 py-2">
+        <DropdownMenu.Label className="font-semibold text-slate-900">
+          Notifications
+        </DropdownMenu.Label>
+        {unread > 0 && (
+          <DropdownMenu.Item
+            onSelect={(event) => {
+              event.preventDefault();
+              markAllRead.mutate();
+            }}
+            className="cursor-pointer rounded px-2 py-1 text-xs font-medium text-brand-700 outline-none data-[highlighted]:bg-slate-100"
+          >
+            Mark all read
           </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+        )}
+      </div>
+      <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+      {latest?.items.length === 0 && (
+        <p className="px-3 py-4 text-slate-700">You are all caught up.</p>
+      )}
+      {latest?.items.map((notification) => (
+        <DropdownMenu.Item
+          key={notification.id}
+          onSelect={() => {
+            if (!notification.readAt) markRead.mutate(notification.id);
+            if (notification.link?.startsWith('/')) navigate(notification.link);
+          }}
+          className="cursor-pointer rounded px-3 py-2 outline-none data-[highlighted]:bg-slate-100"
+        >
+          <NotificationText notification={notification} />
+        </DropdownMenu.Item>
+      ))}
+      <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+      <DropdownMenu.Item asChild>
+        <Link
+          to={paths.notifications}
+          className="block rounded px-3 py-2 font-medium text-brand-700 outline-none data-[highlighted]:bg-slate-100"
+        >
+          See all notifications
+        </Link>
+      </DropdownMenu.Item>
+    </HeaderMenu>
   );
 }
