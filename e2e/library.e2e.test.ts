@@ -96,6 +96,8 @@ describe('compliance library', () => {
       .fill('1026.19(e)');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Search', level: 1 }).waitFor();
+    // Articles first: rules citing the same paragraph can fill a page of ten on their own.
+    await page.getByRole('button', { name: /^Articles/ }).click();
     await page
       .getByRole('link', {
         name: 'Loan Estimate: application, delivery timing and the seven-day waiting period',
