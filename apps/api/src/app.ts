@@ -131,7 +131,9 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) {
+    // Pages and assets set their own caching (plugins/web-app.ts); everything else, whatever
+    // spelling of `/api` reached it (`/%61pi/…` is routed like `/api/…`), is never stored.
+    if (!reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
   });

@@ -45,7 +45,8 @@ export function sessionOutlived(createdAt: Date, lifetimeHours: number, now = ne
 /**
  * While an institution requires two-factor authentication, a member without it may only reach
  * what enrolling needs: their session and account security, their profile, their notifications,
- * and reading the subscription (which the pages' guards check).
+ * and reading the subscription (which the pages' guards check). Tested on the route the router
+ * matched, never on the raw URL, so no encoding of the path changes the decision.
  */
 const TWO_FACTOR_ENROLMENT_ROUTES =
   /^\/api\/(?:(?:auth|profile|notifications)(?:\/|\?|$)|subscription(?:\?|$))/;
@@ -84,7 +85,7 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (
       context.company?.requireTwoFactor &&
       !context.user.twoFactorEnabled &&
-      !TWO_FACTOR_ENROLMENT_ROUTES.test(request.url)
+      !TWO_FACTOR_ENROLMENT_ROUTES.test(request.routeOptions.url ?? '')
     ) {
       throw new AppError(403, 'two_factor_required', SECURITY_MESSAGES.two_factor_required);
     }
