@@ -78,6 +78,12 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** Fastify's trustProxy from TRUST_PROXY (its types take a hop count only as a function). */
+function trustedProxies(setting: Env['TRUST_PROXY']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 /** The app with every plugin and route registered, not yet sealed (tests may add routes). */
 export async function createApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
@@ -87,7 +93,9 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
       serializers: { req: serializeRequest },
     },
     bodyLimit: env.BODY_LIMIT_BYTES,
-    trustProxy: env.NODE_ENV === 'production',
+    // The client address (per-IP limits, audit log) comes from X-Forwarded-For only through
+    // the proxies the operator names (TRUST_PROXY); by default the socket's peer is the client.
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },

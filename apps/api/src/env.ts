@@ -1,4 +1,39 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** Names proxy-addr understands for the usual private ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  if (extra !== undefined || isIP(address) === 0) return false;
+  return bits === undefined || /^\d{1,3}$/.test(bits);
+}
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For): none by default, so a
+ * client cannot choose the address every per-IP limit and audit entry uses; a hop count (`1`
+ * behind one load balancer); or a comma-separated list of proxy addresses and CIDR ranges.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): false | number | string[] => {
+    if (value === undefined || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be a hop count or a comma-separated list of proxy addresses (not: ${bad.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /**
  * The server's configuration, parsed once at start. Nothing else reads `process.env`.
@@ -21,6 +56,7 @@ const envSchema = z.object({
   SERVE_WEB_APP: z.enum(['true', 'false']).optional(),
   /** The public origin users reach the app at; state-changing requests must come from it. */
   APP_URL: z.url().default('http://localhost:3000'),
+  TRUST_PROXY: trustProxySchema,
   /** Requests with bigger bodies are refused with 413. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** Signs session cookies and encrypts two-factor secrets. Required in production. */

@@ -13,10 +13,16 @@ function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** A real SMTP server on a free local port that keeps what it receives. */
-export async function startSmtpReceiver() {
+/**
+ * A real SMTP server on a free local port (or `port`) that keeps what it receives. With
+ * `holdReplies`, it takes each message but does not answer the client until `release()`: a
+ * mail server that is slow, for as long as a test needs it to be.
+ */
+export async function startSmtpReceiver(options: { port?: number; holdReplies?: boolean } = {}) {
   const received: ReceivedEmail[] = [];
   const waiting: ((email: ReceivedEmail) => void)[] = [];
+  let holding = options.holdReplies ?? false;
+  const heldReplies: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -31,11 +37,12 @@ export async function startSmtpReceiver() {
         };
         received.push(email);
         waiting.shift()?.(email);
-        callback();
+        if (holding) heldReplies.push(() => callback());
+        else callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
@@ -45,6 +52,11 @@ export async function startSmtpReceiver() {
       const already = received.shift();
       if (already) return Promise.resolve(already);
       return new Promise((resolve) => waiting.push((email) => resolve(received.shift() ?? email)));
+    },
+    /** Answers the held messages and every later one at once. */
+    release() {
+      holding = false;
+      for (const reply of heldReplies.splice(0)) reply();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -2,6 +2,7 @@ import type { Database } from '@complivue/db/database';
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { Mailer } from '../lib/email/mailer.ts';
+import { deliverDueEmails } from '../lib/email/email-queue.ts';
 import { deliverPendingContactRequests } from '../modules/contact/contact-delivery.ts';
 import { expireEndedTrials } from '../modules/subscriptions/trial-expiry.ts';
 import { purgeExpiredAuditEntries } from '../modules/team/audit-retention.ts';
@@ -15,6 +16,7 @@ import { pollDueFeedSources } from '../modules/feeds/feed-poll.ts';
 
 const EXPIRE_TRIALS = 'expire-trials';
 const DELIVER_CONTACT_REQUESTS = 'deliver-contact-requests';
+const DELIVER_QUEUED_EMAILS = 'deliver-queued-emails';
 const PURGE_AUDIT_LOG = 'purge-audit-log';
 const SEND_DIGESTS = 'send-email-digests';
 const NOTIFY_OVERDUE_CHANGES = 'notify-overdue-changes';
@@ -65,6 +67,14 @@ export async function startJobs(options: {
     if (outcome.delivered + outcome.failed > 0) log.info(outcome, 'contact requests retried');
   });
   await boss.schedule(DELIVER_CONTACT_REQUESTS, '* * * * *');
+
+  // Queued emails (password resets) whose first attempt failed: retried with back-off.
+  await boss.createQueue(DELIVER_QUEUED_EMAILS);
+  await boss.work(DELIVER_QUEUED_EMAILS, async () => {
+    const sent = await deliverDueEmails({ db: database.db, mailer: options.mailer, log });
+    if (sent > 0) log.info({ sent }, 'queued emails retried');
+  });
+  await boss.schedule(DELIVER_QUEUED_EMAILS, '* * * * *');
 
   // The audit trail past each institution's retention: daily, at a quiet hour (UTC).
   await boss.createQueue(PURGE_AUDIT_LOG);

@@ -40,6 +40,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       error: { code: appError.code, message: appError.message },
     };
     if (appError.details !== undefined) body.error.details = appError.details;
+    if (appError.statusCode === 429) {
+      reply.header('retry-after', String(appError.retryAfterSeconds ?? 60));
+    }
     return reply.status(appError.statusCode).send(body);
   });
 }

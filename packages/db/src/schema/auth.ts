@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns.ts';
 
 /*
@@ -85,3 +85,16 @@ export const twoFactor = pgTable(
   },
   (table) => [index('two_factor_user_id_idx').on(table.userId)],
 );
+
+/**
+ * The time step of the last TOTP code accepted for each user: a code is accepted once, and no
+ * code of an earlier or the same step after it (RFC 6238 §5.2), so an observed code cannot be
+ * replayed within its 30-second window.
+ */
+export const twoFactorLastStep = pgTable('two_factor_last_step', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  step: bigint('step', { mode: 'number' }).notNull(),
+  acceptedAt: timestamptz('accepted_at').notNull().defaultNow(),
+});

@@ -33,6 +33,8 @@ export const SIGNIN_MESSAGES = {
   required: 'Email and password are required',
   invalid_credentials: 'Invalid email or password',
   rate_limit: 'Too many sign-in attempts. Please wait 15 minutes before trying again.',
+  slow_down: 'Too many failed sign-ins from this device. Please wait a moment and try again.',
+  change_rate_limit: 'Too many attempts to change the password. Please wait 15 minutes.',
   failed: 'Failed to sign in',
   unexpected: 'An error occurred during sign in',
   invalid_code: 'That code is not valid. Check your authenticator app and try again.',

@@ -145,6 +145,19 @@ export async function findAdminUser(db: Db, userId: string) {
   return row ? toAdminUser(row) : null;
 }
 
+/**
+ * What a link's secret part is replaced with in the console. A reset or invitation link is a
+ * key to an account: the operator sees that the email went out, not the key itself.
+ */
+export const HIDDEN_TOKEN = '[hidden]';
+
+/** Masks the secrets in the links of an email: `token=` parameters and calendar feed keys. */
+export function maskLinkSecrets(text: string): string {
+  return text
+    .replace(/([?&](?:amp;)?token=)[^\s&"'<>]+/gi, `$1${HIDDEN_TOKEN}`)
+    .replace(/(\/api\/calendar\/feed\/)[^\s/"'<>]+?(\.ics)/gi, `$1${HIDDEN_TOKEN}$2`);
+}
+
 export async function findOutbox(db: Db, page: number) {
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(emailOutbox);
   const rows = await db
@@ -161,7 +174,7 @@ export async function findOutbox(db: Db, page: number) {
       id: row.id,
       to: row.to,
       subject: row.subject,
-      text: row.text,
+      text: maskLinkSecrets(row.text),
       createdAt: row.createdAt.toISOString(),
     })),
   };

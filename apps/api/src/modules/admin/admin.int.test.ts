@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpThroughApi, signedInMember } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { waitForOutboxEmail } from '../../../test/outbox.ts';
 
 describe('super-admin console', () => {
   let t: TestApp;
@@ -97,10 +98,15 @@ describe('super-admin console', () => {
       url: '/api/auth/password/forgot',
       payload: { email: customer.input.email },
     });
+    const stored = await waitForOutboxEmail(t.db, customer.input.email);
+    const token = stored.text.match(/token=([A-Za-z0-9_-]+)/)![1]!;
     const outbox = (await get('/api/admin/email-outbox')).json();
     expect(outbox.items[0]).toMatchObject({
       to: customer.input.email,
       subject: 'Reset your Complivue password',
     });
+    // The operator sees that the link went out, never the key to the account.
+    expect(outbox.items[0].text).toContain('/reset-password?token=[hidden]');
+    expect(JSON.stringify(outbox)).not.toContain(token);
   });
 });

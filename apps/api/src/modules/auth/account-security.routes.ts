@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { consumeRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimits } from '../../lib/rate-limiter.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from './access.ts';
 import { betterAuthErrorCode } from './better-auth-errors.ts';
@@ -170,10 +170,14 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const limited = await consumeRateLimits(app.database.db, [
-        { key: `two-factor-disable:user:${auth.user.id}`, limit: 5, windowSeconds: 15 * 60 },
-      ]);
-      if (limited) throw new AppError(429, 'rate_limit', SIGNIN_MESSAGES.rate_limit);
+      await enforceRateLimits(
+        app.database.db,
+        [{ key: `two-factor-disable:user:${auth.user.id}`, limit: 5, windowSeconds: 15 * 60 }],
+        {
+          code: 'rate_limit',
+          message: SIGNIN_MESSAGES.rate_limit,
+        },
+      );
       if (!(await isCurrentTotp(auth.user.id, request.body.code))) {
         throw new AppError(400, 'invalid_code', SIGNIN_MESSAGES.invalid_code);
       }

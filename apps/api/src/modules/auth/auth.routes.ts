@@ -17,12 +17,18 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { consumeRateLimits, resetRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimits } from '../../lib/rate-limiter.ts';
+import {
+  KNOWN_DEVICE_COOKIE,
+  assertSignInAllowed,
+  clearSignInFailures,
+  recordSignInFailure,
+} from './sign-in-throttle.ts';
 import { PUBLIC } from '../../lib/route-access.ts';
 import { loadAuthContext } from './access.ts';
 import { ACCOUNT_DEACTIVATED } from './auth.ts';
 import { betterAuthErrorCode } from './better-auth-errors.ts';
-import { completeSignIn } from './sign-in.ts';
+import { completeSignIn, isKnownDeviceOf, readCookie } from './sign-in.ts';
 import { signUp } from './sign-up.ts';
 import {
   clearSessionCookies,
@@ -67,12 +73,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (failure) throw new AppError(400, failure.code, failure.message);
       const email = normalizeEmail(request.body.email);
       const { db } = app.database;
-      const emailKey = `sign-in:email:${email}`;
-      const limited = await consumeRateLimits(db, [
-        { key: `sign-in:ip:${request.ip}`, limit: 30, windowSeconds: SIGN_IN_WINDOW_SECONDS },
-        { key: emailKey, limit: 10, windowSeconds: SIGN_IN_WINDOW_SECONDS },
-      ]);
-      if (limited) throw new AppError(429, 'rate_limit', SIGNIN_MESSAGES.rate_limit);
+      await enforceRateLimits(
+        db,
+        [{ key: `sign-in:ip:${request.ip}`, limit: 30, windowSeconds: SIGN_IN_WINDOW_SECONDS }],
+        { code: 'rate_limit', message: SIGNIN_MESSAGES.rate_limit },
+      );
+      const attempt = { email, ip: request.ip };
+      await assertSignInAllowed(db, {
+        ...attempt,
+        knownDevice: () => isKnownDeviceOf(app, email, readCookie(request, KNOWN_DEVICE_COOKIE)),
+      });
 
       let result;
       try {
@@ -98,6 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           });
           throw new AppError(403, 'account_deactivated', TEAM_MESSAGES.deactivated);
         }
+        await recordSignInFailure(db, attempt);
         await recordAudit(db, request, {
           action: 'auth.sign_in_failed',
           companyId: member?.companyId ?? null,
@@ -110,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         throw new AppError(401, 'invalid_credentials', SIGNIN_MESSAGES.invalid_credentials);
       }
-      await resetRateLimits(db, [emailKey]);
+      await clearSignInFailures(db, email, request.ip);
       const { headers, response } = result;
       if ('twoFactorRedirect' in response && response.twoFactorRedirect) {
         forwardSetCookies(reply, headers);
@@ -140,10 +151,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { code, trustDevice } = request.body;
       const { db } = app.database;
-      const limited = await consumeRateLimits(db, [
-        { key: `two-factor:ip:${request.ip}`, limit: 10, windowSeconds: 5 * 60 },
-      ]);
-      if (limited) throw new AppError(429, 'rate_limit', SIGNIN_MESSAGES.rate_limit);
+      await enforceRateLimits(
+        db,
+        [{ key: `two-factor:ip:${request.ip}`, limit: 10, windowSeconds: 5 * 60 }],
+        {
+          code: 'rate_limit',
+          message: SIGNIN_MESSAGES.rate_limit,
+        },
+      );
       const isTotp = /^\d{6}$/.test(code);
       let result;
       try {

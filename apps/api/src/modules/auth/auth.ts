@@ -9,7 +9,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import type { Env } from '../../env.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { deliverTracked } from '../../lib/email/delivery-outcome.ts';
+import { sendInBackground } from '../../lib/email/email-queue.ts';
 import type { Mailer } from '../../lib/email/mailer.ts';
 import { passwordResetEmail } from '../../lib/email/templates.ts';
 
@@ -47,13 +47,14 @@ export function createAuth(options: {
       autoSignIn: false,
       resetPasswordTokenExpiresIn: RESET_TOKEN_LIFETIME_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // Queued and sent in the background: the answer to "forgot password" must not wait on
+      // (or reveal anything through) the mail server; the job retries a failed send.
       sendResetPassword: async ({ user: recipient, token }) => {
         const url = new URL('/reset-password', env.APP_URL);
         url.searchParams.set('token', token);
-        await deliverTracked(() =>
-          mailer.send(
-            passwordResetEmail({ to: recipient.email, name: recipient.name, url: url.toString() }),
-          ),
+        await sendInBackground(
+          { db, mailer, log },
+          passwordResetEmail({ to: recipient.email, name: recipient.name, url: url.toString() }),
         );
       },
     },

@@ -1,5 +1,6 @@
 import {
   PASSWORD_RESET_MESSAGES,
+  SIGNIN_MESSAGES,
   forgotPasswordRequestSchema,
   normalizeEmail,
   okResponseSchema,
@@ -12,13 +13,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { trackEmailDelivery } from '../../lib/email/delivery-outcome.ts';
-import { EmailUnavailableError } from '../../lib/email/mailer.ts';
-import { consumeRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimits } from '../../lib/rate-limiter.ts';
 import { PUBLIC, SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from './access.ts';
 import { betterAuthErrorCode } from './better-auth-errors.ts';
 import { forwardSetCookies, toFetchHeaders } from './session.ts';
+import { clearSignInFailures } from './sign-in-throttle.ts';
 
 const RESET_WINDOW_SECONDS = 10 * 60;
 
@@ -42,27 +42,23 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       const failure = validateResetEmail(request.body.email);
       if (failure) throw new AppError(400, failure.code, failure.message);
       const email = normalizeEmail(request.body.email);
-      const limited = await consumeRateLimits(app.database.db, [
-        { key: `reset:ip:${request.ip}`, limit: 10, windowSeconds: RESET_WINDOW_SECONDS },
-        { key: `reset:email:${email}`, limit: 3, windowSeconds: RESET_WINDOW_SECONDS },
-      ]);
-      if (limited) throw new AppError(429, 'rate_limit', PASSWORD_RESET_MESSAGES.rate_limit);
-      let deliveryError: unknown;
-      try {
-        ({ error: deliveryError } = await trackEmailDelivery(() =>
-          app.auth.api.requestPasswordReset({ body: { email }, headers: toFetchHeaders(request) }),
-        ));
-      } catch (error) {
-        request.log.error({ err: error }, 'password reset request failed');
-        throw new AppError(500, 'reset_failed', PASSWORD_RESET_MESSAGES.failed);
-      }
-      if (deliveryError) {
-        request.log.error({ err: deliveryError }, 'password reset email could not be sent');
-        if (deliveryError instanceof EmailUnavailableError) {
-          throw new AppError(503, 'email_unavailable', PASSWORD_RESET_MESSAGES.email_unavailable);
-        }
-        throw new AppError(500, 'reset_failed', PASSWORD_RESET_MESSAGES.failed);
-      }
+      await enforceRateLimits(
+        app.database.db,
+        [
+          { key: `reset:ip:${request.ip}`, limit: 10, windowSeconds: RESET_WINDOW_SECONDS },
+          { key: `reset:email:${email}`, limit: 3, windowSeconds: RESET_WINDOW_SECONDS },
+        ],
+        {
+          code: 'rate_limit',
+          message: PASSWORD_RESET_MESSAGES.rate_limit,
+        },
+      );
+      // Only database work happens here, the same for a known and an unknown email: the
+      // email itself is queued and sent in the background (lib/email/email-queue.ts).
+      await app.auth.api.requestPasswordReset({
+        body: { email },
+        headers: toFetchHeaders(request),
+      });
       await recordAudit(app.database.db, request, {
         action: 'auth.password_reset_requested',
         targetType: 'email',
@@ -106,10 +102,18 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const failure = validatePassword(request.body.newPassword);
       if (failure) throw new AppError(400, failure.code, failure.message);
-      const limited = await consumeRateLimits(app.database.db, [
-        { key: `reset-submit:ip:${request.ip}`, limit: 20, windowSeconds: RESET_WINDOW_SECONDS },
-      ]);
-      if (limited) throw new AppError(429, 'rate_limit', PASSWORD_RESET_MESSAGES.rate_limit);
+      await enforceRateLimits(
+        app.database.db,
+        [{ key: `reset-submit:ip:${request.ip}`, limit: 20, windowSeconds: RESET_WINDOW_SECONDS }],
+        {
+          code: 'rate_limit',
+          message: PASSWORD_RESET_MESSAGES.rate_limit,
+        },
+      );
+      const context = await app.auth.$context;
+      const pending = await context.internalAdapter.findVerificationValue(
+        `reset-password:${request.body.token}`,
+      );
       try {
         await app.auth.api.resetPassword({
           body: { token: request.body.token, newPassword: request.body.newPassword },
@@ -119,7 +123,14 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!betterAuthErrorCode(error)) throw error;
         throw new AppError(400, 'invalid_token', PASSWORD_RESET_MESSAGES.invalid_token);
       }
-      await recordAudit(app.database.db, request, { action: 'auth.password_reset' });
+      // Whoever proved they own the mailbox is let in again, even if the account was under a
+      // stranger's sign-in attempts (sign-in-throttle.ts).
+      const owner = pending ? await context.internalAdapter.findUserById(pending.value) : null;
+      if (owner) await clearSignInFailures(app.database.db, normalizeEmail(owner.email));
+      await recordAudit(app.database.db, request, {
+        action: 'auth.password_reset',
+        actorUserId: owner?.id,
+      });
       return { ok: true as const };
     },
   );
@@ -140,6 +151,12 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
+      // The current password is a second proof for a borrowed session: it must not be guessable.
+      await enforceRateLimits(
+        app.database.db,
+        [{ key: `password-change:user:${auth.user.id}`, limit: 5, windowSeconds: 15 * 60 }],
+        { code: 'rate_limit', message: SIGNIN_MESSAGES.change_rate_limit },
+      );
       const failure = validatePassword(request.body.newPassword, auth.user.email);
       if (failure) throw new AppError(400, failure.code, failure.message);
       try {

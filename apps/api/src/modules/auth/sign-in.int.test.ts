@@ -5,6 +5,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesFrom, freshIp, signInThroughApi, signUpThroughApi } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { waitForOutboxEmail } from '../../../test/outbox.ts';
+import {
+  ACCOUNT_FAILURE_LIMIT,
+  FREE_FAILURES_PER_ADDRESS,
+  KNOWN_DEVICE_COOKIE,
+} from './sign-in-throttle.ts';
 
 describe('sign-in, session and sign-out', () => {
   let t: TestApp;
@@ -87,18 +93,71 @@ describe('sign-in, session and sign-out', () => {
     expect(forged.json()).toBeNull();
   });
 
-  it('limits failed sign-ins per email', async () => {
+  const signInFrom = (email: string, password: string, ip: string, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email, password },
+      remoteAddress: ip,
+      headers: cookie ? { cookie } : {},
+    });
+
+  it('slows down a guesser at one address without locking the owner out', async () => {
     const { input } = await signUpThroughApi(t.app);
-    const attempts = [];
-    for (let attempt = 0; attempt < 11; attempt += 1) {
-      attempts.push(await signInThroughApi(t.app, input.email, 'wrong password!'));
+    const guesser = freshIp();
+    for (let attempt = 0; attempt < FREE_FAILURES_PER_ADDRESS; attempt += 1) {
+      expect((await signInFrom(input.email, 'wrong password!', guesser)).statusCode).toBe(401);
     }
-    expect(attempts.slice(0, 10).every((response) => response.statusCode === 401)).toBe(true);
-    expect(attempts[10]!.statusCode).toBe(429);
-    expect(attempts[10]!.json().error.code).toBe('rate_limit');
-    // Even the right password waits until the window passes.
-    const right = await signInThroughApi(t.app, input.email, input.password);
-    expect(right.statusCode).toBe(429);
+    const slowed = await signInFrom(input.email, 'wrong password!', guesser);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().error.code).toBe('rate_limit');
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // The owner, elsewhere and on a browser that never signed in, is not held up.
+    expect((await signInFrom(input.email, input.password, freshIp())).statusCode).toBe(200);
+  });
+
+  it("keeps strangers' failures from many addresses from locking the owner's own browser", async () => {
+    const { input } = await signUpThroughApi(t.app);
+    const ownBrowser = cookiesFrom(await signInFrom(input.email, input.password, freshIp()));
+    expect(ownBrowser).toContain(KNOWN_DEVICE_COOKIE);
+    for (let attempt = 0; attempt < ACCOUNT_FAILURE_LIMIT; attempt += 1) {
+      await signInFrom(input.email, `guess number ${attempt}`, freshIp());
+    }
+    // A device that never signed in must wait, even with the right password...
+    const stranger = await signInFrom(input.email, input.password, freshIp());
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.headers['retry-after']).toBeDefined();
+    // ...the owner's browser is let in, and that clears the account's count.
+    expect((await signInFrom(input.email, input.password, freshIp(), ownBrowser)).statusCode).toBe(
+      200,
+    );
+    expect((await signInFrom(input.email, input.password, freshIp())).statusCode).toBe(200);
+  });
+
+  it('lets the owner in from a new device after a completed password reset', async () => {
+    const { input } = await signUpThroughApi(t.app);
+    for (let attempt = 0; attempt < ACCOUNT_FAILURE_LIMIT; attempt += 1) {
+      await signInFrom(input.email, `guess number ${attempt}`, freshIp());
+    }
+    expect((await signInFrom(input.email, input.password, freshIp())).statusCode).toBe(429);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/forgot',
+      payload: { email: input.email },
+      remoteAddress: freshIp(),
+    });
+    const mail = await waitForOutboxEmail(t.db, input.email);
+    const token = mail.text.match(/token=([A-Za-z0-9_-]+)/)![1]!;
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      payload: { token, newPassword: 'Recovered passphrase 1' },
+      remoteAddress: freshIp(),
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await signInFrom(input.email, 'Recovered passphrase 1', freshIp())).statusCode).toBe(
+      200,
+    );
   });
 
   it('signs out everywhere: a second session is revoked too', async () => {

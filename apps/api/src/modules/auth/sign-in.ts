@@ -1,10 +1,48 @@
 import { analyticsEvents } from '@complivue/db/schema/activity';
 import { user } from '@complivue/db/schema/auth';
 import { userProfiles } from '@complivue/db/schema/profiles';
-import { eq } from 'drizzle-orm';
+import { parseCookies } from 'better-auth/cookies';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../lib/audit.ts';
 import { loadMembership, forwardSetCookies, toFetchHeaders, type AuthContext } from './session.ts';
+import {
+  KNOWN_DEVICE_COOKIE,
+  KNOWN_DEVICE_MAX_AGE_SECONDS,
+  isKnownDevice,
+  knownDeviceToken,
+} from './sign-in-throttle.ts';
+
+/** A cookie the browser sent (none of ours is chunked or prefixed). */
+export function readCookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  return header ? parseCookies(header).get(name) : undefined;
+}
+
+/** Whether this browser has signed in to the account with this email before. */
+export async function isKnownDeviceOf(
+  app: FastifyInstance,
+  email: string,
+  cookie: string | undefined,
+): Promise<boolean> {
+  if (!cookie) return false;
+  const [row] = await app.database.db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${email}`);
+  if (!row) return false;
+  return isKnownDevice((await app.auth.$context).secret, row.id, cookie);
+}
+
+/** Marks this browser as one the user signs in from (see sign-in-throttle.ts). */
+async function rememberDevice(app: FastifyInstance, reply: FastifyReply, userId: string) {
+  const token = knownDeviceToken((await app.auth.$context).secret, userId);
+  const secure = app.env.NODE_ENV === 'production' && app.env.APP_URL.startsWith('https://');
+  reply.header(
+    'set-cookie',
+    `${KNOWN_DEVICE_COOKIE}=${token}; Path=/api/auth; Max-Age=${KNOWN_DEVICE_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+  );
+}
 
 /** The full context of a user who has just signed in (the new session is in the reply's cookie). */
 export async function contextForUser(
@@ -27,6 +65,7 @@ export async function completeSignIn(
   options: { userId: string; headers: Headers; method: 'password' | 'totp' | 'backup_code' },
 ) {
   forwardSetCookies(reply, options.headers);
+  await rememberDevice(app, reply, options.userId);
   const context = await contextForUser(app, options.userId);
   await app.database.db
     .update(userProfiles)

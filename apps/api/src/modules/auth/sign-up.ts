@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { isConnectionError } from '../../lib/database-errors.ts';
-import { consumeRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimits } from '../../lib/rate-limiter.ts';
 import { createAccount, type NewAccount } from './create-account.ts';
 import { signInNewAccount } from './sign-in.ts';
 import { toSessionResponse } from './session.ts';
@@ -84,11 +84,17 @@ async function createSignUp(
   const fullName = input.fullName.trim();
   const { db } = app.database;
 
-  const limited = await consumeRateLimits(db, [
-    { key: `sign-up:ip:${request.ip}`, limit: 10, windowSeconds: 3600 },
-    { key: `sign-up:email:${email}`, limit: 5, windowSeconds: 3600 },
-  ]);
-  if (limited) throw new AppError(429, 'rate_limit', SIGNUP_MESSAGES.rate_limit);
+  await enforceRateLimits(
+    db,
+    [
+      { key: `sign-up:ip:${request.ip}`, limit: 10, windowSeconds: 3600 },
+      { key: `sign-up:email:${email}`, limit: 5, windowSeconds: 3600 },
+    ],
+    {
+      code: 'rate_limit',
+      message: SIGNUP_MESSAGES.rate_limit,
+    },
+  );
 
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   if (existing) throw new AppError(409, 'duplicate_email', SIGNUP_MESSAGES.duplicate_email);

@@ -9,7 +9,7 @@ import {
 import { SECURITY_MESSAGES } from '@complivue/shared/schemas/company-settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
-import { consumeRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimits } from '../../lib/rate-limiter.ts';
 import { PUBLIC, SIGNED_IN } from '../../lib/route-access.ts';
 import { loadAuthContext, requireAuth } from '../auth/access.ts';
 import type { AuthContext } from '../auth/session.ts';
@@ -71,23 +71,29 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       // Public route: a session, when there is one, makes the caller a member.
       const auth = await loadAuthContext(app, request, reply);
       if (auth) requireUsableSession(auth);
-      const limited = await consumeRateLimits(db, [
+      await enforceRateLimits(
+        db,
+        [
+          {
+            key: `chat:ip:${request.ip}`,
+            limit: CHAT_LIMITS.perIp,
+            windowSeconds: CHAT_LIMITS.windowSeconds,
+          },
+          ...(auth
+            ? [
+                {
+                  key: `chat:user:${auth.user.id}`,
+                  limit: CHAT_LIMITS.perUser,
+                  windowSeconds: CHAT_LIMITS.windowSeconds,
+                },
+              ]
+            : []),
+        ],
         {
-          key: `chat:ip:${request.ip}`,
-          limit: CHAT_LIMITS.perIp,
-          windowSeconds: CHAT_LIMITS.windowSeconds,
+          code: 'rate_limited',
+          message: CHAT_MESSAGES.rate_limit,
         },
-        ...(auth
-          ? [
-              {
-                key: `chat:user:${auth.user.id}`,
-                limit: CHAT_LIMITS.perUser,
-                windowSeconds: CHAT_LIMITS.windowSeconds,
-              },
-            ]
-          : []),
-      ]);
-      if (limited) throw new AppError(429, 'rate_limited', CHAT_MESSAGES.rate_limit);
+      );
 
       const question = request.body.message;
       const askedAt = new Date();

@@ -5,8 +5,7 @@ import {
   contactResponseSchema,
 } from '@complivue/shared/schemas/contact';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
-import { consumeRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimits } from '../../lib/rate-limiter.ts';
 import { PUBLIC } from '../../lib/route-access.ts';
 import { deliverContactRequest } from './contact-delivery.ts';
 
@@ -27,10 +26,14 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const limited = await consumeRateLimits(app.database.db, [
-        { key: `contact:ip:${request.ip}`, limit: CONTACT_LIMIT_PER_HOUR, windowSeconds: 3600 },
-      ]);
-      if (limited) throw new AppError(429, 'rate_limited', CONTACT_MESSAGES.rate_limit);
+      await enforceRateLimits(
+        app.database.db,
+        [{ key: `contact:ip:${request.ip}`, limit: CONTACT_LIMIT_PER_HOUR, windowSeconds: 3600 }],
+        {
+          code: 'rate_limited',
+          message: CONTACT_MESSAGES.rate_limit,
+        },
+      );
       const { website, ...message } = request.body;
       // A filled honeypot is a bot: it gets the same answer, so it learns nothing, and nothing is kept.
       if (website) return reply.status(201).send({ message: CONTACT_MESSAGES.received });

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { consumeRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimits } from '../../lib/rate-limiter.ts';
 import { PUBLIC } from '../../lib/route-access.ts';
 import { loadAuthContext } from '../auth/access.ts';
 import { hasNoUsers } from '../auth/create-account.ts';
@@ -58,11 +58,14 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const limited = await consumeRateLimits(app.database.db, [
-        { key: `setup:ip:${request.ip}`, limit: 10, windowSeconds: 3600 },
-      ]);
-      if (limited)
-        throw new AppError(429, 'rate_limited', 'Too many attempts. Please wait a few minutes.');
+      await enforceRateLimits(
+        app.database.db,
+        [{ key: `setup:ip:${request.ip}`, limit: 10, windowSeconds: 3600 }],
+        {
+          code: 'rate_limited',
+          message: 'Too many attempts. Please wait a few minutes.',
+        },
+      );
       if (!(await hasNoUsers(app.database.db))) {
         throw new AppError(403, 'setup_closed', SETUP_MESSAGES.closed);
       }

@@ -18,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { consumeRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimits } from '../../lib/rate-limiter.ts';
 import { SUBSCRIBED } from '../../lib/route-access.ts';
 import { readMultipartUpload, sendAttachment } from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
@@ -133,10 +133,14 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const auth = requireAuth(request);
       const companyId = requireCompanyId(auth.profile.companyId);
-      const limited = await consumeRateLimits(db, [
-        { key: `support:user:${auth.user.id}`, limit: 20, windowSeconds: 3600 },
-      ]);
-      if (limited) throw new AppError(429, 'rate_limit', SIGNUP_MESSAGES.rate_limit);
+      await enforceRateLimits(
+        db,
+        [{ key: `support:user:${auth.user.id}`, limit: 20, windowSeconds: 3600 }],
+        {
+          code: 'rate_limit',
+          message: SIGNUP_MESSAGES.rate_limit,
+        },
+      );
       const upload = await readAttachments(request);
       const fields = parseFields(createTicketFieldsSchema, upload.fields);
       const created = await openTicket(app, request, {
@@ -178,10 +182,14 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const limited = await consumeRateLimits(db, [
-        { key: `support-reply:user:${auth.user.id}`, limit: 120, windowSeconds: 3600 },
-      ]);
-      if (limited) throw new AppError(429, 'rate_limit', SIGNUP_MESSAGES.rate_limit);
+      await enforceRateLimits(
+        db,
+        [{ key: `support-reply:user:${auth.user.id}`, limit: 120, windowSeconds: 3600 }],
+        {
+          code: 'rate_limit',
+          message: SIGNUP_MESSAGES.rate_limit,
+        },
+      );
       const author = authorOf(auth);
       const upload = await readAttachments(request);
       const { body } = parseFields(replyFieldsSchema, upload.fields);

@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { consumeRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimits } from '../../lib/rate-limiter.ts';
 import { PUBLIC, requireRole, SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { createAccount } from '../auth/create-account.ts';
@@ -73,10 +73,14 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = requireAuth(request);
-      const limited = await consumeRateLimits(db, [
-        { key: `invite:user:${actor.user.id}`, limit: 50, windowSeconds: 3600 },
-      ]);
-      if (limited) throw new AppError(429, 'rate_limit', SIGNUP_MESSAGES.rate_limit);
+      await enforceRateLimits(
+        db,
+        [{ key: `invite:user:${actor.user.id}`, limit: 50, windowSeconds: 3600 }],
+        {
+          code: 'rate_limit',
+          message: SIGNUP_MESSAGES.rate_limit,
+        },
+      );
       const sent = await createInvitation(app, request, {
         actor,
         companyId: requireCompanyId(actor.profile.companyId),
@@ -131,10 +135,10 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The token travels in bodies, never in API URLs (which reach logs and proxies).
   const limitByIp = async (ip: string) => {
-    const limited = await consumeRateLimits(db, [
-      { key: `invitation:ip:${ip}`, limit: 30, windowSeconds: 3600 },
-    ]);
-    if (limited) throw new AppError(429, 'rate_limit', SIGNUP_MESSAGES.rate_limit);
+    await enforceRateLimits(db, [{ key: `invitation:ip:${ip}`, limit: 30, windowSeconds: 3600 }], {
+      code: 'rate_limit',
+      message: SIGNUP_MESSAGES.rate_limit,
+    });
   };
 
   app.post(
