@@ -1,17 +1,32 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
 export interface ServerProcess {
   url: string;
   stop(): Promise<void>;
 }
 
+const COMPILED_SERVER = fileURLToPath(new URL('../apps/api/dist/main.js', import.meta.url));
+
 /**
- * Starts the production server (`npm run serve`'s entry point) on a free port and resolves once
- * it has said where it listens. Its log is kept to explain a failure to start.
+ * Starts the server in production mode on a free port and resolves once it has said where it
+ * listens. Its log is kept to explain a failure to start. `compiled`: the build's
+ * apps/api/dist/main.js, exactly what `npm run serve` and the Docker image run (the caller has
+ * built it); otherwise the TypeScript source through tsx, which needs no build.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { compiled?: boolean } = {},
+): Promise<ServerProcess> {
+  if (options.compiled && !existsSync(COMPILED_SERVER)) {
+    throw new Error(`${COMPILED_SERVER} is missing: run "npm run build" first.`);
+  }
+  const entry = options.compiled
+    ? ['--enable-source-maps', COMPILED_SERVER]
+    : ['--import', 'tsx', 'apps/api/src/main.ts'];
+  const child = spawn(process.execPath, entry, {
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -16,8 +16,9 @@ async function adminQuery(serverUrl: string, text: string): Promise<void> {
 }
 
 /**
- * The production build, started as a real server process on a fresh data directory: on a new
- * PostgreSQL database when TEST_DATABASE_URL is set, else on PGlite.
+ * The production build (the compiled server and the built web app), started as a real server
+ * process on a fresh data directory: on a new PostgreSQL database when TEST_DATABASE_URL is set,
+ * else on PGlite.
  */
 export async function startE2eServer(extraEnv: Record<string, string> = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'complivue-e2e-'));
@@ -30,15 +31,18 @@ export async function startE2eServer(extraEnv: Record<string, string> = {}) {
     url.pathname = `/${databaseName}`;
     databaseUrl = url.toString();
   }
-  const server = await startServerProcess({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    AUTH_SECRET: randomBytes(32).toString('base64url'),
-    // The browser tests pay through the sandbox, as an operator's demo would.
-    PAYMENTS_SANDBOX: '1',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    ...extraEnv,
-  });
+  const server = await startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      AUTH_SECRET: randomBytes(32).toString('base64url'),
+      // The browser tests pay through the sandbox, as an operator's demo would.
+      PAYMENTS_SANDBOX: '1',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...extraEnv,
+    },
+    { compiled: true },
+  );
   return {
     url: server.url,
     async stop() {

@@ -28,6 +28,19 @@ describe('parseEnv', () => {
     );
   });
 
+  it('defaults APP_URL to this server on its PORT, and keeps an APP_URL that is set', () => {
+    expect(parseEnv({}).APP_URL).toBe('http://localhost:3000');
+    expect(parseEnv({ PORT: '8080' }).APP_URL).toBe('http://localhost:8080');
+    expect(parseEnv({ PORT: '8080', APP_URL: '' }).APP_URL).toBe('http://localhost:8080');
+    expect(parseEnv({ PORT: '8080', APP_URL: 'https://app.example.org' }).APP_URL).toBe(
+      'https://app.example.org',
+    );
+    // A port picked at start is not known yet.
+    expect(parseEnv({ PORT: '0' }).APP_URL).toBe('http://localhost:3000');
+    // A bad PORT is reported once, as itself, not again as a bad APP_URL.
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/^(?![\s\S]*APP_URL)[\s\S]*PORT/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(parseEnv({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 3000 });
   });

@@ -151,6 +151,12 @@ export class EnvError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable means "unset" (a common result of `FOO= npm start`).
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  // Unset APP_URL follows PORT, or every email, .ics and invitation link would name :3000. A port
+  // picked at start (PORT=0, tests) is unknown here, so that case keeps the schema's default.
+  const port = envSchema.shape.PORT.safeParse(present.PORT);
+  if (present.APP_URL === undefined && port.success && port.data !== 0) {
+    present.APP_URL = `http://localhost:${port.data}`;
+  }
   const result = checkedEnvSchema.safeParse(present);
   if (!result.success) {
     throw new EnvError(

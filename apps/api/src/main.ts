@@ -1,3 +1,4 @@
+import { DataDirLockedError } from '@complivue/db/data-dir-lock';
 import { EnvError, parseEnv } from './env.ts';
 import { startServer } from './server.ts';
 
@@ -26,9 +27,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // Before the logger exists, configuration errors go to stderr as plain text.
-  process.stderr.write(`${error instanceof EnvError ? error.message : String(error)}\n`);
-  if (!(error instanceof EnvError) && error instanceof Error && error.stack) {
+  // Before the logger exists, configuration errors go to stderr as plain text; so does a data
+  // directory another process holds, which is the operator's to resolve, not a bug.
+  const expected = error instanceof EnvError || error instanceof DataDirLockedError;
+  process.stderr.write(`${expected ? error.message : String(error)}\n`);
+  if (!expected && error instanceof Error && error.stack) {
     process.stderr.write(`${error.stack}\n`);
   }
   process.exit(1);

@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { normalizeEmail, validateSignUp } from '@complivue/shared/schemas/auth';
 import { AppError } from '../lib/app-error.ts';
-import { withCliContext } from './cli-context.ts';
+import { DatabaseBusyError, withCliContext } from './cli-context.ts';
 import { createPlatformAdministrator } from '../modules/setup/setup.service.ts';
 
 function promptHidden(question: string): Promise<string> {
@@ -55,21 +55,29 @@ async function main(): Promise<number> {
     return 2;
   }
   try {
-    const userId = await withCliContext(async ({ database, auth }) => {
-      const created = await createPlatformAdministrator(
-        database,
-        auth,
-        { ...input, email: normalizeEmail(input.email), fullName: input.fullName.trim() },
-        { onlyIfFirst: false },
-      );
-      return created.userId;
-    });
+    const userId = await withCliContext(
+      async ({ database, auth }) => {
+        const created = await createPlatformAdministrator(
+          database,
+          auth,
+          { ...input, email: normalizeEmail(input.email), fullName: input.fullName.trim() },
+          { onlyIfFirst: false },
+        );
+        return created.userId;
+      },
+      {
+        whileServerRuns:
+          'while it runs and no account exists yet, create the administrator at /database-setup',
+      },
+    );
     process.stdout.write(
       `Created platform administrator ${normalizeEmail(input.email)} (${userId}).\n`,
     );
     return 0;
   } catch (error) {
-    process.stderr.write(`${error instanceof AppError ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `${error instanceof AppError || error instanceof DatabaseBusyError ? error.message : String(error)}\n`,
+    );
     return 1;
   }
 }

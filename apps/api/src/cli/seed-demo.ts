@@ -8,10 +8,16 @@ import { DEMO_COMPANY_NAME, seedDemoWorkspace } from '../modules/demo/demo-works
 
 async function main(): Promise<number> {
   try {
-    const { appUrl, credentials } = await withCliContext(async ({ env, database, auth }) => ({
-      appUrl: env.APP_URL,
-      ...(await seedDemoWorkspace(database.db, auth)),
-    }));
+    const { appUrl, credentials } = await withCliContext(
+      async ({ env, database, auth }) => ({
+        appUrl: env.APP_URL,
+        ...(await seedDemoWorkspace(database.db, auth)),
+      }),
+      {
+        whileServerRuns:
+          "while it runs, sign in as the platform administrator and use 'Create the demo workspace' under System status at /database-setup",
+      },
+    );
     process.stdout.write(
       `${DEMO_COMPANY_NAME} is ready. Sign in at ${appUrl}/login with:\n` +
         credentials
