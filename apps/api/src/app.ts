@@ -2,11 +2,8 @@ import { join } from 'node:path';
 import type { Database } from '@complivue/db/database';
 import type { AccessRequirement } from '@complivue/shared/access';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { assertNoEncodedNul, validatorCompiler } from './lib/request-text.ts';
 import type { Env } from './env.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -102,6 +99,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  app.addHook('onRequest', async (request) => assertNoEncodedNul(request.url));
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', database);
   app.decorate('env', env);

@@ -97,6 +97,27 @@ describe('the HTTP platform', () => {
     expect(response.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
   });
 
+  it('refuses a NUL character anywhere in the input with 400, before any query', async () => {
+    const body = await post(JSON.stringify({ name: 'HM\u0000DA', count: 2 }));
+    expect(body.statusCode).toBe(400);
+    expect(body.json().error.code).toBe('validation_failed');
+    expect(JSON.stringify(body.json().error.details)).toContain('/name');
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: '\u0000', password: 'x' },
+    });
+    expect(signIn.statusCode).toBe(400);
+    for (const url of [
+      '/api/auth/password/reset-token?token=%00',
+      '/api/users/%00/role',
+      '/api/search?q=a%00b',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(400);
+    }
+  });
+
   it('refuses a state-changing request from another site', async () => {
     const response = await post(JSON.stringify({ name: 'x', count: 1 }), {
       origin: 'https://attacker.example',

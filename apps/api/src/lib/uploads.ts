@@ -2,6 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from './app-error.ts';
+import { NUL_MESSAGE, findNulCharacter } from './request-text.ts';
 
 /** A file type an upload may have: what its bytes are, not what its name or browser claims. */
 export interface AllowedFileType {
@@ -83,19 +84,22 @@ export async function readMultipartUpload(
   }
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
-  const parts = request.parts({
-    limits: {
-      fileSize: options.maxFileBytes,
-      // One more than allowed, so that too many files is told apart from a broken request.
-      files: options.maxFiles + 1,
-      fields: 20,
-      fieldSize: 64 * 1024,
-    },
-  });
   try {
+    const parts = request.parts({
+      limits: {
+        fileSize: options.maxFileBytes,
+        // One more than allowed, so that too many files is told apart from a broken request.
+        files: options.maxFiles + 1,
+        fields: 20,
+        fieldSize: 64 * 1024,
+      },
+    });
     for await (const part of parts) {
       if (part.type === 'field') {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
+        const value = typeof part.value === 'string' ? part.value : '';
+        const nul = findNulCharacter({ [part.fieldname]: value });
+        if (nul !== null) throw new AppError(400, 'validation_failed', NUL_MESSAGE);
+        fields[part.fieldname] = value;
         continue;
       }
       const file = await readFilePart(part, options);
@@ -114,12 +118,16 @@ export async function readMultipartUpload(
     if (code === 'FST_FILES_LIMIT') {
       throw new AppError(400, 'too_many_files', options.messages.tooMany);
     }
-    if (code?.startsWith('FST_')) {
-      throw new AppError(400, 'bad_upload', 'The upload could not be read. Please try again.');
-    }
-    throw error;
+    // Anything else here is the form itself being malformed (busboy: no boundary, a part
+    // without headers, an early end): the client's mistake, never a server error.
+    request.log.info({ err: error }, 'malformed multipart body');
+    throw unreadableUpload();
   }
   return { fields, files };
+}
+
+export function unreadableUpload(): AppError {
+  return new AppError(400, 'bad_upload', 'The upload could not be read. Please try again.');
 }
 
 async function readFilePart(

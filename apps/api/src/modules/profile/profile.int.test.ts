@@ -2,7 +2,7 @@ import { analyticsEvents } from '@complivue/db/schema/activity';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@complivue/shared/schemas/profile';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartForm, signUpThroughApi } from '../../../test/http.ts';
+import { multipartForm, signUpThroughApi, signedInMember } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const PNG = Buffer.from(
@@ -114,6 +114,41 @@ describe('profile', () => {
       headers: { cookie },
     });
     expect(session.json().user.image).toBe(second.json().image);
+  });
+
+  it("shows a member's picture to their institution and nobody else", async () => {
+    const owner = await signUpThroughApi(t.app);
+    const image: string = (await uploadAvatar(owner.cookie, PNG, 'me.png')).json().image;
+    const colleague = await signedInMember(t.app, {
+      companyId: owner.body.session.profile.companyId,
+      role: 'user',
+    });
+    const outsider = await signUpThroughApi(t.app);
+    const get = (cookie: string) =>
+      t.app.inject({ method: 'GET', url: image, headers: { cookie } });
+    expect((await get(colleague.cookie)).statusCode).toBe(200);
+    expect((await get(outsider.cookie)).statusCode).toBe(404);
+  });
+
+  it('answers a malformed upload with 400, never a server error', async () => {
+    const { cookie } = await signUpThroughApi(t.app);
+    for (const [contentType, payload] of [
+      ['multipart/form-data; boundary=b', '--b\r\n\r\n'],
+      [
+        'multipart/form-data',
+        '--b\r\nContent-Disposition: form-data; name="file"\r\n\r\nx\r\n--b--',
+      ],
+      ['multipart/form-data; boundary=b', 'no parts at all'],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: '/api/profile/avatar',
+        headers: { cookie, 'content-type': contentType },
+        payload,
+      });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+    }
   });
 
   it('refuses a file that is not a PNG, JPEG or WebP, whatever it claims', async () => {

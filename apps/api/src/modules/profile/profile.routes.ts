@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { contentTypeOfExtension, detectImageType } from '../../lib/image-type.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
+import { unreadableUpload } from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
 import { toSessionResponse } from '../auth/session.ts';
 import { removeAvatar, replaceAvatar, updateProfile } from './profile.service.ts';
@@ -86,13 +87,20 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       if (!request.isMultipart())
         throw new AppError(415, 'unsupported_media_type', PROFILE_MESSAGES.avatar_type);
-      const part = await request.file();
+      let part: Awaited<ReturnType<typeof request.file>>;
+      try {
+        part = await request.file();
+      } catch {
+        throw unreadableUpload();
+      }
       if (!part) throw new AppError(400, 'avatar_missing', PROFILE_MESSAGES.avatar_type);
       let data: Buffer;
       try {
         data = await part.toBuffer();
-      } catch {
-        throw new AppError(413, 'avatar_too_large', PROFILE_MESSAGES.avatar_size);
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError(413, 'avatar_too_large', PROFILE_MESSAGES.avatar_size);
+        throw unreadableUpload();
       }
       if (part.file.truncated)
         throw new AppError(413, 'avatar_too_large', PROFILE_MESSAGES.avatar_size);
@@ -143,6 +151,18 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { userId, fileName } = request.params;
+      // A member's picture is for their institution's members (and the platform operator),
+      // like the rest of their profile; to anyone else it does not exist.
+      const viewer = requireAuth(request);
+      if (userId !== viewer.user.id && viewer.profile.role !== 'super_admin') {
+        const [owner] = await app.database.db
+          .select({ companyId: userProfiles.companyId })
+          .from(userProfiles)
+          .where(eq(userProfiles.userId, userId));
+        if (!owner?.companyId || owner.companyId !== viewer.profile.companyId) {
+          throw AppError.notFound();
+        }
+      }
       const data = await app.storage.get(`avatars/${userId}/${fileName}`);
       if (!data) throw AppError.notFound();
       // File names are random and never reused, so the picture can be cached for good.
