@@ -150,4 +150,86 @@ describe('devices and two-factor authentication', () => {
     const plain = await signInThroughApi(t.app, input.email, input.password);
     expect(plain.json().status).toBe('signed_in');
   });
+
+  async function enrolledMember() {
+    const { cookie: signUpCookie, input } = await signUpThroughApi(t.app);
+    const enable = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/enable',
+      headers: { cookie: signUpCookie },
+      payload: { password: input.password },
+    });
+    const { totpURI } = enable.json();
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/confirm',
+      headers: { cookie: signUpCookie },
+      payload: { code: await totpCodeFor(totpURI) },
+    });
+    expect(confirm.statusCode).toBe(200);
+    return { input, totpURI, cookie: cookiesFrom(confirm) || signUpCookie };
+  }
+
+  const verify = (cookie: string, code: string, trustDevice = false) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify',
+      headers: { cookie },
+      payload: { code, trustDevice },
+    });
+
+  it('accepts a TOTP code once: the same code cannot sign in a second time', async () => {
+    const { input, totpURI } = await enrolledMember();
+    const first = cookiesFrom(await signInThroughApi(t.app, input.email, input.password));
+    const second = cookiesFrom(await signInThroughApi(t.app, input.email, input.password));
+    const code = await totpCodeFor(totpURI);
+    const accepted = await verify(first, code);
+    expect(accepted.statusCode).toBe(200);
+    const replayed = await verify(second, code);
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().error.code).toBe('invalid_code');
+    // The replay got no session.
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: `${second}; ${cookiesFrom(replayed)}` },
+    });
+    expect(session.json()).toBeNull();
+  });
+
+  it('forgets trusted devices when the user signs out everywhere', async () => {
+    const { input, totpURI } = await enrolledMember();
+    const challenge = cookiesFrom(await signInThroughApi(t.app, input.email, input.password));
+    const trusted = await verify(challenge, await totpCodeFor(totpURI), true);
+    expect(trusted.statusCode).toBe(200);
+    const browser = cookiesFrom(trusted);
+    expect(browser).toContain('complivue.trust_device=');
+    const trustCookie = browser
+      .split('; ')
+      .find((pair) => pair.startsWith('complivue.trust_device='))!;
+
+    // While trusted, this browser signs in with the password alone.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: input.email, password: input.password },
+      headers: { cookie: trustCookie },
+    });
+    expect(again.json().status).toBe('signed_in');
+
+    const signOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: cookiesFrom(again) },
+    });
+    expect(signOut.statusCode).toBe(200);
+    // Another browser that kept its copy of the cookie is asked for the code again.
+    const afterSignOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: input.email, password: input.password },
+      headers: { cookie: trustCookie },
+    });
+    expect(afterSignOut.json()).toEqual({ status: 'two_factor_required' });
+  });
 });

@@ -30,8 +30,11 @@ import { ACCOUNT_DEACTIVATED } from './auth.ts';
 import { betterAuthErrorCode } from './better-auth-errors.ts';
 import { completeSignIn, isKnownDeviceOf, readCookie } from './sign-in.ts';
 import { signUp } from './sign-up.ts';
+import { claimTotpStep } from './totp-replay.ts';
 import {
   clearSessionCookies,
+  clearTrustedDeviceCookie,
+  revokeTrustedDevices,
   forwardSetCookies,
   toFetchHeaders,
   toSessionResponse,
@@ -174,7 +177,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await recordAudit(db, request, { action: 'auth.two_factor_failed' });
         throw new AppError(401, 'invalid_code', SIGNIN_MESSAGES.invalid_code);
       }
-      const userId = (result.response as { user: { id: string } }).user.id;
+      const { user: verifiedUser, token } = result.response as {
+        user: { id: string };
+        token: string;
+      };
+      const userId = verifiedUser.id;
+      if (isTotp && !(await claimTotpStep(app, userId, code))) {
+        // The code was right but already used: the session better-auth just made is undone.
+        const authContext = await app.auth.$context;
+        await authContext.internalAdapter.deleteSession(token);
+        clearSessionCookies(reply);
+        await recordAudit(db, request, {
+          action: 'auth.two_factor_failed',
+          targetType: 'user',
+          targetId: userId,
+          after: { reason: 'code_reused' },
+        });
+        throw new AppError(401, 'invalid_code', SIGNIN_MESSAGES.invalid_code);
+      }
       const context = await completeSignIn(app, request, reply, {
         userId,
         headers: result.headers,
@@ -215,6 +235,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const context = await loadAuthContext(app, request, reply).catch(() => null);
       if (context) {
         await app.auth.api.revokeSessions({ headers }).catch(() => undefined);
+        await revokeTrustedDevices(app.database.db, context.user.id);
         await recordAudit(app.database.db, request, {
           action: 'auth.sign_out',
           actorUserId: context.user.id,
@@ -227,6 +248,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .catch(() => undefined);
       forwardSetCookies(reply, result?.headers);
       clearSessionCookies(reply);
+      clearTrustedDeviceCookie(reply);
       return { ok: true as const };
     },
   );

@@ -17,7 +17,7 @@ import { enforceRateLimits } from '../../lib/rate-limiter.ts';
 import { PUBLIC, SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from './access.ts';
 import { betterAuthErrorCode } from './better-auth-errors.ts';
-import { forwardSetCookies, toFetchHeaders } from './session.ts';
+import { forwardSetCookies, revokeTrustedDevices, toFetchHeaders } from './session.ts';
 import { clearSignInFailures } from './sign-in-throttle.ts';
 
 const RESET_WINDOW_SECONDS = 10 * 60;
@@ -126,7 +126,11 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       // Whoever proved they own the mailbox is let in again, even if the account was under a
       // stranger's sign-in attempts (sign-in-throttle.ts).
       const owner = pending ? await context.internalAdapter.findUserById(pending.value) : null;
-      if (owner) await clearSignInFailures(app.database.db, normalizeEmail(owner.email));
+      if (owner) {
+        await clearSignInFailures(app.database.db, normalizeEmail(owner.email));
+        // A reset is how an owner takes a compromised account back: no browser keeps a pass.
+        await revokeTrustedDevices(app.database.db, owner.id);
+      }
       await recordAudit(app.database.db, request, {
         action: 'auth.password_reset',
         actorUserId: owner?.id,

@@ -1,9 +1,10 @@
 import { preparedPerDatabase, type Db } from '@complivue/db/database';
+import { verification } from '@complivue/db/schema/auth';
 import { companies } from '@complivue/db/schema/companies';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
 import { resolveNotificationPreferences } from '@complivue/shared/schemas/profile';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SubscriptionRow } from '../subscriptions/company-subscription.ts';
 
@@ -151,4 +152,27 @@ export function clearSessionCookies(reply: FastifyReply) {
     'complivue.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
     'complivue.session_data=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
   ]);
+}
+
+/**
+ * Forgets every browser the user told to skip the second factor ("trust this device"): those
+ * are better-auth's verification rows holding the user's id that outlive a day (30 days; reset
+ * links live an hour and sign-in challenges minutes; identifiers are stored hashed, so the
+ * lifetime is what tells them apart). Signing out everywhere must mean a password alone no
+ * longer opens the account anywhere.
+ */
+export async function revokeTrustedDevices(db: Db, userId: string): Promise<void> {
+  await db
+    .delete(verification)
+    .where(
+      and(
+        eq(verification.value, userId),
+        gt(verification.expiresAt, sql`now() + interval '1 day'`),
+      ),
+    );
+}
+
+/** Expires the trusted-device cookie of this browser. */
+export function clearTrustedDeviceCookie(reply: FastifyReply): void {
+  reply.header('set-cookie', 'complivue.trust_device=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax');
 }
