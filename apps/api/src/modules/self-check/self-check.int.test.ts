@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { PgBoss, fromPglite } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, signUpThroughApi } from '../../../test/http.ts';
+import { startSmtpReceiver } from '../../../test/smtp-receiver.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { runSelfCheck } from './self-check.service.ts';
 
@@ -235,4 +236,29 @@ describe('GET /api/self-check', () => {
       await boss.stop({ graceful: false, timeout: 2000 });
     }
   }, 60_000);
+
+  it('passes SMTP delivery when the server accepts a login, and fails it once the server is gone', async () => {
+    const smtp = await startSmtpReceiver();
+    const withSmtp = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    try {
+      const { cookie } = await signUpThroughApi(withSmtp.app, { companyName: 'Gamma Bank' });
+      const answer = async () => {
+        const response = await withSmtp.app.inject({
+          method: 'GET',
+          url: '/api/self-check',
+          headers: { cookie },
+        });
+        return (response.json() as SelfCheckResponse).checks.find((check) => check.id === 'email')!;
+      };
+      expect(await answer()).toMatchObject({
+        status: 'pass',
+        reason: expect.stringMatching(/SMTP/),
+      });
+      await smtp.close();
+      expect(await answer()).toMatchObject({ status: 'fail', fix: { href: '/support' } });
+    } finally {
+      await smtp.close().catch(() => {});
+      await withSmtp.close();
+    }
+  });
 });
