@@ -46,6 +46,7 @@ import { feedItemRoutes } from './modules/feeds/feed-items.routes.ts';
 import { feedSourceRoutes } from './modules/feeds/feed-sources.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createLocalFileStorage, type FileStorage } from './lib/file-storage.ts';
+import { selfCheckRoutes } from './modules/self-check/self-check.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -179,6 +180,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
   await app.register(cookieConsentRoutes);
+  await app.register(selfCheckRoutes);
   if (options.serveWebApp)
     await registerWebApp(app, { distDir: env.WEB_DIST_DIR, appUrl: env.APP_URL });
   registerNotFound(app);

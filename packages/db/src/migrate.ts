@@ -72,3 +72,28 @@ export async function getMigrationStatus(database: Database): Promise<MigrationS
   const applied = readJournal().entries.filter((entry) => appliedAt.has(entry.when));
   return { applied: appliedAt.size, latest: applied.at(-1)?.tag ?? null };
 }
+
+export interface MigrationComparison {
+  /** Tags of the committed migrations, in order. */
+  committed: string[];
+  /** Committed migrations the database has not applied. */
+  pending: string[];
+  /** Applied migrations this code does not know (the database was migrated by newer code). */
+  unknown: number;
+}
+
+/** The committed set against what the database applied (the self-check reads it). */
+export async function compareMigrations(database: Database): Promise<MigrationComparison> {
+  const rows = await queryRows<{ created_at: string }>(
+    database.db,
+    sql`SELECT created_at FROM drizzle.__drizzle_migrations`,
+  );
+  const appliedAt = new Set(rows.map((row) => Number(row.created_at)));
+  const entries = readJournal().entries;
+  const known = new Set(entries.map((entry) => entry.when));
+  return {
+    committed: entries.map((entry) => entry.tag),
+    pending: entries.filter((entry) => !appliedAt.has(entry.when)).map((entry) => entry.tag),
+    unknown: [...appliedAt].filter((when) => !known.has(when)).length,
+  };
+}

@@ -49,6 +49,20 @@ export const appRoutes: RouteObject[] = [
         }),
       },
       {
+        // Signed-in pages without the app's frame (SPEC.md §2), behind the same access guard.
+        lazy: async () => ({
+          Component: (await import('@/app/layouts/bare-layout')).BareLayout,
+        }),
+        children: [
+          {
+            path: paths.qaTest,
+            lazy: async () => ({
+              Component: (await import('@/features/self-check/self-check-page')).SelfCheckPage,
+            }),
+          },
+        ],
+      },
+      {
         lazy: async () => ({
           Component: (await import('@/app/layouts/app-layout')).AppLayout,
         }),

@@ -114,6 +114,7 @@ export const appRoutePatterns = [
   paths.regulatoryFeeds,
   paths.changeManagement,
   paths.regulatoryCalendar,
+  paths.qaTest,
 ] as const;
 
 /** The routes that exist in this build; every link reads this set. */
@@ -148,6 +149,7 @@ export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
   'regulatoryFeeds',
   'changeManagement',
   'regulatoryCalendar',
+  'qaTest',
 ]);
 
 export function isBuilt(name: PathName): boolean {

@@ -16,6 +16,40 @@ export interface Mailer {
   /** `smtp` sends; `outbox` keeps the message for the operator. */
   mode: 'smtp' | 'outbox';
   send(message: EmailMessage): Promise<void>;
+  /** This instance's last send since it started, for the self-check; null before the first. */
+  lastDelivery?(): DeliveryRecord | null;
+  /** Connects to the SMTP server and logs in without sending anything (smtp mode). */
+  verify?(): Promise<void>;
+}
+
+export interface DeliveryRecord {
+  at: Date;
+  ok: boolean;
+  /** The transport's own words when it failed (may name a recipient: operator eyes only). */
+  error?: string;
+}
+
+/** Remembers the outcome of each send, without changing what `send` does or throws. */
+function recordingDeliveries(mailer: Mailer): Mailer {
+  let last: DeliveryRecord | null = null;
+  return {
+    ...mailer,
+    async send(message) {
+      try {
+        await mailer.send(message);
+        last = { at: new Date(), ok: true };
+      } catch (error) {
+        const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+        last = {
+          at: new Date(),
+          ok: false,
+          error: cause instanceof Error ? cause.message : String(cause),
+        };
+        throw error;
+      }
+    },
+    lastDelivery: () => last,
+  };
 }
 
 export class EmailUnavailableError extends Error {
@@ -33,7 +67,7 @@ export function createMailer(options: {
 }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
-    return {
+    return recordingDeliveries({
       mode: 'smtp',
       async send(message) {
         try {
@@ -42,9 +76,10 @@ export function createMailer(options: {
           throw new EmailUnavailableError(error);
         }
       },
-    };
+      verify: async () => void (await transport.verify()),
+    });
   }
-  return {
+  return recordingDeliveries({
     mode: 'outbox',
     async send(message) {
       const { replyTo: _replyTo, ...stored } = message;
@@ -55,5 +90,5 @@ export function createMailer(options: {
         'email kept in outbox',
       );
     },
-  };
+  });
 }
