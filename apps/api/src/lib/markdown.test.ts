@@ -21,4 +21,15 @@ describe('renderMarkdown', () => {
     expect(html).not.toContain('javascript:');
     expect(html).toContain('&lt;script&gt;');
   });
+
+  it('does not link to another host through a backslash or a tab', () => {
+    const sources = ['[x](/\\evil.example)', '[x](\\\\evil.example)', '[x](//evil.example)'];
+    for (const source of sources) {
+      const html = renderMarkdown(source);
+      // Every link left must resolve, as a browser reads it, to this site.
+      for (const [, href] of html.matchAll(/href="([^"]*)"/g)) {
+        expect(new URL(href!, 'https://app.example/compliance').host).toBe('app.example');
+      }
+    }
+  });
 });

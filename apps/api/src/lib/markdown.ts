@@ -1,3 +1,4 @@
+import { isLocalPath } from '@complivue/shared/local-path';
 import { Marked, type Tokens } from 'marked';
 
 const escapeHtml = (value: string) =>
@@ -10,7 +11,7 @@ const escapeHtml = (value: string) =>
 
 /** Links may go to web pages, mail, or a path of this app; nothing else (no `javascript:`). */
 function safeHref(href: string): string | null {
-  if (/^(https?:|mailto:)/i.test(href) || /^\/(?!\/)/.test(href) || href.startsWith('#')) {
+  if (/^(https?:|mailto:)/i.test(href) || isLocalPath(href) || href.startsWith('#')) {
     return href;
   }
   return null;

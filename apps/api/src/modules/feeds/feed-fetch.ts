@@ -112,8 +112,9 @@ for (const [network, prefix] of [
   NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // IPv4-compatible addresses (::a.b.c.d, deprecated by RFC 4291), the unspecified address and
+  // loopback: nothing public lives here, and ::10.0.0.1 would reach a private host.
+  ['::', 96],
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],

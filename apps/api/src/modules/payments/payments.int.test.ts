@@ -44,7 +44,7 @@ describe('sandbox payments', () => {
 
     const started = await post('/api/stripe/create-checkout-session', cookie, {
       priceId: 'sandbox_professional_annual',
-      successUrl: 'https://evil.example/steal',
+      successUrl: '/\\evil.example/steal',
       userId: 'someone-else',
       customerEmail: 'someone@else.example',
     });
@@ -68,7 +68,7 @@ describe('sandbox payments', () => {
 
     const paid = await post(`/api/payments/sandbox/${sessionId}/pay`, cookie);
     expect(paid.statusCode).toBe(200);
-    // The body's successUrl pointed off-site: it is not followed.
+    // The body's successUrl pointed off-site (a browser reads \\ as /): it is not followed.
     expect(paid.json().url).toBe(`/success?plan=professional&session_id=${sessionId}`);
     const again = await post(`/api/payments/sandbox/${sessionId}/pay`, cookie);
     expect(again.json().url).toBe(paid.json().url);

@@ -1,3 +1,4 @@
+import { isLocalPath } from '@complivue/shared/local-path';
 import { paymentCheckouts, subscriptions } from '@complivue/db/schema/subscriptions';
 import type { BillingInterval, PaidPlanName } from '@complivue/shared/plans';
 import {
@@ -48,9 +49,7 @@ export function paymentsMode(app: FastifyInstance): PaymentsMode {
 
 /** Only paths inside this app are followed after a checkout (no open redirect). */
 function localPath(candidate: string | undefined, fallback: string): string {
-  return candidate && candidate.startsWith('/') && !candidate.startsWith('//')
-    ? candidate
-    : fallback;
+  return isLocalPath(candidate) ? candidate : fallback;
 }
 
 function addPeriod(start: Date, billing: BillingInterval): Date {

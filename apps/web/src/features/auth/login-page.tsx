@@ -1,3 +1,4 @@
+import { isLocalPath } from '@complivue/shared/local-path';
 import { validateSignIn, normalizeEmail } from '@complivue/shared/schemas/auth';
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,7 +25,7 @@ const REDIRECT_AFTER_LOGIN_MS = 100;
 /** Where a guard sent the user from; only paths inside this app are followed. */
 function returnPath(state: unknown): string {
   const from = (state as { from?: string } | null)?.from;
-  return from && from.startsWith('/') && !from.startsWith('//') ? from : paths.dashboard;
+  return isLocalPath(from) ? from : paths.dashboard;
 }
 
 export function LoginPage() {
