@@ -28,36 +28,34 @@ function runSeedDemo(env: Record<string, string>) {
 
 /**
  * The issue this guards against: `npm run seed:demo` while the server ran on PGlite exited 0 and
- * printed passwords, and its writes vanished at the next restart. The embedded engine only.
+ * printed passwords, and its writes vanished at the next restart. The embedded engine only
+ * (vitest.config.ts runs this file on PGlite).
  */
-describe.runIf(process.env.TEST_ENGINE !== 'postgres')(
-  'seed:demo while the server holds the embedded database',
-  () => {
-    it('exits non-zero with what to do, prints no password, and leaves the server its database', async () => {
-      const dataDir = await mkdtemp(join(tmpdir(), 'complivue-held-'));
+describe('seed:demo while the server holds the embedded database', () => {
+  it('exits non-zero with what to do, prints no password, and leaves the server its database', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'complivue-held-'));
+    try {
+      // What the server does at start.
+      const server = await openDatabase({ dataDir });
       try {
-        // What the server does at start.
-        const server = await openDatabase({ dataDir });
-        try {
-          const result = await runSeedDemo({
-            DATA_DIR: dataDir,
-            DATABASE_URL: '',
-            NODE_ENV: 'development',
-          });
-          expect(result.code).toBe(1);
-          expect(result.stdout).toBe('');
-          expect(result.stderr).toContain(`in use by another process (pid ${process.pid})`);
-          expect(result.stderr).toContain('Nothing was changed. Stop the server');
-          expect(result.stderr).toContain("'Create the demo workspace'");
-          expect(result.stderr).toContain('/database-setup');
-          await expect(server.db.execute(sql`SELECT 1`)).resolves.toBeDefined();
-        } finally {
-          await server.close();
-        }
-        expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+        const result = await runSeedDemo({
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          NODE_ENV: 'development',
+        });
+        expect(result.code).toBe(1);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toContain(`in use by another process (pid ${process.pid})`);
+        expect(result.stderr).toContain('Nothing was changed. Stop the server');
+        expect(result.stderr).toContain("'Create the demo workspace'");
+        expect(result.stderr).toContain('/database-setup');
+        await expect(server.db.execute(sql`SELECT 1`)).resolves.toBeDefined();
       } finally {
-        await rm(dataDir, { recursive: true, force: true });
+        await server.close();
       }
-    }, 60_000);
-  },
-);
+      expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

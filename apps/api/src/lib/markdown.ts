@@ -11,7 +11,7 @@ const escapeHtml = (value: string) =>
 
 /** Links may go to web pages, mail, or a path of this app; nothing else (no `javascript:`). */
 function safeHref(href: string): string | null {
-  if (/^(https?:|mailto:)/i.test(href) || isLocalPath(href) || href.startsWith('#')) {
+  if (/^(https?:|mailto:)/i.test(href) || href.startsWith('#') || isLocalPath(href)) {
     return href;
   }
   return null;

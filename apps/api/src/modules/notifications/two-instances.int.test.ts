@@ -10,8 +10,6 @@ import { readServerSentEvents } from '../../../test/sse.ts';
 import { openFileDatabase } from '../../../test/test-app.ts';
 import type { TestDatabase } from '@complivue/db/testing/test-databases';
 
-const onPostgres = process.env.TEST_ENGINE === 'postgres';
-
 async function signUp(baseUrl: string, email: string, companyName: string) {
   const response = await fetch(`${baseUrl}/api/auth/sign-up`, {
     method: 'POST',
@@ -40,7 +38,7 @@ async function signUp(baseUrl: string, email: string, companyName: string) {
  * DESIGN.md's scale-out path: two API processes on one PostgreSQL database. A notification
  * created through instance A reaches a stream held open on instance B, once.
  */
-describe.runIf(onPostgres)('notifications across two API instances', () => {
+describe('notifications across two API instances', () => {
   let database: TestDatabase;
   let a: ServerProcess;
   let b: ServerProcess;
