@@ -27,6 +27,20 @@ export default tseslint.config(
     },
   },
   {
+    // A focused test would let the rest of a file pass by silently (vitest also refuses it).
+    files: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['it', 'test', 'describe', 'suite'].map((object) => ({
+          object,
+          property: 'only',
+          message: 'Focused tests are not committed: remove .only.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -37,6 +37,12 @@ function integrationProject(engine: 'pglite' | 'postgres'): TestProjectConfigura
 
 export default defineConfig({
   test: {
+    // A committed `.only` would pass the rest of the suite by silently; it fails instead.
+    allowOnly: false,
+    // Two files at a time on two cores (vitest's default is cores − 1 = one): the API tests
+    // wait on PostgreSQL and on I/O often enough that this cuts the run by about a third.
+    maxWorkers: 2,
+    reporters: ['default', './scripts/no-empty-test-files.ts'],
     projects: [
       {
         // The web app's `@/` imports (apps/web/vite.config.ts) resolve the same way here.

@@ -14,5 +14,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One browser at a time: the machine has two cores and the server needs one.
     fileParallelism: false,
+    // A poll waits for what a person would wait for: a page load and its lazy code can take
+    // about a second on two shared cores, which vitest's 1 s default leaves no room for.
+    expect: { poll: { timeout: 15_000 } },
+    allowOnly: false,
+    reporters: ['default', new URL('../scripts/no-empty-test-files.ts', import.meta.url).pathname],
   },
 });

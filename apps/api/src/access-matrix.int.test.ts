@@ -80,7 +80,7 @@ describe('access matrix', () => {
         });
       }
     }
-  }, 120_000);
+  }, 300_000);
   afterAll(() => t.close());
 
   it('answers every route for every caller as the shared table decides', async () => {
@@ -126,5 +126,5 @@ describe('access matrix', () => {
     }
     expect(mismatches).toEqual([]);
     expect(cases).toBe(routes.length * (STATES.length * ROLES.length + 1));
-  }, 120_000);
+  }, 300_000);
 });

