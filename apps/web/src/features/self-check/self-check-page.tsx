@@ -40,6 +40,46 @@ function formatCheckedAt(iso: string): string {
   return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
+function CheckReason({ check }: { check: SelfCheck }) {
+  return (
+    <>
+      <p>{check.reason}</p>
+      {check.details.length > 0 && (
+        <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs text-slate-700">
+          {check.details.map((detail, index) => (
+            <li key={index} className="break-words">
+              {detail}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function CheckFix({ check }: { check: SelfCheck }) {
+  if (!check.fix) {
+    return (
+      <span className="text-slate-600">
+        {check.status === 'pass' ? 'Nothing to fix' : 'In the deployment (see reason)'}
+      </span>
+    );
+  }
+  return (
+    <Link
+      to={check.fix.href}
+      className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900"
+    >
+      {check.fix.label}
+      <span className="sr-only"> ({check.title})</span>
+    </Link>
+  );
+}
+
+/**
+ * One check. On a phone the reason and the fix sit under the check's title (their columns are
+ * hidden), so nothing that needs action is off-screen behind a horizontal scroll.
+ */
 function CheckRow({ check }: { check: SelfCheck }) {
   return (
     <tr className="align-top" data-check={check.id}>
@@ -51,33 +91,16 @@ function CheckRow({ check }: { check: SelfCheck }) {
         <span className="block text-xs font-normal text-slate-600">
           {SELF_CHECK_GROUP_LABELS[check.group]}
         </span>
+        <div className="mt-2 space-y-2 font-normal text-slate-800 md:hidden">
+          <CheckReason check={check} />
+          <CheckFix check={check} />
+        </div>
       </th>
-      <td className="py-3 pr-3 text-slate-800">
-        <p>{check.reason}</p>
-        {check.details.length > 0 && (
-          <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs text-slate-700">
-            {check.details.map((detail, index) => (
-              <li key={index} className="break-words">
-                {detail}
-              </li>
-            ))}
-          </ul>
-        )}
+      <td className="hidden py-3 pr-3 text-slate-800 md:table-cell">
+        <CheckReason check={check} />
       </td>
-      <td className="py-3 whitespace-nowrap">
-        {check.fix ? (
-          <Link
-            to={check.fix.href}
-            className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900"
-          >
-            {check.fix.label}
-            <span className="sr-only"> ({check.title})</span>
-          </Link>
-        ) : (
-          <span className="text-slate-600">
-            {check.status === 'pass' ? 'Nothing to fix' : 'In the deployment (see reason)'}
-          </span>
-        )}
+      <td className="hidden py-3 whitespace-nowrap md:table-cell">
+        <CheckFix check={check} />
       </td>
     </tr>
   );
@@ -133,7 +156,7 @@ export function SelfCheckPage() {
             aria-labelledby="checks-caption"
             tabIndex={0}
           >
-            <table className="w-full min-w-[720px] text-sm" aria-busy={running}>
+            <table className="w-full text-sm md:min-w-[720px]" aria-busy={running}>
               <caption id="checks-caption" className="sr-only">
                 Self-check results, failing first
               </caption>
@@ -145,10 +168,10 @@ export function SelfCheckPage() {
                   <th scope="col" className="py-2 pr-3 font-semibold">
                     Check
                   </th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
+                  <th scope="col" className="hidden py-2 pr-3 font-semibold md:table-cell">
                     Reason
                   </th>
-                  <th scope="col" className="py-2 font-semibold">
+                  <th scope="col" className="hidden py-2 font-semibold md:table-cell">
                     Fix
                   </th>
                 </tr>
