@@ -44,7 +44,6 @@ export const PASSWORD_RESET_MESSAGES = {
   rate_limit: 'Too many password reset attempts. Please wait 5-10 minutes before trying again.',
   not_found:
     'No account found with this email address. Please check your email or sign up for a new account.',
-  email_unavailable: 'Email service is temporarily unavailable. Please try again in a few minutes.',
   disabled: 'Password reset is currently disabled. Please contact support.',
   failed: 'Failed to send password reset email',
   sent: 'If an account exists for that email, we have sent a link to reset the password. The link works once and expires in one hour.',
