@@ -9,24 +9,39 @@ export interface ServerProcess {
 }
 
 const COMPILED_SERVER = fileURLToPath(new URL('../apps/api/dist/main.js', import.meta.url));
+const NPM_START = fileURLToPath(new URL('./start.mjs', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Starts the server in production mode on a free port and resolves once it has said where it
- * listens. Its log is kept to explain a failure to start. `compiled`: the build's
- * apps/api/dist/main.js, exactly what `npm run serve` and the Docker image run (the caller has
- * built it); otherwise the TypeScript source through tsx, which needs no build.
+ * How the server is started:
+ * - `source`: the TypeScript source through tsx, which needs no build;
+ * - `compiled`: the build's apps/api/dist/main.js, exactly what `npm run serve` and the Docker
+ *   image run;
+ * - `npm-start`: what `npm start` runs after its build (scripts/start.mjs, with its defaults for
+ *   whatever the environment leaves unset), the way a newcomer first meets the product.
+ * The last two need `npm run build` first.
+ */
+export type ServerEntry = 'source' | 'compiled' | 'npm-start';
+
+/**
+ * Starts the server in production mode (on a free port unless `env.PORT` says otherwise) and
+ * resolves once it has said where it listens. Its log is kept to explain a failure to start.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { compiled?: boolean } = {},
+  options: { entry?: ServerEntry } = {},
 ): Promise<ServerProcess> {
-  if (options.compiled && !existsSync(COMPILED_SERVER)) {
+  const { entry: kind = 'source' } = options;
+  if (kind !== 'source' && !existsSync(COMPILED_SERVER)) {
     throw new Error(`${COMPILED_SERVER} is missing: run "npm run build" first.`);
   }
-  const entry = options.compiled
-    ? ['--enable-source-maps', COMPILED_SERVER]
-    : ['--import', 'tsx', 'apps/api/src/main.ts'];
+  const entry = {
+    source: ['--import', 'tsx', 'apps/api/src/main.ts'],
+    compiled: ['--enable-source-maps', COMPILED_SERVER],
+    'npm-start': [NPM_START],
+  }[kind];
   const child = spawn(process.execPath, entry, {
+    cwd: REPO_ROOT,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -124,3 +124,12 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
     );
   expect(serious).toEqual([]);
 }
+
+/**
+ * Resolves once a public page's code has run (apps/web/src/site/site-app.tsx marks it). The
+ * prerendered heading appears before that: a check that something is absent (the cookie banner,
+ * a script) means nothing until the code that would add it has had its chance.
+ */
+export async function waitUntilInteractive(page: Page): Promise<void> {
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+}

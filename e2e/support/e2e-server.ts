@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startServerProcess } from '../../scripts/server-process.ts';
@@ -41,7 +42,7 @@ export async function startE2eServer(extraEnv: Record<string, string> = {}) {
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...extraEnv,
     },
-    { compiled: true },
+    { entry: 'compiled' },
   );
   return {
     url: server.url,
@@ -51,6 +52,57 @@ export async function startE2eServer(extraEnv: Record<string, string> = {}) {
       if (serverUrl) {
         await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
       }
+    },
+  };
+}
+
+/** A port nothing listens on now, so that a restarted server can come back at the same address. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * The default deployment exactly as `npm start` runs it after its build: the compiled server on
+ * PGlite in a data directory on disk, with nothing configured (the auth secret and the payment
+ * sandbox are start.mjs's own defaults, whatever TEST_DATABASE_URL says). `restart` stops it and
+ * starts it again on the same address and data directory, as an operator restarting the
+ * machine would.
+ */
+export async function startDefaultDeployment() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'complivue-default-'));
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+    LOG_LEVEL: 'info',
+    // Empty means unset (apps/api/src/env.ts, scripts/start.mjs): the defaults apply.
+    DATABASE_URL: '',
+    AUTH_SECRET: '',
+    PAYMENTS_SANDBOX: '',
+  };
+  let server = await startServerProcess(env, { entry: 'npm-start' });
+  const { url } = server;
+  return {
+    url,
+    dataDir,
+    async restart() {
+      await server.stop();
+      server = await startServerProcess(env, { entry: 'npm-start' });
+      if (server.url !== url) throw new Error(`restarted at ${server.url}, not ${url}`);
+    },
+    async stop() {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,7 +1,9 @@
+import { createTestCompany, createTestSubscription } from '@complivue/db/testing/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpThroughApi, signedInMember } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { waitForOutboxEmail } from '../../../test/outbox.ts';
+import { checkFeatureAccess } from '../subscriptions/company-subscription.ts';
 
 describe('super-admin console', () => {
   let t: TestApp;
@@ -76,19 +78,33 @@ describe('super-admin console', () => {
   it('edits the feature matrix, which check_feature_access then follows', async () => {
     const before = (await get('/api/admin/feature-matrix')).json().rows;
     expect(before).toHaveLength(80);
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/feature-matrix',
-      headers: { cookie: operator },
-      payload: { planName: 'basic', featureName: 'risk_scoring', hasAccess: true },
-    });
-    expect(response.statusCode).toBe(200);
-    const after = (await get('/api/admin/feature-matrix')).json().rows;
-    expect(after).toContainEqual({
+    const company = await createTestCompany(t.db, { name: 'Basic Plan Savings Bank' });
+    await createTestSubscription(t.db, {
+      companyId: company.id,
       planName: 'basic',
-      featureName: 'risk_scoring',
-      hasAccess: true,
+      status: 'active',
     });
+    const member = await signedInMember(t.app, { companyId: company.id, role: 'admin' });
+    const setAccess = (hasAccess: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/feature-matrix',
+        headers: { cookie: operator },
+        payload: { planName: 'basic', featureName: 'regulatory_calendar', hasAccess },
+      });
+    expect(await checkFeatureAccess(t.db, member.userId, 'regulatory_calendar')).toBe(true);
+
+    const revoked = await setAccess(false);
+    expect(revoked.statusCode).toBe(200);
+    expect((await get('/api/admin/feature-matrix')).json().rows).toContainEqual({
+      planName: 'basic',
+      featureName: 'regulatory_calendar',
+      hasAccess: false,
+    });
+    expect(await checkFeatureAccess(t.db, member.userId, 'regulatory_calendar')).toBe(false);
+
+    expect((await setAccess(true)).statusCode).toBe(200);
+    expect(await checkFeatureAccess(t.db, member.userId, 'regulatory_calendar')).toBe(true);
   });
 
   it('reads the email outbox', async () => {

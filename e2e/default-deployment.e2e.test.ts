@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations, openBrowser } from './support/browser.ts';
+import { startDefaultDeployment } from './support/e2e-server.ts';
+import { signUpInBrowser, uniqueEmail } from './support/journeys.ts';
+
+/*
+ * The default deployment in a browser. Every other browser file runs on PostgreSQL in CI; this
+ * one runs what a newcomer meets first (`npm start`: the compiled server on PGlite in a data
+ * directory on disk, nothing configured), and restarts the server in the middle of the work:
+ * the session, the assessment, the uploaded file and the change must all still be there.
+ */
+let deployment: Awaited<ReturnType<typeof startDefaultDeployment>>;
+
+beforeAll(async () => {
+  deployment = await startDefaultDeployment();
+});
+afterAll(() => deployment?.stop());
+
+const EVIDENCE = {
+  name: 'q3-trid-file-review.txt',
+  mimeType: 'text/plain',
+  buffer: Buffer.from(
+    'Q3 TRID file review: 25 files sampled; every Loan Estimate delivered within three business days.\n',
+  ),
+};
+
+describe('the default deployment (npm start, PGlite on disk)', () => {
+  it('signs up, assesses a rule with an uploaded file, opens a change, and finds it all after a restart', async () => {
+    const session = await openBrowser({
+      baseUrl: deployment.url,
+      viewport: { width: 1280, height: 900 },
+    });
+    const { page } = session;
+    const { url } = deployment;
+    try {
+      await signUpInBrowser(page, url, { email: uniqueEmail('default') });
+      await page.getByRole('heading', { name: /, Dana Reyes$/, level: 1 }).waitFor();
+      // `npm start` made the secret that keeps sessions valid across restarts, in the data dir.
+      expect(existsSync(join(deployment.dataDir, 'auth-secret'))).toBe(true);
+
+      // The library: assess a rule and upload the evidence.
+      await page.getByTestId('sidebar').getByRole('link', { name: 'Compliance Library' }).click();
+      await page.getByRole('button', { name: 'TRID', exact: true }).click();
+      await page
+        .getByRole('link', {
+          name: 'Loan Estimate: application, delivery timing and the seven-day waiting period',
+        })
+        .click();
+      await page.getByRole('link', { name: 'TRID-LE-001' }).click();
+      await page.getByRole('heading', { name: 'TRID-LE-001', level: 1 }).waitFor();
+      const rulePage = page.url();
+      await page.getByLabel('Status').selectOption('compliant');
+      await page.getByRole('button', { name: 'Save assessment' }).click();
+      await page.getByText('The assessment has been saved.').waitFor();
+      await page.getByLabel('Upload a file').setInputFiles(EVIDENCE);
+      await page.getByRole('link', { name: EVIDENCE.name }).waitFor();
+
+      // A change.
+      const title = `Escrow analysis after the servicing transfer (${crypto.randomUUID().slice(0, 6)})`;
+      await page.getByTestId('sidebar').getByRole('link', { name: 'Change Management' }).click();
+      await page.getByRole('button', { name: 'New change' }).click();
+      const form = page.getByRole('dialog', { name: 'New change' });
+      await form.getByLabel('Title').fill(title);
+      await form.getByLabel('RESPA').check();
+      await form.getByRole('button', { name: 'Create change' }).click();
+      const panel = page.getByRole('dialog', { name: title });
+      await panel.getByText('Created the change', { exact: false }).waitFor();
+      await panel.getByRole('button', { name: 'Close the change' }).click();
+
+      // While the server is down the page's live-update stream cannot reconnect; the browser
+      // logs each refused attempt. That is the restart, not a fault of the page.
+      session.allowConsoleErrors(/net::ERR_CONNECTION_REFUSED/);
+      await deployment.restart();
+
+      // Still signed in, and the change is on the board.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Change Management', level: 1 }).waitFor();
+      await page.getByRole('article', { name: title }).waitFor();
+      await expectNoSeriousAxeViolations(page);
+
+      // The assessment kept its status, and the file downloads with the bytes uploaded.
+      await page.goto(rulePage);
+      await page.getByRole('heading', { name: 'TRID-LE-001', level: 1 }).waitFor();
+      await expect.poll(() => page.getByLabel('Status').inputValue()).toBe('compliant');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: EVIDENCE.name }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(EVIDENCE.name);
+      expect(await readFile(await download.path())).toEqual(EVIDENCE.buffer);
+    } finally {
+      await session.close();
+    }
+  });
+});
