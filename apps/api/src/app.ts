@@ -47,6 +47,7 @@ import { feedSourceRoutes } from './modules/feeds/feed-sources.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createLocalFileStorage, type FileStorage } from './lib/file-storage.ts';
 import { selfCheckRoutes } from './modules/self-check/self-check.routes.ts';
+import { createServiceDeps, type ServiceDeps } from './service-deps.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +60,8 @@ declare module 'fastify' {
     storage: FileStorage;
     /** Every API route with its declared access requirement (the access-matrix test reads it). */
     apiRoutes: ApiRoute[];
+    /** What the services use (service-deps.ts); handlers pass it on. */
+    deps: ServiceDeps;
   }
 }
 
@@ -119,6 +122,8 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
     'auth',
     createAuth({ db: database.db, env, secret: resolveAuthSecret(env), mailer, log: app.log }),
   );
+
+  app.decorate('deps', createServiceDeps(app));
 
   app.decorate('apiRoutes', [] as ApiRoute[]);
   app.addHook('onRoute', (route) => {

@@ -1,6 +1,6 @@
 import type { Db } from '@complivue/db/database';
 import { auditLog } from '@complivue/db/schema/audit';
-import type { FastifyRequest } from 'fastify';
+import type { RequestOrigin } from './actor.ts';
 
 export interface AuditEvent {
   action: string;
@@ -12,12 +12,11 @@ export interface AuditEvent {
   after?: unknown;
 }
 
-/** Appends a security-relevant event, with where the request came from. */
-export async function recordAudit(
-  db: Db,
-  request: FastifyRequest,
-  event: AuditEvent,
-): Promise<void> {
+/**
+ * Appends a security-relevant event, with where the request came from (an `Actor` is a
+ * `RequestOrigin`: a service passes its actor; a handler passes `requestOrigin(request)`).
+ */
+export async function recordAudit(db: Db, origin: RequestOrigin, event: AuditEvent): Promise<void> {
   await db.insert(auditLog).values({
     action: event.action,
     actorUserId: event.actorUserId ?? null,
@@ -26,7 +25,7 @@ export async function recordAudit(
     targetId: event.targetId ?? null,
     before: event.before ?? null,
     after: event.after ?? null,
-    ipAddress: request.ip,
-    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+    ipAddress: origin.ip,
+    userAgent: origin.userAgent,
   });
 }

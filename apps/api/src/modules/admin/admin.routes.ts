@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { findCompanySubscription } from '../subscriptions/company-subscription.ts';
@@ -92,7 +93,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           .insert(subscriptions)
           .values({ ...values, companyId, metadata: { set_by: 'super_admin' } });
       }
-      await recordAudit(db, request, {
+      await recordAudit(db, requestOrigin(request), {
         action: 'subscription.set_by_admin',
         actorUserId: actor.user.id,
         companyId,
@@ -165,7 +166,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           target: [featureAccessMatrix.planName, featureAccessMatrix.featureName],
           set: { hasAccess, updatedAt: new Date() },
         });
-      await recordAudit(db, request, {
+      await recordAudit(db, requestOrigin(request), {
         action: 'feature_matrix.changed',
         actorUserId: actor.user.id,
         targetType: 'feature',

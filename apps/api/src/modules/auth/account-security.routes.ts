@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { enforceRateLimits } from '../../lib/rate-limiter.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from './access.ts';
@@ -73,7 +74,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning({ id: sessionTable.id });
       // Another user's session id is answered like an unknown one.
       if (deleted.length === 0) throw AppError.notFound('That device is not signed in.');
-      await recordAudit(app.database.db, request, {
+      await recordAudit(app.database.db, requestOrigin(request), {
         action: 'auth.session_revoked',
         actorUserId: auth.user.id,
         companyId: auth.profile.companyId,
@@ -142,7 +143,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!betterAuthErrorCode(error)) throw error;
         throw new AppError(400, 'invalid_code', SIGNIN_MESSAGES.invalid_code);
       }
-      await recordAudit(app.database.db, request, {
+      await recordAudit(app.database.db, requestOrigin(request), {
         action: 'auth.two_factor_enabled',
         actorUserId: auth.user.id,
         companyId: auth.profile.companyId,
@@ -192,7 +193,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!betterAuthErrorCode(error)) throw error;
         throw new AppError(400, 'invalid_password', WRONG_PASSWORD);
       }
-      await recordAudit(app.database.db, request, {
+      await recordAudit(app.database.db, requestOrigin(request), {
         action: 'auth.two_factor_disabled',
         actorUserId: auth.user.id,
         companyId: auth.profile.companyId,

@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { enforceRateLimits } from '../../lib/rate-limiter.ts';
 import {
   KNOWN_DEVICE_COOKIE,
@@ -103,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           .from(userProfiles)
           .where(sql`lower(${userProfiles.email}) = ${email}`);
         if (code === ACCOUNT_DEACTIVATED) {
-          await recordAudit(db, request, {
+          await recordAudit(db, requestOrigin(request), {
             action: 'auth.sign_in_refused',
             companyId: member?.companyId ?? null,
             targetType: 'user',
@@ -112,7 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new AppError(403, 'account_deactivated', TEAM_MESSAGES.deactivated);
         }
         await recordSignInFailure(db, attempt);
-        await recordAudit(db, request, {
+        await recordAudit(db, requestOrigin(request), {
           action: 'auth.sign_in_failed',
           companyId: member?.companyId ?? null,
           targetType: 'email',
@@ -174,7 +175,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!code) throw error;
         if (code === ACCOUNT_DEACTIVATED)
           throw new AppError(403, 'account_deactivated', TEAM_MESSAGES.deactivated);
-        await recordAudit(db, request, { action: 'auth.two_factor_failed' });
+        await recordAudit(db, requestOrigin(request), { action: 'auth.two_factor_failed' });
         throw new AppError(401, 'invalid_code', SIGNIN_MESSAGES.invalid_code);
       }
       const { user: verifiedUser, token } = result.response as {
@@ -187,7 +188,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const authContext = await app.auth.$context;
         await authContext.internalAdapter.deleteSession(token);
         clearSessionCookies(reply);
-        await recordAudit(db, request, {
+        await recordAudit(db, requestOrigin(request), {
           action: 'auth.two_factor_failed',
           targetType: 'user',
           targetId: userId,
@@ -236,7 +237,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (context) {
         await app.auth.api.revokeSessions({ headers }).catch(() => undefined);
         await revokeTrustedDevices(app.database.db, context.user.id);
-        await recordAudit(app.database.db, request, {
+        await recordAudit(app.database.db, requestOrigin(request), {
           action: 'auth.sign_out',
           actorUserId: context.user.id,
           companyId: context.profile.companyId,

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { enforceRateLimits } from '../../lib/rate-limiter.ts';
 import { PUBLIC, SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from './access.ts';
@@ -59,7 +60,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         body: { email },
         headers: toFetchHeaders(request),
       });
-      await recordAudit(app.database.db, request, {
+      await recordAudit(app.database.db, requestOrigin(request), {
         action: 'auth.password_reset_requested',
         targetType: 'email',
         targetId: email,
@@ -131,7 +132,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         // A reset is how an owner takes a compromised account back: no browser keeps a pass.
         await revokeTrustedDevices(app.database.db, owner.id);
       }
-      await recordAudit(app.database.db, request, {
+      await recordAudit(app.database.db, requestOrigin(request), {
         action: 'auth.password_reset',
         actorUserId: owner?.id,
       });
@@ -174,7 +175,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!betterAuthErrorCode(error)) throw error;
         throw new AppError(400, 'invalid_password', 'The current password is not correct.');
       }
-      await recordAudit(app.database.db, request, {
+      await recordAudit(app.database.db, requestOrigin(request), {
         action: 'auth.password_changed',
         actorUserId: auth.user.id,
         companyId: auth.profile.companyId,

@@ -5,6 +5,7 @@ import { parseCookies } from 'better-auth/cookies';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { loadMembership, forwardSetCookies, toFetchHeaders, type AuthContext } from './session.ts';
 import {
   KNOWN_DEVICE_COOKIE,
@@ -77,7 +78,7 @@ export async function completeSignIn(
     eventType: 'user_signin',
     eventData: { method: options.method },
   });
-  await recordAudit(app.database.db, request, {
+  await recordAudit(app.database.db, requestOrigin(request), {
     action: 'auth.sign_in',
     actorUserId: options.userId,
     companyId: context.profile.companyId,

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { isConnectionError } from '../../lib/database-errors.ts';
 import { enforceRateLimits } from '../../lib/rate-limiter.ts';
 import { createAccount, type NewAccount } from './create-account.ts';
@@ -114,7 +115,7 @@ async function createSignUp(
     },
     subscription,
   });
-  await recordAudit(db, request, {
+  await recordAudit(db, requestOrigin(request), {
     action: 'auth.sign_up',
     actorUserId: userId,
     companyId,

@@ -35,6 +35,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { PUBLIC, requirePlan } from '../../lib/route-access.ts';
 import { readMultipartUpload, sendAttachment, type UploadedFile } from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
@@ -492,7 +493,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       const viewer = calendarViewer(auth);
       const events = await loadCalendarEvents(db, viewer);
-      await recordAudit(db, request, {
+      await recordAudit(db, requestOrigin(request), {
         action: 'calendar.exported',
         actorUserId: viewer.userId,
         companyId: viewer.companyId,
@@ -540,7 +541,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: viewer.userId,
         companyId: viewer.companyId,
       });
-      await recordAudit(db, request, {
+      await recordAudit(db, requestOrigin(request), {
         action: 'calendar.subscription_created',
         actorUserId: viewer.userId,
         companyId: viewer.companyId,
@@ -568,7 +569,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await revokeFeedToken(db, auth.user.id))) {
         throw AppError.notFound(CALENDAR_MESSAGES.subscription_missing);
       }
-      await recordAudit(db, request, {
+      await recordAudit(db, requestOrigin(request), {
         action: 'calendar.subscription_revoked',
         actorUserId: auth.user.id,
         companyId: auth.profile.companyId,

@@ -27,6 +27,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import {
   canCompleteEvent,
@@ -130,7 +131,7 @@ async function insertEvent(
       .values({ ...values, companyId: viewer.companyId, createdBy: viewer.userId })
       .returning();
   });
-  await recordAudit(db, request, {
+  await recordAudit(db, requestOrigin(request), {
     action: 'calendar.event_created',
     actorUserId: viewer.userId,
     companyId: viewer.companyId,
@@ -260,7 +261,7 @@ export async function updateCalendarEvent(
     .update(calendarEvents)
     .set(set)
     .where(and(eq(calendarEvents.id, event.id), eq(calendarEvents.companyId, viewer.companyId)));
-  await recordAudit(db, request, {
+  await recordAudit(db, requestOrigin(request), {
     action: 'calendar.event_updated',
     actorUserId: viewer.userId,
     companyId: viewer.companyId,
@@ -309,7 +310,7 @@ export async function deleteCalendarEvent(
     await tx.delete(calendarEvents).where(where);
     return false;
   });
-  await recordAudit(db, request, {
+  await recordAudit(db, requestOrigin(request), {
     action: 'calendar.event_deleted',
     actorUserId: viewer.userId,
     companyId: viewer.companyId,
@@ -336,7 +337,7 @@ export async function restoreCalendarEvent(
     .update(calendarEvents)
     .set({ dismissedAt: null })
     .where(and(eq(calendarEvents.id, event.id), eq(calendarEvents.companyId, viewer.companyId)));
-  await recordAudit(db, request, {
+  await recordAudit(db, requestOrigin(request), {
     action: 'calendar.event_restored',
     actorUserId: viewer.userId,
     companyId: viewer.companyId,
@@ -405,7 +406,7 @@ export async function completeOccurrence(
     if (!written && storageKey) await removeFiles(app, [storageKey]);
   }
   if (!written) throw new AppError(409, 'already_done', CALENDAR_MESSAGES.already_done);
-  await recordAudit(db, request, {
+  await recordAudit(db, requestOrigin(request), {
     action: 'calendar.occurrence_completed',
     actorUserId: viewer.userId,
     companyId: viewer.companyId,
@@ -448,7 +449,7 @@ export async function reopenOccurrence(
     )
     .returning();
   if (!undone) throw new AppError(404, 'not_done', CALENDAR_MESSAGES.not_done);
-  await recordAudit(db, request, {
+  await recordAudit(db, requestOrigin(request), {
     action: 'calendar.occurrence_reopened',
     actorUserId: viewer.userId,
     companyId: viewer.companyId,
@@ -539,7 +540,7 @@ export async function addOptionalDeadlines(
       .set({ dismissedAt: null })
       .where(and(inSet, isNotNull(calendarEvents.dismissedAt)));
   });
-  await recordAudit(db, request, {
+  await recordAudit(db, requestOrigin(request), {
     action: 'calendar.optional_deadlines_added',
     actorUserId: viewer.userId,
     companyId: viewer.companyId,

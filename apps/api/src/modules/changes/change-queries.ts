@@ -14,7 +14,6 @@ import {
   isPastDue,
 } from '@complivue/shared/change-workflow';
 import { CHANGE_STATUSES, type ChangeStatus } from '@complivue/shared/regulatory-monitoring';
-import type { Role } from '@complivue/shared/roles';
 import type { changeListQuerySchema } from '@complivue/shared/schemas/changes';
 import {
   CHANGE_BOARD_COLUMN_LIMIT,
@@ -43,15 +42,16 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/sql-patterns.ts';
 
-/** Who is asking: a member of one institution, and the day it is where they work. */
-export interface ChangeViewer {
-  userId: string;
+/**
+ * Who is asking: a member of one institution, with their name (for the history) and the day it
+ * is where they work. A service's actor adds where the request came from (`ChangeActor`).
+ */
+export interface ChangeViewer extends Omit<Actor, 'ip' | 'userAgent'> {
   name: string;
-  role: Role;
-  companyId: string;
   /** YYYY-MM-DD in the viewer's time zone: what "overdue" is measured against. */
   today: string;
 }
@@ -119,7 +119,7 @@ function filterCondition(viewer: ChangeViewer, filters: ChangeFilterInput): SQL 
   if (filters.area) conditions.push(sql`${filters.area} = any(${changeItems.areas})`);
   if (filters.risk) conditions.push(eq(changeItems.riskRating, filters.risk));
   if (filters.owner === 'none') conditions.push(isNull(changeItems.ownerId));
-  else if (filters.owner === 'me') conditions.push(eq(changeItems.ownerId, viewer.userId));
+  else if (filters.owner === 'me') conditions.push(eq(changeItems.ownerId, viewer.actorUserId));
   else if (filters.owner) conditions.push(eq(changeItems.ownerId, filters.owner));
   if (filters.overdue) {
     conditions.push(notInArray(changeItems.status, FINISHED));

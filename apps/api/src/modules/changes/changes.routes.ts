@@ -23,10 +23,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { requirePlan } from '../../lib/route-access.ts';
 import { readMultipartUpload, sendAttachment } from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
-import { requireCompanyId } from '../companies/company-profile.ts';
+import { requireActor } from '../auth/actor.ts';
 import { changeReportPdf, changesCsv } from './change-report.ts';
 import {
   changeBoard,
@@ -47,6 +48,7 @@ import {
   transitionChange,
   updateChange,
   updateTask,
+  type ChangeActor,
 } from './changes.service.ts';
 
 /** The page `/change-management` needs the professional plan; so does every route of it. */
@@ -57,13 +59,11 @@ const taskParams = changeParams.extend({ taskId: z.uuid() });
 const attachmentParams = changeParams.extend({ attachmentId: z.uuid() });
 
 /** The caller as the changes module sees them; "today" is their day, for overdue. */
-function viewerOf(request: FastifyRequest): ChangeViewer {
+function viewerOf(request: FastifyRequest): ChangeActor {
   const auth = requireAuth(request);
   return {
-    userId: auth.user.id,
+    ...requireActor(request),
     name: auth.profile.fullName ?? auth.user.email,
-    role: auth.profile.role,
-    companyId: requireCompanyId(auth.profile.companyId),
     today: dayIn(new Date(), auth.profile.timezone),
   };
 }
@@ -132,9 +132,9 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      await recordAudit(db, request, {
+      await recordAudit(db, requestOrigin(request), {
         action: 'change.exported',
-        actorUserId: viewer.userId,
+        actorUserId: viewer.actorUserId,
         companyId: viewer.companyId,
         targetType: 'change',
         after: { format: 'csv', filters: request.query },
@@ -165,7 +165,7 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      const { id, created } = await createChange(app, request, {
+      const { id, created } = await createChange(app.deps, {
         actor: viewer,
         body: request.body,
       });
@@ -201,7 +201,7 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = viewerOf(request);
-      await updateChange(app, request, {
+      await updateChange(app.deps, {
         actor: viewer,
         changeId: request.params.changeId,
         changes: request.body,
@@ -225,7 +225,7 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = viewerOf(request);
-      await transitionChange(app, request, {
+      await transitionChange(app.deps, {
         actor: viewer,
         changeId: request.params.changeId,
         to: request.body.to,
@@ -249,7 +249,7 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      await addTask(app, request, {
+      await addTask(app.deps, {
         actor: viewer,
         changeId: request.params.changeId,
         task: request.body,
@@ -272,7 +272,7 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = viewerOf(request);
-      await updateTask(app, request, {
+      await updateTask(app.deps, {
         actor: viewer,
         changeId: request.params.changeId,
         taskId: request.params.taskId,
@@ -295,7 +295,7 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = viewerOf(request);
-      await removeTask(app, request, {
+      await removeTask(app.deps, {
         actor: viewer,
         changeId: request.params.changeId,
         taskId: request.params.taskId,
@@ -319,7 +319,7 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      await addComment(app, request, {
+      await addComment(app.deps, {
         actor: viewer,
         changeId: request.params.changeId,
         body: request.body.body,
@@ -357,7 +357,7 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const [file] = upload.files;
       if (!file) throw new AppError(400, 'file_missing', CHANGE_MESSAGES.attachment_missing);
-      await addAttachment(app, request, {
+      await addAttachment(app.deps, {
         actor: viewer,
         changeId: request.params.changeId,
         file,
@@ -407,7 +407,7 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = viewerOf(request);
-      await removeAttachment(app, request, {
+      await removeAttachment(app.deps, {
         actor: viewer,
         changeId: request.params.changeId,
         attachmentId: request.params.attachmentId,
@@ -429,9 +429,9 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = viewerOf(request);
       const change = await findChange(db, viewer.companyId, request.params.changeId);
-      await recordAudit(db, request, {
+      await recordAudit(db, requestOrigin(request), {
         action: 'change.exported',
-        actorUserId: viewer.userId,
+        actorUserId: viewer.actorUserId,
         companyId: viewer.companyId,
         targetType: 'change',
         targetId: change.id,

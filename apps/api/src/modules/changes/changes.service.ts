@@ -31,12 +31,12 @@ import {
   type UpdateTaskRequest,
 } from '@complivue/shared/schemas/changes';
 import { and, count, eq, isNull, notInArray, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
-import { notify, notifyDependencies } from '../notifications/notify.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import {
   activeMemberNames,
   findChange,
@@ -45,8 +45,8 @@ import {
   type ChangeViewer,
 } from './change-queries.ts';
 
-/** Who acts: a member of the institution (the viewer of the queries, with a name for history). */
-export type ChangeActor = ChangeViewer;
+/** Who acts: the viewer of the queries, and where their request came from (for the audit log). */
+export type ChangeActor = ChangeViewer & Actor;
 
 type HistoryChanges = Record<string, { from: unknown; to: unknown }>;
 
@@ -60,7 +60,7 @@ async function appendHistory(
 ) {
   await tx.insert(changeHistory).values({
     changeId: options.changeId,
-    changedBy: options.actor.userId,
+    changedBy: options.actor.actorUserId,
     changedByName: options.actor.name,
     event: options.event,
     changes: options.changes,
@@ -78,7 +78,6 @@ async function touch(tx: Db, changeId: string) {
  */
 async function recordActivity(
   tx: Db,
-  request: FastifyRequest,
   actor: ChangeActor,
   changeId: string,
   activity: {
@@ -91,9 +90,9 @@ async function recordActivity(
 ) {
   await appendHistory(tx, { changeId, actor, event: activity.event, changes: activity.changes });
   await touch(tx, changeId);
-  await recordAudit(tx, request, {
+  await recordAudit(tx, actor, {
     action: activity.action,
-    actorUserId: actor.userId,
+    actorUserId: actor.actorUserId,
     companyId: actor.companyId,
     targetType: 'change',
     targetId: changeId,
@@ -116,7 +115,7 @@ function requireOpen(status: ChangeStatus) {
 
 /** Notifies people after the change they hear about has committed; a failure only logs. */
 async function tell(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   actor: ChangeActor,
   options: {
     userIds: (string | null | undefined)[];
@@ -128,11 +127,11 @@ async function tell(
   },
 ) {
   const userIds = [
-    ...new Set(options.userIds.filter((id): id is string => !!id && id !== actor.userId)),
+    ...new Set(options.userIds.filter((id): id is string => !!id && id !== actor.actorUserId)),
   ];
   if (userIds.length === 0) return;
   try {
-    await notify(notifyDependencies(app), {
+    await deps.notify({
       companyId: actor.companyId,
       userIds,
       type: options.type,
@@ -142,7 +141,7 @@ async function tell(
       link: changeLink(options.changeId),
     });
   } catch (error) {
-    app.log.error({ err: error, changeId: options.changeId }, 'change notification failed');
+    deps.log.error({ err: error, changeId: options.changeId }, 'change notification failed');
   }
 }
 
@@ -156,16 +155,15 @@ const label = (change: { number: number; title: string }) =>
  * lock on the institution's row so that concurrent creations never take the same one.
  */
 export async function createChange(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: ServiceDeps,
   options: { actor: ChangeActor; body: z.output<typeof createChangeRequestSchema> },
 ): Promise<{ id: string; created: boolean }> {
   const { actor, body } = options;
-  const { db } = app.database;
+  const { db } = deps;
   const feedItem = body.feedItemId
     ? await findVisibleFeedItem(db, actor.companyId, body.feedItemId)
     : null;
-  const ownerId = body.ownerId === undefined ? actor.userId : body.ownerId;
+  const ownerId = body.ownerId === undefined ? actor.actorUserId : body.ownerId;
   const ownerName = ownerId
     ? await requireMember(db, actor.companyId, ownerId, CHANGE_MESSAGES.owner_not_member)
     : null;
@@ -229,7 +227,7 @@ export async function createChange(
         number,
         ...fields,
         ownerId,
-        createdBy: actor.userId,
+        createdBy: actor.actorUserId,
       })
       .returning({ id: changeItems.id });
     const initial: HistoryChanges = {
@@ -249,9 +247,9 @@ export async function createChange(
         initial[`impact.${field}`] = { from: null, to: fields.impact[field] };
     }
     await appendHistory(tx, { changeId: row!.id, actor, event: 'created', changes: initial });
-    await recordAudit(tx, request, {
+    await recordAudit(tx, actor, {
       action: 'change.created',
-      actorUserId: actor.userId,
+      actorUserId: actor.actorUserId,
       companyId: actor.companyId,
       targetType: 'change',
       targetId: row!.id,
@@ -260,7 +258,7 @@ export async function createChange(
     return { id: row!.id, created: true, number };
   });
   if (outcome.created) {
-    await tell(app, actor, {
+    await tell(deps, actor, {
       userIds: [ownerId],
       type: 'change.owner',
       category: 'tasks',
@@ -277,8 +275,7 @@ const sameAreas = (a: readonly string[], b: readonly string[]) =>
 
 /** Edits fields of an open change; every changed field is recorded from → to. */
 export async function updateChange(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: ServiceDeps,
   options: {
     actor: ChangeActor;
     changeId: string;
@@ -286,7 +283,7 @@ export async function updateChange(
   },
 ): Promise<void> {
   const { actor, changes } = options;
-  const { db } = app.database;
+  const { db } = deps;
   const newOwnerName =
     changes.ownerId === undefined || changes.ownerId === null
       ? null
@@ -335,9 +332,9 @@ export async function updateChange(
     }
     await tx.update(changeItems).set(set).where(eq(changeItems.id, current.id));
     await appendHistory(tx, { changeId: current.id, actor, event: 'updated', changes: diff });
-    await recordAudit(tx, request, {
+    await recordAudit(tx, actor, {
       action: 'change.updated',
-      actorUserId: actor.userId,
+      actorUserId: actor.actorUserId,
       companyId: actor.companyId,
       targetType: 'change',
       targetId: current.id,
@@ -347,7 +344,7 @@ export async function updateChange(
     return { current, ownerChanged: 'owner' in diff, title: set.title ?? current.title };
   });
   if (result?.ownerChanged && changes.ownerId) {
-    await tell(app, actor, {
+    await tell(deps, actor, {
       userIds: [changes.ownerId],
       type: 'change.owner',
       category: 'tasks',
@@ -360,13 +357,12 @@ export async function updateChange(
 
 /** Moves a change through the workflow, as `decideChangeTransition` allows for the role. */
 export async function transitionChange(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: ServiceDeps,
   options: { actor: ChangeActor; changeId: string; to: ChangeStatus; note?: string },
 ): Promise<void> {
   const { actor, to } = options;
   const note = options.note?.trim() || null;
-  const moved = await app.database.db.transaction(async (tx) => {
+  const moved = await deps.db.transaction(async (tx) => {
     const current = await findChange(tx, actor.companyId, options.changeId, { forUpdate: true });
     const [{ open } = { open: 0 }] = await tx
       .select({ open: count() })
@@ -392,9 +388,9 @@ export async function transitionChange(
     const diff: HistoryChanges = { status: { from: current.status, to } };
     if (note) diff.note = { from: null, to: note };
     await appendHistory(tx, { changeId: current.id, actor, event: 'status', changes: diff });
-    await recordAudit(tx, request, {
+    await recordAudit(tx, actor, {
       action: 'change.status_changed',
-      actorUserId: actor.userId,
+      actorUserId: actor.actorUserId,
       companyId: actor.companyId,
       targetType: 'change',
       targetId: current.id,
@@ -403,7 +399,7 @@ export async function transitionChange(
     });
     return current;
   });
-  await tell(app, actor, {
+  await tell(deps, actor, {
     userIds: [moved.ownerId],
     type: 'change.status',
     category: 'tasks',
@@ -429,12 +425,11 @@ async function findTask(tx: Db, actor: ChangeActor, changeId: string, taskId: st
 }
 
 export async function addTask(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: ServiceDeps,
   options: { actor: ChangeActor; changeId: string; task: CreateTaskRequest },
 ): Promise<void> {
   const { actor, task } = options;
-  const { db } = app.database;
+  const { db } = deps;
   const assigneeName = task.assigneeId
     ? await requireMember(db, actor.companyId, task.assigneeId, CHANGE_MESSAGES.assignee_not_member)
     : null;
@@ -449,13 +444,13 @@ export async function addTask(
         title: task.title,
         assigneeId: task.assigneeId ?? null,
         dueDate: task.dueDate ?? null,
-        createdBy: actor.userId,
+        createdBy: actor.actorUserId,
       })
       .returning({ id: changeTasks.id });
     const diff: HistoryChanges = { task: { from: null, to: task.title } };
     if (assigneeName) diff.assignee = { from: null, to: assigneeName };
     if (task.dueDate) diff.dueDate = { from: null, to: task.dueDate };
-    await recordActivity(tx, request, actor, current.id, {
+    await recordActivity(tx, actor, current.id, {
       event: 'task_added',
       changes: diff,
       action: 'change.task_added',
@@ -463,7 +458,7 @@ export async function addTask(
     });
     return current;
   });
-  await tell(app, actor, {
+  await tell(deps, actor, {
     userIds: [task.assigneeId],
     type: 'change.task_assigned',
     category: 'tasks',
@@ -474,12 +469,11 @@ export async function addTask(
 }
 
 export async function updateTask(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: ServiceDeps,
   options: { actor: ChangeActor; changeId: string; taskId: string; changes: UpdateTaskRequest },
 ): Promise<void> {
   const { actor, changes } = options;
-  const { db } = app.database;
+  const { db } = deps;
   const newAssigneeName = changes.assigneeId
     ? await requireMember(
         db,
@@ -516,7 +510,7 @@ export async function updateTask(
     if (changes.done !== undefined && changes.done !== (task.doneAt !== null)) {
       diff.done = { from: task.doneAt !== null, to: changes.done };
       set.doneAt = changes.done ? new Date() : null;
-      set.doneBy = changes.done ? actor.userId : null;
+      set.doneBy = changes.done ? actor.actorUserId : null;
       // A task reopened past its due date is announced as overdue again.
       if (!changes.done) set.overdueNotifiedAt = null;
     }
@@ -524,7 +518,7 @@ export async function updateTask(
     // Which task, even when its title did not change.
     diff.task ??= { from: task.title, to: task.title };
     await tx.update(changeTasks).set(set).where(eq(changeTasks.id, task.id));
-    await recordActivity(tx, request, actor, change.id, {
+    await recordActivity(tx, actor, change.id, {
       event: 'task_updated',
       changes: diff,
       action: 'change.task_updated',
@@ -534,7 +528,7 @@ export async function updateTask(
     return { change, title: set.title ?? task.title, dueDate: set.dueDate ?? task.dueDate };
   });
   if (result && newAssigneeName && changes.assigneeId) {
-    await tell(app, actor, {
+    await tell(deps, actor, {
       userIds: [changes.assigneeId],
       type: 'change.task_assigned',
       category: 'tasks',
@@ -546,17 +540,16 @@ export async function updateTask(
 }
 
 export async function removeTask(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: ServiceDeps,
   options: { actor: ChangeActor; changeId: string; taskId: string },
 ): Promise<void> {
   const { actor } = options;
-  await app.database.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const change = await findChange(tx, actor.companyId, options.changeId, { forUpdate: true });
     requireOpen(change.status);
     const task = await findTask(tx, actor, change.id, options.taskId);
     await tx.delete(changeTasks).where(eq(changeTasks.id, task.id));
-    await recordActivity(tx, request, actor, change.id, {
+    await recordActivity(tx, actor, change.id, {
       event: 'task_removed',
       changes: { task: { from: task.title, to: null } },
       action: 'change.task_removed',
@@ -571,12 +564,11 @@ export async function removeTask(
  * on a finished change (the discussion of a closed item goes on for examiners).
  */
 export async function addComment(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: ServiceDeps,
   options: { actor: ChangeActor; changeId: string; body: string },
 ): Promise<void> {
   const { actor, body } = options;
-  const { db } = app.database;
+  const { db } = deps;
   const members = await activeMemberNames(db, actor.companyId, mentionedUserIds(body));
   const mentions = [...members.keys()];
   const change = await db.transaction(async (tx) => {
@@ -586,13 +578,13 @@ export async function addComment(
       .values({
         changeId: current.id,
         companyId: actor.companyId,
-        authorId: actor.userId,
+        authorId: actor.actorUserId,
         authorName: actor.name,
         body,
         mentions,
       })
       .returning({ id: changeComments.id });
-    await recordActivity(tx, request, actor, current.id, {
+    await recordActivity(tx, actor, current.id, {
       event: 'comment',
       changes: { comment: { from: null, to: commentPlainText(body).slice(0, 500) } },
       action: 'change.comment_added',
@@ -600,7 +592,7 @@ export async function addComment(
     });
     return current;
   });
-  await tell(app, actor, {
+  await tell(deps, actor, {
     userIds: mentions,
     type: 'change.mention',
     category: 'mentions',
@@ -612,17 +604,16 @@ export async function addComment(
 
 /** Stores the file first, then the row and its history; the file is removed if they fail. */
 export async function addAttachment(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: ServiceDeps,
   options: { actor: ChangeActor; changeId: string; file: UploadedFile },
 ): Promise<void> {
   const { actor, file } = options;
-  const { db } = app.database;
+  const { db } = deps;
   const change = await findChange(db, actor.companyId, options.changeId);
   requireOpen(change.status);
   const id = randomUUID();
   const storageKey = `changes/${actor.companyId}/${change.id}/${id}.${file.type.extension}`;
-  await app.storage.put(storageKey, file.data);
+  await deps.storage.put(storageKey, file.data);
   try {
     await db.transaction(async (tx) => {
       const current = await findChange(tx, actor.companyId, change.id, { forUpdate: true });
@@ -635,9 +626,9 @@ export async function addAttachment(
         contentType: file.type.contentType,
         sizeBytes: file.data.length,
         storageKey,
-        uploadedBy: actor.userId,
+        uploadedBy: actor.actorUserId,
       });
-      await recordActivity(tx, request, actor, current.id, {
+      await recordActivity(tx, actor, current.id, {
         event: 'attachment_added',
         changes: { attachment: { from: null, to: file.fileName } },
         action: 'change.attachment_added',
@@ -645,7 +636,7 @@ export async function addAttachment(
       });
     });
   } catch (error) {
-    await app.storage.delete(storageKey).catch(() => undefined);
+    await deps.storage.delete(storageKey).catch(() => undefined);
     throw error;
   }
 }
@@ -673,20 +664,19 @@ export async function findAttachment(
 
 /** Removal by the member who attached it, a manager or an administrator; the file goes last. */
 export async function removeAttachment(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: ServiceDeps,
   options: { actor: ChangeActor; changeId: string; attachmentId: string },
 ): Promise<void> {
   const { actor } = options;
-  const removed = await app.database.db.transaction(async (tx) => {
+  const removed = await deps.db.transaction(async (tx) => {
     const change = await findChange(tx, actor.companyId, options.changeId, { forUpdate: true });
     const attachment = await findAttachment(tx, actor.companyId, change.id, options.attachmentId);
     requireOpen(change.status);
-    if (attachment.uploadedBy !== actor.userId && !hasRoleAtLeast(actor.role, 'manager')) {
+    if (attachment.uploadedBy !== actor.actorUserId && !hasRoleAtLeast(actor.role, 'manager')) {
       throw new AppError(403, 'attachment_remove_role', CHANGE_MESSAGES.attachment_remove_role);
     }
     await tx.delete(changeAttachments).where(eq(changeAttachments.id, attachment.id));
-    await recordActivity(tx, request, actor, change.id, {
+    await recordActivity(tx, actor, change.id, {
       event: 'attachment_removed',
       changes: { attachment: { from: attachment.fileName, to: null } },
       action: 'change.attachment_removed',
@@ -694,7 +684,7 @@ export async function removeAttachment(
     });
     return attachment;
   });
-  await app.storage.delete(removed.storageKey).catch((error: unknown) => {
-    app.log.warn({ err: error, key: removed.storageKey }, 'could not remove a change attachment');
+  await deps.storage.delete(removed.storageKey).catch((error: unknown) => {
+    deps.log.warn({ err: error, key: removed.storageKey }, 'could not remove a change attachment');
   });
 }

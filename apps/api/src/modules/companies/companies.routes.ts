@@ -12,6 +12,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { SIGNED_IN, requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { signUpSubscription } from '../auth/sign-up.ts';
@@ -82,7 +83,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return { company: company!, profile };
       });
-      await recordAudit(app.database.db, request, {
+      await recordAudit(app.database.db, requestOrigin(request), {
         action: 'company.created',
         actorUserId: auth.user.id,
         companyId: result.company.id,
@@ -189,7 +190,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const auth = requireAuth(request);
       const companyId = requireCompanyId(auth.profile.companyId);
-      await recordAudit(app.database.db, request, {
+      await recordAudit(app.database.db, requestOrigin(request), {
         action: 'company.exported',
         actorUserId: auth.user.id,
         companyId,
@@ -252,7 +253,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
           .update(companies)
           .set({ notificationDefaults: request.body })
           .where(eq(companies.id, companyId));
-        await recordAudit(tx, request, {
+        await recordAudit(tx, requestOrigin(request), {
           action: 'company.notification_defaults_updated',
           actorUserId: auth.user.id,
           companyId,

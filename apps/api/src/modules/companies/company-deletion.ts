@@ -11,6 +11,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { avatarKey } from '../profile/profile.service.ts';
 import { findCompanySubscription } from '../subscriptions/company-subscription.ts';
 
@@ -70,7 +71,7 @@ export async function deleteCompany(
       .innerJoin(ruleAssessments, eq(ruleAssessments.id, assessmentEvidence.assessmentId))
       .where(eq(ruleAssessments.companyId, company.id));
 
-    await recordAudit(tx, request, {
+    await recordAudit(tx, requestOrigin(request), {
       action: 'company.deleted',
       actorUserId: options.actorUserId,
       companyId: company.id,

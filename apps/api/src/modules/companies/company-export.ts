@@ -189,7 +189,11 @@ export async function companyExportArchive(
     assessmentCsv(db, { userId: options.exporter.userId, companyId, facts }),
   );
   lazyStream('changes.csv', () =>
-    changesCsv(db, { ...options.exporter, companyId, today }, changeFiltersSchema.parse({})),
+    changesCsv(
+      db,
+      { ...options.exporter, actorUserId: options.exporter.userId, companyId, today },
+      changeFiltersSchema.parse({}),
+    ),
   );
   const events = await loadCalendarEvents(db, { companyId, facts, today });
   zip.addBuffer(

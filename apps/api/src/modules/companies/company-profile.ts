@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -80,7 +81,7 @@ export async function updateCompanyProfile(
       .set({ ...options.changes, updatedAt: new Date() })
       .where(eq(companies.id, options.companyId))
       .returning();
-    await recordAudit(tx, request, {
+    await recordAudit(tx, requestOrigin(request), {
       action: 'company.profile_updated',
       actorUserId: options.actorUserId,
       companyId: options.companyId,
@@ -126,7 +127,7 @@ export async function updateSecuritySettings(
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(companies.id, options.companyId))
       .returning();
-    await recordAudit(tx, request, {
+    await recordAudit(tx, requestOrigin(request), {
       action: 'company.settings_updated',
       actorUserId: options.actorUserId,
       companyId: options.companyId,

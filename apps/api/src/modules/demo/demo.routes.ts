@@ -1,6 +1,7 @@
 import { demoWorkspaceResponseSchema } from '@complivue/shared/schemas/setup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { DEMO_COMPANY_NAME, seedDemoWorkspace } from './demo-workspace.ts';
@@ -21,7 +22,7 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const auth = requireAuth(request);
       const { companyId, credentials } = await seedDemoWorkspace(app.database.db, app.auth);
-      await recordAudit(app.database.db, request, {
+      await recordAudit(app.database.db, requestOrigin(request), {
         action: 'setup.demo_workspace_seeded',
         actorUserId: auth.user.id,
         companyId,

@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { isLocalHostName } from './feed-fetch.ts';
 
@@ -199,7 +200,7 @@ export async function createFeedSource(
           createdBy: actor.userId,
         })
         .returning();
-      await recordAudit(tx, request, {
+      await recordAudit(tx, requestOrigin(request), {
         action: 'feeds.source_created',
         actorUserId: actor.userId,
         companyId: scope.companyId,
@@ -278,7 +279,7 @@ export async function updateFeedSource(
         .where(eq(feedSources.id, id))
         .returning();
       const after = toFeedSource({ ...row!, itemCount: 0 });
-      await recordAudit(tx, request, {
+      await recordAudit(tx, requestOrigin(request), {
         action: 'feeds.source_updated',
         actorUserId: actor.userId,
         companyId: scope.companyId,
@@ -309,7 +310,7 @@ export async function deleteFeedSource(
       .update(feedSources)
       .set({ deletedAt: now, enabled: false, leasedUntil: null, updatedAt: now })
       .where(eq(feedSources.id, id));
-    await recordAudit(tx, request, {
+    await recordAudit(tx, requestOrigin(request), {
       action: 'feeds.source_deleted',
       actorUserId: actor.userId,
       companyId: scope.companyId,

@@ -7,6 +7,7 @@ import type { UpdateWatchlistRequest, Watchlist } from '@complivue/shared/schema
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { recomputeCompanyRelevance } from './feed-relevance.ts';
 
 /** Managers and administrators decide what the institution is alerted about. */
@@ -74,7 +75,7 @@ export async function updateWatchlist(
         target: companyWatchlists.companyId,
         set: { ...watchlist, updatedBy: userId, updatedAt: new Date() },
       });
-    await recordAudit(tx, request, {
+    await recordAudit(tx, requestOrigin(request), {
       action: 'feeds.watchlist_updated',
       actorUserId: userId,
       companyId,

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin, type RequestOrigin } from '../../lib/actor.ts';
 import { requireAll, requireRole, SUBSCRIBED } from '../../lib/route-access.ts';
 import { readMultipartUpload, sendAttachment } from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
@@ -179,11 +180,11 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const recordExport = async (
     auth: AuthContext,
-    request: Parameters<typeof recordAudit>[1],
+    origin: RequestOrigin,
     format: string,
     area?: string,
   ) =>
-    recordAudit(db, request, {
+    recordAudit(db, origin, {
       action: 'library.assessments_exported',
       actorUserId: auth.user.id,
       companyId: auth.profile.companyId,
@@ -204,7 +205,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const auth = requireAuth(request);
       requireCompanyId(auth.profile.companyId);
-      await recordExport(auth, request, 'csv', request.query.area);
+      await recordExport(auth, requestOrigin(request), 'csv', request.query.area);
       const stream = await assessmentCsv(db, libraryReader(auth), request.query.area);
       const day = new Date().toISOString().slice(0, 10);
       return reply
@@ -230,7 +231,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const auth = requireAuth(request);
       requireCompanyId(auth.profile.companyId);
-      await recordExport(auth, request, 'pdf', request.query.area);
+      await recordExport(auth, requestOrigin(request), 'pdf', request.query.area);
       const stream = await assessmentPdf(db, libraryReader(auth), {
         area: request.query.area,
         preparedBy: auth.profile.fullName ?? auth.user.email,

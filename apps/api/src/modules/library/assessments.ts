@@ -17,6 +17,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import { rulesWithAssessments, type LibraryReader } from './library-queries.ts';
 
@@ -178,7 +179,7 @@ export async function updateAssessment(
       changedByName: assessor.name,
       changes: diff,
     });
-    await recordAudit(tx, request, {
+    await recordAudit(tx, requestOrigin(request), {
       action: 'library.assessment_updated',
       actorUserId: assessor.userId,
       companyId: assessor.companyId,
@@ -229,7 +230,7 @@ export async function addEvidence(
         changedByName: assessor.name,
         changes: { evidence: { from: null, to: label } },
       });
-      await recordAudit(tx, request, {
+      await recordAudit(tx, requestOrigin(request), {
         action: 'library.evidence_added',
         actorUserId: assessor.userId,
         companyId: assessor.companyId,
@@ -274,7 +275,7 @@ export async function removeEvidence(
       changedByName: assessor.name,
       changes: { evidence: { from: evidence.label, to: null } },
     });
-    await recordAudit(tx, request, {
+    await recordAudit(tx, requestOrigin(request), {
       action: 'library.evidence_removed',
       actorUserId: assessor.userId,
       companyId: assessor.companyId,

@@ -14,6 +14,7 @@ import { and, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
 
 /**
@@ -153,7 +154,7 @@ export async function createCompanyArticle(
         ...versionValues(input),
         createdBy: editor.userId,
       });
-      await recordAudit(tx, request, {
+      await recordAudit(tx, requestOrigin(request), {
         action: 'library.article_saved',
         actorUserId: editor.userId,
         companyId: editor.companyId,
@@ -206,7 +207,7 @@ export async function saveVersion(
       ...versionValues(input),
       createdBy: editor.userId,
     });
-    await recordAudit(tx, request, {
+    await recordAudit(tx, requestOrigin(request), {
       action: 'library.article_saved',
       actorUserId: editor.userId,
       companyId: article.companyId,
@@ -262,7 +263,7 @@ export async function publishVersion(
       .set({ publishedAt: new Date() })
       .where(eq(libraryArticleVersions.id, version.id));
     await indexArticle(tx, published!);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, requestOrigin(request), {
       action: 'library.article_published',
       actorUserId: editor.userId,
       companyId: article.companyId,

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { PUBLIC, SIGNED_IN, requireRole } from '../../lib/route-access.ts';
 import { requireAuth, type AuthContextWithCompany } from '../auth/access.ts';
 import { findCompanySubscription } from '../subscriptions/company-subscription.ts';
@@ -244,7 +245,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         .update(paymentCheckouts)
         .set({ status: 'complete' })
         .where(eq(paymentCheckouts.id, checkout.id));
-      await recordAudit(db, request, {
+      await recordAudit(db, requestOrigin(request), {
         action: 'billing.plan_activated',
         actorUserId: auth.user.id,
         companyId: auth.company.id,
@@ -307,7 +308,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ cancelAtPeriodEnd: true })
         .where(eq(subscriptions.id, row.id))
         .returning();
-      await recordAudit(db, request, {
+      await recordAudit(db, requestOrigin(request), {
         action: 'billing.cancel_at_period_end',
         actorUserId: auth.user.id,
         companyId: auth.company.id,
@@ -360,7 +361,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           periodEnd: row.currentPeriodEnd ?? addPeriod(now, price.billing),
         });
       }
-      await recordAudit(db, request, {
+      await recordAudit(db, requestOrigin(request), {
         action: 'billing.plan_changed',
         actorUserId: auth.user.id,
         companyId: auth.company.id,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLE_LABELS } from '@complivue/shared/roles';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { notify, notifyDependencies } from '../notifications/notify.ts';
 import { requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
@@ -33,7 +34,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
           companyId: target.companyId,
           role: request.body.role,
         });
-        await recordAudit(app.database.db, request, {
+        await recordAudit(app.database.db, requestOrigin(request), {
           action: 'role.changed',
           actorUserId: actor.user.id,
           companyId: target.companyId,

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { enforceRateLimits } from '../../lib/rate-limiter.ts';
 import { PUBLIC } from '../../lib/route-access.ts';
 import { loadAuthContext } from '../auth/access.ts';
@@ -83,7 +84,7 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         { onlyIfFirst: true },
       );
-      await recordAudit(app.database.db, request, {
+      await recordAudit(app.database.db, requestOrigin(request), {
         action: 'setup.first_administrator_created',
         actorUserId: userId,
         companyId,

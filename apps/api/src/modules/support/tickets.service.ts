@@ -12,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { supportInboxEmail, supportReplyEmail } from '../../lib/email/templates.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import { notify, notifyDependencies } from '../notifications/notify.ts';
@@ -129,7 +130,7 @@ export async function openTicket(
       number = ticket!.number;
     },
   });
-  await recordAudit(app.database.db, request, {
+  await recordAudit(app.database.db, requestOrigin(request), {
     action: 'support.ticket_opened',
     actorUserId: author.userId,
     companyId: author.companyId,
@@ -180,7 +181,7 @@ export async function replyToTicket(
         .where(eq(supportTickets.id, ticket.id));
     },
   });
-  await recordAudit(app.database.db, request, {
+  await recordAudit(app.database.db, requestOrigin(request), {
     action: 'support.ticket_replied',
     actorUserId: author.userId,
     companyId: ticket.companyId,
@@ -280,7 +281,7 @@ export async function setTicketStatus(
     .update(supportTickets)
     .set({ status: options.status })
     .where(eq(supportTickets.id, ticket.id));
-  await recordAudit(app.database.db, request, {
+  await recordAudit(app.database.db, requestOrigin(request), {
     action: options.status === 'closed' ? 'support.ticket_closed' : 'support.ticket_reopened',
     actorUserId: options.viewer.userId,
     companyId: ticket.companyId,

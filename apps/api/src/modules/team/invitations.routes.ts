@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { enforceRateLimits } from '../../lib/rate-limiter.ts';
 import { PUBLIC, requireRole, SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
@@ -196,7 +197,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       );
-      await recordAudit(db, request, {
+      await recordAudit(db, requestOrigin(request), {
         action: 'invitation.accepted',
         actorUserId: userId,
         companyId,
@@ -241,7 +242,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
           .set({ companyId: invitation.companyId, role: invitation.role, status: 'active' })
           .where(eq(userProfiles.userId, auth.user.id))
           .returning();
-        await recordAudit(tx, request, {
+        await recordAudit(tx, requestOrigin(request), {
           action: 'invitation.accepted',
           actorUserId: auth.user.id,
           companyId: invitation.companyId,

@@ -15,6 +15,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { invitationEmail } from '../../lib/email/templates.ts';
 import type { AuthContext } from '../auth/session.ts';
 import { assertSeatAvailable, pendingInvitation } from './team-queries.ts';
@@ -159,7 +160,7 @@ export async function createInvitation(
       .onConflictDoNothing()
       .returning();
     if (!created) throw new AppError(409, 'already_invited', INVITATION_MESSAGES.already_invited);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, requestOrigin(request), {
       action: 'invitation.sent',
       actorUserId: actor.user.id,
       companyId,
@@ -205,7 +206,7 @@ export async function resendInvitation(
       .update(invitations)
       .set({ tokenHash: link.tokenHash, expiresAt: link.expiresAt, lastSentAt: new Date() })
       .where(eq(invitations.id, current.id));
-    await recordAudit(tx, request, {
+    await recordAudit(tx, requestOrigin(request), {
       action: 'invitation.resent',
       actorUserId: options.actor.user.id,
       companyId: options.companyId,
@@ -238,7 +239,7 @@ export async function revokeInvitation(
       .update(invitations)
       .set({ revokedAt: new Date() })
       .where(eq(invitations.id, current.id));
-    await recordAudit(tx, request, {
+    await recordAudit(tx, requestOrigin(request), {
       action: 'invitation.revoked',
       actorUserId: options.actor.user.id,
       companyId: options.companyId,

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import type { AuthContext } from '../auth/session.ts';
 import { assertSeatAvailable } from './team-queries.ts';
 
@@ -42,7 +43,7 @@ export async function setMemberActive(
     if (active && target.companyId) await assertSeatAvailable(tx, target.companyId);
     await tx.update(userProfiles).set({ status }).where(eq(userProfiles.userId, targetUserId));
     if (!active) await tx.delete(session).where(eq(session.userId, targetUserId));
-    await recordAudit(tx, request, {
+    await recordAudit(tx, requestOrigin(request), {
       action: active ? 'member.reactivated' : 'member.deactivated',
       actorUserId: actor.user.id,
       companyId: target.companyId,

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { requestOrigin } from '../../lib/actor.ts';
 import { requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { requireCompanyId } from '../companies/company-profile.ts';
@@ -153,7 +154,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       const companyId = requireCompanyId(auth.profile.companyId);
       // The export itself is on the record before a byte leaves.
-      await recordAudit(db, request, {
+      await recordAudit(db, requestOrigin(request), {
         action: 'activity.exported',
         actorUserId: auth.user.id,
         companyId,

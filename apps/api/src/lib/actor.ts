@@ -1,0 +1,24 @@
+import type { Role } from '@complivue/shared/roles';
+import type { FastifyRequest } from 'fastify';
+
+/** Where a request came from, as the audit log records it. */
+export interface RequestOrigin {
+  ip: string;
+  userAgent: string | null;
+}
+
+/**
+ * Who acts, for which institution, and from where: the one context every service's options
+ * carry (DESIGN.md convention 5), so that a service never needs the request to check a role,
+ * scope a query or write the audit log.
+ */
+export interface Actor extends RequestOrigin {
+  companyId: string;
+  actorUserId: string;
+  role: Role;
+}
+
+/** The request's origin, read once at the edge; the user agent is kept to 500 characters. */
+export function requestOrigin(request: FastifyRequest): RequestOrigin {
+  return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
+}

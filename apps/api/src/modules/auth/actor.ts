@@ -1,0 +1,18 @@
+import type { FastifyRequest } from 'fastify';
+import { requestOrigin, type Actor } from '../../lib/actor.ts';
+import { requireCompanyId } from '../companies/company-profile.ts';
+import { requireAuth } from './access.ts';
+
+/**
+ * The member of an institution who makes this request, as a service takes it: the handler's
+ * one step from HTTP to the actor context (a caller without an institution gets `no_company`).
+ */
+export function requireActor(request: FastifyRequest): Actor {
+  const auth = requireAuth(request);
+  return {
+    companyId: requireCompanyId(auth.profile.companyId),
+    actorUserId: auth.user.id,
+    role: auth.profile.role,
+    ...requestOrigin(request),
+  };
+}
