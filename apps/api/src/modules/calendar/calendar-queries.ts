@@ -3,7 +3,7 @@ import { calendarCompletions, calendarEvents } from '@complivue/db/schema/calend
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { addDays } from '@complivue/shared/calendar-days';
 import { findRegulatoryDeadlineTemplate } from '@complivue/shared/regulatory-deadlines';
-import { hasRoleAtLeast, type Role } from '@complivue/shared/roles';
+import { hasRoleAtLeast } from '@complivue/shared/roles';
 import {
   CALENDAR_LIMITS,
   CALENDAR_MESSAGES,
@@ -14,6 +14,7 @@ import {
   type OccurrencesResponse,
 } from '@complivue/shared/schemas/calendar';
 import { and, asc, between, desc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { InstitutionFacts } from '../library/applicability.ts';
 import {
@@ -30,11 +31,8 @@ export interface EventWithOwner extends EventRow {
 }
 
 /** Who reads or changes the calendar: a member of `companyId`, and what "today" is for them. */
-export interface CalendarViewer {
-  userId: string;
+export interface CalendarViewer extends Omit<Actor, 'ip' | 'userAgent'> {
   name: string;
-  role: Role;
-  companyId: string;
   facts: InstitutionFacts;
   /** Today in the member's time zone (`YYYY-MM-DD`). */
   today: string;
@@ -46,18 +44,24 @@ export interface CalendarViewer {
  * they own or created; a seeded regulatory deadline is changed or deleted only by a manager or
  * an administrator, but its owner may mark it done.
  */
-export function canEditEvent(event: EventRow, viewer: Pick<CalendarViewer, 'userId' | 'role'>) {
+export function canEditEvent(
+  event: EventRow,
+  viewer: Pick<CalendarViewer, 'actorUserId' | 'role'>,
+) {
   if (hasRoleAtLeast(viewer.role, 'manager')) return true;
   if (event.kind === 'regulatory') return false;
-  return event.ownerId === viewer.userId || event.createdBy === viewer.userId;
+  return event.ownerId === viewer.actorUserId || event.createdBy === viewer.actorUserId;
 }
 
-export function canCompleteEvent(event: EventRow, viewer: Pick<CalendarViewer, 'userId' | 'role'>) {
-  return canEditEvent(event, viewer) || event.ownerId === viewer.userId;
+export function canCompleteEvent(
+  event: EventRow,
+  viewer: Pick<CalendarViewer, 'actorUserId' | 'role'>,
+) {
+  return canEditEvent(event, viewer) || event.ownerId === viewer.actorUserId;
 }
 
 /** Who reads an event: a SAR deadline is confidential (31 CFR 1020.320(e), 1029.320). */
-export type EventReader = Pick<CalendarViewer, 'userId' | 'role'>;
+export type EventReader = Pick<CalendarViewer, 'actorUserId' | 'role'>;
 
 export const isConfidential = (event: Pick<EventRow, 'filing'>) => event.filing === 'sar';
 
@@ -73,8 +77,8 @@ export function canSeeEvent(
   if (!isConfidential(event)) return true;
   return (
     hasRoleAtLeast(viewer.role, 'manager') ||
-    event.ownerId === viewer.userId ||
-    event.createdBy === viewer.userId
+    event.ownerId === viewer.actorUserId ||
+    event.createdBy === viewer.actorUserId
   );
 }
 
@@ -157,7 +161,7 @@ export async function getCalendarEvent(
 /** One event the viewer may see, or 404: a SAR deadline they may not see does not exist. */
 export async function getVisibleEvent(
   db: Db,
-  viewer: Pick<CalendarViewer, 'companyId' | 'userId' | 'role'>,
+  viewer: Pick<CalendarViewer, 'companyId' | 'actorUserId' | 'role'>,
   eventId: string,
 ): Promise<EventWithOwner> {
   const event = await getCalendarEvent(db, viewer.companyId, eventId);

@@ -31,6 +31,7 @@ import {
   optionalDeadlineParamsSchema,
   updateCalendarEventSchema,
 } from '@complivue/shared/schemas/calendar';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -39,9 +40,8 @@ import { requestOrigin } from '../../lib/actor.ts';
 import { PUBLIC, requirePlan } from '../../lib/route-access.ts';
 import { readMultipartUpload, sendAttachment, type UploadedFile } from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
-import type { AuthContext } from '../auth/session.ts';
+import { requireActor } from '../auth/actor.ts';
 import { findCompany } from '../auth/session.ts';
-import { requireCompanyId } from '../companies/company-profile.ts';
 import { profileIsComplete } from '../library/applicability.ts';
 import { institutionFacts } from '../library/library-queries.ts';
 import {
@@ -75,17 +75,18 @@ import {
   reopenOccurrence,
   restoreCalendarEvent,
   updateCalendarEvent,
+  type CalendarActor,
 } from './calendar.service.ts';
 
 /** The calendar's API has the page's requirement (SPEC.md §6: /regulatory-calendar, plan basic). */
 const CALENDAR = requirePlan('basic');
 
-export function calendarViewer(auth: AuthContext): CalendarViewer {
+/** The caller as the calendar sees them: their institution's facts and their day. */
+function calendarActor(request: FastifyRequest): CalendarActor {
+  const auth = requireAuth(request);
   return {
-    userId: auth.user.id,
+    ...requireActor(request),
     name: auth.profile.fullName ?? auth.user.email,
-    role: auth.profile.role,
-    companyId: requireCompanyId(auth.profile.companyId),
     facts: institutionFacts(auth.company),
     today: todayIn(auth.profile.timezone),
   };
@@ -149,7 +150,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: occurrencesResponseSchema },
       },
     },
-    async (request) => findOccurrences(db, calendarViewer(requireAuth(request)), request.query),
+    async (request) => findOccurrences(db, calendarActor(request), request.query),
   );
 
   app.get(
@@ -164,7 +165,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = calendarViewer(requireAuth(request));
+      const viewer = calendarActor(request);
       return eventList(await loadCalendarEvents(db, viewer), viewer);
     },
   );
@@ -181,7 +182,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = calendarViewer(requireAuth(request));
+      const viewer = calendarActor(request);
       return toCalendarEvent(await getVisibleEvent(db, viewer, request.params.eventId), viewer);
     },
   );
@@ -199,8 +200,11 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = calendarViewer(requireAuth(request));
-      const event = await createCalendarEvent(db, request, viewer, request.body);
+      const viewer = calendarActor(request);
+      const event = await createCalendarEvent(app.deps, {
+        actor: viewer,
+        input: request.body,
+      });
       return reply.status(201).send(toCalendarEvent(event, viewer));
     },
   );
@@ -219,14 +223,12 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = calendarViewer(requireAuth(request));
-      const event = await updateCalendarEvent(
-        db,
-        request,
-        viewer,
-        request.params.eventId,
-        request.body,
-      );
+      const viewer = calendarActor(request);
+      const event = await updateCalendarEvent(app.deps, {
+        actor: viewer,
+        eventId: request.params.eventId,
+        changes: request.body,
+      });
       return toCalendarEvent(event, viewer);
     },
   );
@@ -244,12 +246,10 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { kept } = await deleteCalendarEvent(
-        db,
-        request,
-        calendarViewer(requireAuth(request)),
-        request.params.eventId,
-      );
+      const { kept } = await deleteCalendarEvent(app.deps, {
+        actor: calendarActor(request),
+        eventId: request.params.eventId,
+      });
       return {
         ok: true as const,
         ...(kept ? { message: 'Deleted from the calendar; its records are kept.' } : {}),
@@ -269,9 +269,9 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = calendarViewer(requireAuth(request));
+      const viewer = calendarActor(request);
       return toCalendarEvent(
-        await restoreCalendarEvent(db, request, viewer, request.params.eventId),
+        await restoreCalendarEvent(app.deps, { actor: viewer, eventId: request.params.eventId }),
         viewer,
       );
     },
@@ -290,8 +290,11 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = calendarViewer(requireAuth(request));
-      const events = await addOptionalDeadlines(db, request, viewer, request.params.set);
+      const viewer = calendarActor(request);
+      const events = await addOptionalDeadlines(app.deps, {
+        actor: viewer,
+        setKey: request.params.set,
+      });
       return reply
         .status(201)
         .send({ events: events.map((event) => toCalendarEvent(event, viewer)) });
@@ -311,8 +314,11 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = calendarViewer(requireAuth(request));
-      const event = await createEventDrivenDeadline(db, request, viewer, request.body);
+      const viewer = calendarActor(request);
+      const event = await createEventDrivenDeadline(app.deps, {
+        actor: viewer,
+        input: request.body,
+      });
       return reply.status(201).send(toCalendarEvent(event, viewer));
     },
   );
@@ -331,7 +337,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = calendarViewer(requireAuth(request));
+      const viewer = calendarActor(request);
       let raw: unknown = request.body ?? {};
       let file: UploadedFile | null = null;
       if (request.isMultipart()) {
@@ -361,7 +367,8 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       const { eventId, date } = request.params;
-      await completeOccurrence(app, request, viewer, {
+      await completeOccurrence(app.deps, {
+        actor: viewer,
         eventId,
         date,
         fields: fields.data,
@@ -385,7 +392,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await reopenOccurrence(db, request, calendarViewer(requireAuth(request)), request.params);
+      await reopenOccurrence(app.deps, { actor: calendarActor(request), ...request.params });
       return { ok: true as const };
     },
   );
@@ -402,7 +409,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer = calendarViewer(requireAuth(request));
+      const viewer = calendarActor(request);
       const event = await getVisibleEvent(db, viewer, request.params.eventId);
       return {
         completions: await findCompletionHistory(db, viewer.companyId, {
@@ -424,7 +431,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = calendarViewer(requireAuth(request));
+      const viewer = calendarActor(request);
       const event = await getVisibleEvent(db, viewer, request.params.eventId);
       const completion = await findCompletionFile(db, viewer.companyId, {
         eventId: event.id,
@@ -451,7 +458,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = calendarViewer(requireAuth(request));
+      const viewer = calendarActor(request);
       await getVisibleEvent(db, viewer, request.params.eventId);
       const completion = await findCompletionFile(db, viewer.companyId, request.params);
       const data = await app.storage.get(completion.storageKey!);
@@ -475,7 +482,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      members: await findCalendarOwners(db, calendarViewer(requireAuth(request)).companyId),
+      members: await findCalendarOwners(db, calendarActor(request).companyId),
     }),
   );
 
@@ -490,12 +497,11 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
-      const viewer = calendarViewer(auth);
+      const viewer = calendarActor(request);
       const events = await loadCalendarEvents(db, viewer);
       await recordAudit(db, requestOrigin(request), {
         action: 'calendar.exported',
-        actorUserId: viewer.userId,
+        actorUserId: viewer.actorUserId,
         companyId: viewer.companyId,
         targetType: 'calendar',
         after: {
@@ -503,7 +509,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
           events: events.filter((event) => !event.dismissedAt && event.filing !== 'sar').length,
         },
       });
-      const companyName = auth.company?.name ?? 'Institution';
+      const companyName = requireAuth(request).company?.name ?? 'Institution';
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="${icsFileName(companyName)}"`)
@@ -536,17 +542,17 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = calendarViewer(requireAuth(request));
+      const viewer = calendarActor(request);
       const { token, createdAt } = await createFeedToken(db, {
-        userId: viewer.userId,
+        userId: viewer.actorUserId,
         companyId: viewer.companyId,
       });
       await recordAudit(db, requestOrigin(request), {
         action: 'calendar.subscription_created',
-        actorUserId: viewer.userId,
+        actorUserId: viewer.actorUserId,
         companyId: viewer.companyId,
         targetType: 'user',
-        targetId: viewer.userId,
+        targetId: viewer.actorUserId,
       });
       return reply
         .status(201)

@@ -23,12 +23,12 @@ import {
   type updateCalendarEventSchema,
 } from '@complivue/shared/schemas/calendar';
 import { and, count, eq, inArray, isNull, isNotNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { requestOrigin } from '../../lib/actor.ts';
+import type { RequestOrigin } from '../../lib/actor.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import {
   canCompleteEvent,
   canEditEvent,
@@ -47,6 +47,9 @@ type CreateEvent = z.output<typeof createCalendarEventSchema>;
 type UpdateEvent = z.output<typeof updateCalendarEventSchema>;
 type EventDrivenRequest = z.output<typeof eventDrivenDeadlineRequestSchema>;
 type CompletionFields = z.output<typeof completionFieldsSchema>;
+
+/** Who changes the calendar, and where their request came from (for the audit log). */
+export type CalendarActor = CalendarViewer & RequestOrigin;
 
 const forbidden = (message: string = CALENDAR_MESSAGES.not_allowed) =>
   new AppError(403, 'forbidden', message);
@@ -99,11 +102,11 @@ async function requireRoomForEvents(tx: Db, companyId: string, adding: number) {
   }
 }
 
-/** A live event of the viewer's company that the viewer may change. */
-async function editableEvent(db: Db, viewer: CalendarViewer, eventId: string) {
-  const event = await getVisibleEvent(db, viewer, eventId);
+/** A live event of the actor's company that the actor may change. */
+async function editableEvent(db: Db, actor: CalendarViewer, eventId: string) {
+  const event = await getVisibleEvent(db, actor, eventId);
   if (event.dismissedAt) throw AppError.notFound(CALENDAR_MESSAGES.not_found);
-  if (!canEditEvent(event, viewer)) {
+  if (!canEditEvent(event, actor)) {
     throw forbidden(
       event.kind === 'regulatory'
         ? CALENDAR_MESSAGES.regulatory_manager_only
@@ -119,42 +122,40 @@ async function editableEvent(db: Db, viewer: CalendarViewer, eventId: string) {
  */
 async function insertEvent(
   db: Db,
-  request: FastifyRequest,
-  viewer: CalendarViewer,
+  actor: CalendarActor,
   values: Omit<typeof calendarEvents.$inferInsert, 'companyId' | 'createdBy'>,
   auditAfter: (event: EventRow) => Record<string, unknown>,
 ): Promise<EventWithOwner> {
   const [event] = await db.transaction(async (tx) => {
-    await requireRoomForEvents(tx, viewer.companyId, 1);
+    await requireRoomForEvents(tx, actor.companyId, 1);
     return tx
       .insert(calendarEvents)
-      .values({ ...values, companyId: viewer.companyId, createdBy: viewer.userId })
+      .values({ ...values, companyId: actor.companyId, createdBy: actor.actorUserId })
       .returning();
   });
-  await recordAudit(db, requestOrigin(request), {
+  await recordAudit(db, actor, {
     action: 'calendar.event_created',
-    actorUserId: viewer.userId,
-    companyId: viewer.companyId,
+    actorUserId: actor.actorUserId,
+    companyId: actor.companyId,
     targetType: 'calendar_event',
     targetId: event!.id,
     after: auditAfter(event!),
   });
-  return getCalendarEvent(db, viewer.companyId, event!.id);
+  return getCalendarEvent(db, actor.companyId, event!.id);
 }
 
 /** A company event: any member adds one. */
 export async function createCalendarEvent(
-  db: Db,
-  request: FastifyRequest,
-  viewer: CalendarViewer,
-  input: CreateEvent,
+  deps: ServiceDeps,
+  options: { actor: CalendarActor; input: CreateEvent },
 ): Promise<EventWithOwner> {
+  const { db } = deps;
+  const { actor, input } = options;
   const recurrence = validateRecurrence(input.startsOn, input.rrule);
-  await requireOwnerIsMember(db, viewer.companyId, input.ownerId);
+  await requireOwnerIsMember(db, actor.companyId, input.ownerId);
   return insertEvent(
     db,
-    request,
-    viewer,
+    actor,
     {
       kind: 'company',
       title: input.title,
@@ -176,24 +177,24 @@ export async function createCalendarEvent(
  * (`canSeeEvent`).
  */
 export async function createEventDrivenDeadline(
-  db: Db,
-  request: FastifyRequest,
-  viewer: CalendarViewer,
-  input: EventDrivenRequest,
+  deps: ServiceDeps,
+  options: { actor: CalendarActor; input: EventDrivenRequest },
 ): Promise<EventWithOwner> {
-  const institutionType = viewer.facts.institutionType;
+  const { db } = deps;
+  const { actor, input } = options;
+  const institutionType = actor.facts.institutionType;
   if (!eventDrivenTypesFor(institutionType).includes(input.type)) {
     throw new AppError(400, 'filing_not_offered', CALENDAR_MESSAGES.filing_not_offered);
   }
   const rule = eventDrivenDeadline(input.type, institutionType);
-  if (input.triggerDate > viewer.today) {
+  if (input.triggerDate > actor.today) {
     throw new AppError(
       400,
       'trigger_in_future',
       `The ${rule.triggerLabel.toLowerCase()} cannot be after today.`,
     );
   }
-  await requireOwnerIsMember(db, viewer.companyId, input.ownerId);
+  await requireOwnerIsMember(db, actor.companyId, input.ownerId);
   const dueOn = eventDrivenDueDate(input.type, input.triggerDate);
   const reference = input.reference ? ` (${input.reference})` : '';
   const description = [
@@ -205,8 +206,7 @@ export async function createEventDrivenDeadline(
     .join('\n\n');
   return insertEvent(
     db,
-    request,
-    viewer,
+    actor,
     {
       kind: 'event_driven',
       filing: input.type,
@@ -233,20 +233,19 @@ export async function createEventDrivenDeadline(
 }
 
 export async function updateCalendarEvent(
-  db: Db,
-  request: FastifyRequest,
-  viewer: CalendarViewer,
-  eventId: string,
-  changes: UpdateEvent,
+  deps: ServiceDeps,
+  options: { actor: CalendarActor; eventId: string; changes: UpdateEvent },
 ): Promise<EventWithOwner> {
-  const event = await editableEvent(db, viewer, eventId);
+  const { db } = deps;
+  const { actor, eventId, changes } = options;
+  const event = await editableEvent(db, actor, eventId);
   const set: Partial<typeof calendarEvents.$inferInsert> = {};
   if (changes.title !== undefined) set.title = changes.title;
   if (changes.description !== undefined) set.description = changes.description;
   if (changes.area !== undefined) set.area = changes.area;
   if (changes.reminderDays !== undefined) set.reminderDays = changes.reminderDays;
   if (changes.ownerId !== undefined) {
-    await requireOwnerIsMember(db, viewer.companyId, changes.ownerId);
+    await requireOwnerIsMember(db, actor.companyId, changes.ownerId);
     set.ownerId = changes.ownerId;
   }
   if (changes.startsOn !== undefined || changes.rrule !== undefined) {
@@ -260,17 +259,17 @@ export async function updateCalendarEvent(
   await db
     .update(calendarEvents)
     .set(set)
-    .where(and(eq(calendarEvents.id, event.id), eq(calendarEvents.companyId, viewer.companyId)));
-  await recordAudit(db, requestOrigin(request), {
+    .where(and(eq(calendarEvents.id, event.id), eq(calendarEvents.companyId, actor.companyId)));
+  await recordAudit(db, actor, {
     action: 'calendar.event_updated',
-    actorUserId: viewer.userId,
-    companyId: viewer.companyId,
+    actorUserId: actor.actorUserId,
+    companyId: actor.companyId,
     targetType: 'calendar_event',
     targetId: event.id,
     before: auditView(event),
     after: auditView({ ...event, ...set }),
   });
-  return getCalendarEvent(db, viewer.companyId, event.id);
+  return getCalendarEvent(db, actor.companyId, event.id);
 }
 
 /**
@@ -280,16 +279,13 @@ export async function updateCalendarEvent(
  * their files for the record and the data export); only an event with no completion is removed.
  */
 export async function deleteCalendarEvent(
-  db: Db,
-  request: FastifyRequest,
-  viewer: CalendarViewer,
-  eventId: string,
+  deps: ServiceDeps,
+  options: { actor: CalendarActor; eventId: string },
 ): Promise<{ kept: boolean }> {
-  const event = await editableEvent(db, viewer, eventId);
-  const where = and(
-    eq(calendarEvents.id, event.id),
-    eq(calendarEvents.companyId, viewer.companyId),
-  );
+  const { db } = deps;
+  const { actor, eventId } = options;
+  const event = await editableEvent(db, actor, eventId);
+  const where = and(eq(calendarEvents.id, event.id), eq(calendarEvents.companyId, actor.companyId));
   const kept = await db.transaction(async (tx) => {
     if (event.templateKey) {
       await tx.update(calendarEvents).set({ dismissedAt: new Date() }).where(where);
@@ -303,17 +299,17 @@ export async function deleteCalendarEvent(
     if (completion) {
       await tx
         .update(calendarEvents)
-        .set({ deletedAt: new Date(), deletedBy: viewer.userId })
+        .set({ deletedAt: new Date(), deletedBy: actor.actorUserId })
         .where(where);
       return true;
     }
     await tx.delete(calendarEvents).where(where);
     return false;
   });
-  await recordAudit(db, requestOrigin(request), {
+  await recordAudit(db, actor, {
     action: 'calendar.event_deleted',
-    actorUserId: viewer.userId,
-    companyId: viewer.companyId,
+    actorUserId: actor.actorUserId,
+    companyId: actor.companyId,
     targetType: 'calendar_event',
     targetId: event.id,
     before: { kind: event.kind, templateKey: event.templateKey, ...auditView(event) },
@@ -324,40 +320,35 @@ export async function deleteCalendarEvent(
 
 /** Brings back a seeded regulatory deadline the company deleted. */
 export async function restoreCalendarEvent(
-  db: Db,
-  request: FastifyRequest,
-  viewer: CalendarViewer,
-  eventId: string,
+  deps: ServiceDeps,
+  options: { actor: CalendarActor; eventId: string },
 ): Promise<EventWithOwner> {
-  const event = await getVisibleEvent(db, viewer, eventId);
-  if (!canEditEvent(event, viewer)) throw forbidden(CALENDAR_MESSAGES.regulatory_manager_only);
+  const { db } = deps;
+  const { actor, eventId } = options;
+  const event = await getVisibleEvent(db, actor, eventId);
+  if (!canEditEvent(event, actor)) throw forbidden(CALENDAR_MESSAGES.regulatory_manager_only);
   if (!event.dismissedAt) throw new AppError(409, 'not_dismissed', CALENDAR_MESSAGES.not_dismissed);
   // Restored as of now: reminders whose day passed while it was deleted are not sent late.
   await db
     .update(calendarEvents)
     .set({ dismissedAt: null })
-    .where(and(eq(calendarEvents.id, event.id), eq(calendarEvents.companyId, viewer.companyId)));
-  await recordAudit(db, requestOrigin(request), {
+    .where(and(eq(calendarEvents.id, event.id), eq(calendarEvents.companyId, actor.companyId)));
+  await recordAudit(db, actor, {
     action: 'calendar.event_restored',
-    actorUserId: viewer.userId,
-    companyId: viewer.companyId,
+    actorUserId: actor.actorUserId,
+    companyId: actor.companyId,
     targetType: 'calendar_event',
     targetId: event.id,
     after: { templateKey: event.templateKey, title: event.title },
   });
-  return getCalendarEvent(db, viewer.companyId, event.id);
+  return getCalendarEvent(db, actor.companyId, event.id);
 }
 
-/** A due date of a live event of the company that the viewer may complete. */
-async function completableOccurrence(
-  db: Db,
-  viewer: CalendarViewer,
-  eventId: string,
-  date: string,
-) {
-  const event = await getVisibleEvent(db, viewer, eventId);
+/** A due date of a live event of the company that the actor may complete. */
+async function completableOccurrence(db: Db, actor: CalendarViewer, eventId: string, date: string) {
+  const event = await getVisibleEvent(db, actor, eventId);
   if (event.dismissedAt) throw AppError.notFound(CALENDAR_MESSAGES.not_found);
-  if (!canCompleteEvent(event, viewer)) throw forbidden();
+  if (!canCompleteEvent(event, actor)) throw forbidden();
   if (!isOccurrence(event, date)) {
     throw new AppError(404, 'not_an_occurrence', CALENDAR_MESSAGES.not_an_occurrence);
   }
@@ -369,18 +360,23 @@ async function completableOccurrence(
  * before the row that points at it and removed again if the row is not written.
  */
 export async function completeOccurrence(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  viewer: CalendarViewer,
-  options: { eventId: string; date: string; fields: CompletionFields; file: UploadedFile | null },
+  deps: ServiceDeps,
+  options: {
+    actor: CalendarActor;
+    eventId: string;
+    date: string;
+    fields: CompletionFields;
+    file: UploadedFile | null;
+  },
 ): Promise<void> {
-  const { db } = app.database;
-  const event = await completableOccurrence(db, viewer, options.eventId, options.date);
+  const { db } = deps;
+  const { actor } = options;
+  const event = await completableOccurrence(db, actor, options.eventId, options.date);
   const { file } = options;
   const storageKey = file
-    ? `calendar/${viewer.companyId}/${event.id}/${options.date}-${randomUUID()}.${file.type.extension}`
+    ? `calendar/${actor.companyId}/${event.id}/${options.date}-${randomUUID()}.${file.type.extension}`
     : null;
-  if (file) await app.storage.put(storageKey!, file.data);
+  if (file) await deps.storage.put(storageKey!, file.data);
   let written = false;
   try {
     const rows = await db
@@ -388,9 +384,9 @@ export async function completeOccurrence(
       .values({
         eventId: event.id,
         occurrenceDate: options.date,
-        companyId: viewer.companyId,
-        doneBy: viewer.userId,
-        doneByName: viewer.name,
+        companyId: actor.companyId,
+        doneBy: actor.actorUserId,
+        doneByName: actor.name,
         evidenceNote: options.fields.evidenceNote,
         evidenceUrl: options.fields.evidenceUrl,
         fileName: file?.fileName ?? null,
@@ -403,13 +399,13 @@ export async function completeOccurrence(
       .returning({ eventId: calendarCompletions.eventId });
     written = rows.length === 1;
   } finally {
-    if (!written && storageKey) await removeFiles(app, [storageKey]);
+    if (!written && storageKey) await removeFiles(deps, [storageKey]);
   }
   if (!written) throw new AppError(409, 'already_done', CALENDAR_MESSAGES.already_done);
-  await recordAudit(db, requestOrigin(request), {
+  await recordAudit(db, actor, {
     action: 'calendar.occurrence_completed',
-    actorUserId: viewer.userId,
-    companyId: viewer.companyId,
+    actorUserId: actor.actorUserId,
+    companyId: actor.companyId,
     targetType: 'calendar_event',
     targetId: event.id,
     after: isConfidential(event)
@@ -429,30 +425,30 @@ export async function completeOccurrence(
  * evidence file; the due date is open again and may be marked done anew.
  */
 export async function reopenOccurrence(
-  db: Db,
-  request: FastifyRequest,
-  viewer: CalendarViewer,
-  options: { eventId: string; date: string },
+  deps: ServiceDeps,
+  options: { actor: CalendarActor; eventId: string; date: string },
 ): Promise<void> {
-  const event = await getVisibleEvent(db, viewer, options.eventId);
-  if (!canCompleteEvent(event, viewer)) throw forbidden();
+  const { db } = deps;
+  const { actor } = options;
+  const event = await getVisibleEvent(db, actor, options.eventId);
+  if (!canCompleteEvent(event, actor)) throw forbidden();
   const [undone] = await db
     .update(calendarCompletions)
-    .set({ undoneAt: new Date(), undoneBy: viewer.userId, undoneByName: viewer.name })
+    .set({ undoneAt: new Date(), undoneBy: actor.actorUserId, undoneByName: actor.name })
     .where(
       and(
         eq(calendarCompletions.eventId, event.id),
-        eq(calendarCompletions.companyId, viewer.companyId),
+        eq(calendarCompletions.companyId, actor.companyId),
         eq(calendarCompletions.occurrenceDate, options.date),
         isNull(calendarCompletions.undoneAt),
       ),
     )
     .returning();
   if (!undone) throw new AppError(404, 'not_done', CALENDAR_MESSAGES.not_done);
-  await recordAudit(db, requestOrigin(request), {
+  await recordAudit(db, actor, {
     action: 'calendar.occurrence_reopened',
-    actorUserId: viewer.userId,
-    companyId: viewer.companyId,
+    actorUserId: actor.actorUserId,
+    companyId: actor.companyId,
     targetType: 'calendar_event',
     targetId: event.id,
     before: isConfidential(event)
@@ -503,22 +499,22 @@ export async function findCompletionFile(
  * ones restored. Returns the set's events.
  */
 export async function addOptionalDeadlines(
-  db: Db,
-  request: FastifyRequest,
-  viewer: CalendarViewer,
-  setKey: OptionalDeadlineSetKey,
+  deps: ServiceDeps,
+  options: { actor: CalendarActor; setKey: OptionalDeadlineSetKey },
 ): Promise<EventWithOwner[]> {
-  if (!hasRoleAtLeast(viewer.role, 'manager')) {
+  const { db } = deps;
+  const { actor, setKey } = options;
+  if (!hasRoleAtLeast(actor.role, 'manager')) {
     throw forbidden(CALENDAR_MESSAGES.regulatory_manager_only);
   }
   const set = OPTIONAL_DEADLINE_SETS[setKey];
   const templates = set.templateKeys.map((key) => findRegulatoryDeadlineTemplate(key)!);
-  if (!templates.every((template) => seededDeadlineFits(viewer.facts, template))) {
+  if (!templates.every((template) => seededDeadlineFits(actor.facts, template))) {
     throw new AppError(400, 'not_applicable', CALENDAR_MESSAGES.optional_not_applicable);
   }
   const keys = [...set.templateKeys];
   const inSet = and(
-    eq(calendarEvents.companyId, viewer.companyId),
+    eq(calendarEvents.companyId, actor.companyId),
     inArray(calendarEvents.templateKey, keys),
   );
   await db.transaction(async (tx) => {
@@ -527,11 +523,11 @@ export async function addOptionalDeadlines(
       .from(calendarEvents)
       .where(inSet);
     const existingKeys = new Set(existing.map((row) => row.templateKey!));
-    await requireRoomForEvents(tx, viewer.companyId, keys.length - existingKeys.size);
+    await requireRoomForEvents(tx, actor.companyId, keys.length - existingKeys.size);
     await ensureSeededDeadlines(tx, {
-      companyId: viewer.companyId,
-      facts: viewer.facts,
-      today: viewer.today,
+      companyId: actor.companyId,
+      facts: actor.facts,
+      today: actor.today,
       existingKeys,
       optIn: keys,
     });
@@ -540,22 +536,22 @@ export async function addOptionalDeadlines(
       .set({ dismissedAt: null })
       .where(and(inSet, isNotNull(calendarEvents.dismissedAt)));
   });
-  await recordAudit(db, requestOrigin(request), {
+  await recordAudit(db, actor, {
     action: 'calendar.optional_deadlines_added',
-    actorUserId: viewer.userId,
-    companyId: viewer.companyId,
+    actorUserId: actor.actorUserId,
+    companyId: actor.companyId,
     targetType: 'calendar',
     after: { set: setKey, templateKeys: keys },
   });
-  const events = await loadCalendarEvents(db, viewer);
+  const events = await loadCalendarEvents(db, actor);
   return events.filter((event) => event.templateKey && keys.includes(event.templateKey));
 }
 
-async function removeFiles(app: FastifyInstance, keys: string[]) {
+async function removeFiles(deps: ServiceDeps, keys: string[]) {
   await Promise.all(
     keys.map((key) =>
-      app.storage.delete(key).catch((error: unknown) => {
-        app.log.warn({ err: error, key }, 'could not remove a calendar evidence file');
+      deps.storage.delete(key).catch((error: unknown) => {
+        deps.log.warn({ err: error, key }, 'could not remove a calendar evidence file');
       }),
     ),
   );

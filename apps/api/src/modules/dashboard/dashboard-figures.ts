@@ -101,7 +101,7 @@ export async function computeDashboard(
       companyId,
       facts: options.facts,
       today,
-      viewer: { userId, role: options.role },
+      viewer: { actorUserId: userId, role: options.role },
     }),
   ]);
   const completed = new Set(figures!.completed_due_dates);
