@@ -1,5 +1,7 @@
 import type { Db } from '@complivue/db/database';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Env } from './env.ts';
+import type { Mailer } from './lib/email/mailer.ts';
 import type { FileStorage } from './lib/file-storage.ts';
 import {
   notify,
@@ -17,7 +19,11 @@ export interface ServiceDeps {
   storage: FileStorage;
   /** Tells members, in the app at once and by email as they chose (notifications/notify.ts). */
   notify: (input: NotificationInput) => Promise<string[]>;
+  /** Email that is not a notification (a support reply, the support inbox). */
+  mailer: Mailer;
   log: FastifyBaseLogger;
+  /** The configuration, parsed once at start (links in emails need APP_URL). */
+  env: Env;
   /** Now, as the service should see it (one place to change for a test of time). */
   clock: () => Date;
 }
@@ -29,7 +35,9 @@ export function createServiceDeps(app: FastifyInstance): ServiceDeps {
     db: app.database.db,
     storage: app.storage,
     notify: (input) => notify(notifyDeps, input),
+    mailer: app.mailer,
     log: app.log,
+    env: app.env,
     clock: () => new Date(),
   };
 }

@@ -17,6 +17,7 @@ import { SIGNUP_MESSAGES } from '@complivue/shared/schemas/auth';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestOrigin } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enforceRateLimits } from '../../lib/rate-limiter.ts';
 import { SUBSCRIBED } from '../../lib/route-access.ts';
@@ -29,7 +30,6 @@ import {
   listTickets,
   responseTarget,
   ticketDetail,
-  type TicketViewer,
 } from './ticket-queries.ts';
 import {
   openTicket,
@@ -41,9 +41,11 @@ import {
 const ticketParams = z.object({ ticketId: z.uuid() });
 const createdSchema = z.object({ id: z.uuid(), number: z.number().int() });
 
-function authorOf(auth: AuthContext): TicketAuthor {
+function authorOf(request: FastifyRequest): TicketAuthor {
+  const auth = requireAuth(request);
   return {
-    userId: auth.user.id,
+    ...requestOrigin(request),
+    actorUserId: auth.user.id,
     role: auth.profile.role,
     companyId: auth.profile.companyId,
     name: auth.profile.fullName ?? auth.user.email.split('@')[0] ?? auth.user.email,
@@ -115,7 +117,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ticketListResponseSchema },
       },
     },
-    async (request) => listTickets(db, authorOf(requireAuth(request)), request.query),
+    async (request) => listTickets(db, authorOf(request), request.query),
   );
 
   app.post(
@@ -143,8 +145,8 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const upload = await readAttachments(request);
       const fields = parseFields(createTicketFieldsSchema, upload.fields);
-      const created = await openTicket(app, request, {
-        author: { ...authorOf(auth), companyId },
+      const created = await openTicket(app.deps, {
+        author: { ...authorOf(request), companyId },
         companyName: auth.company?.name ?? '',
         prioritySupport: hasPrioritySupport(auth),
         fields,
@@ -165,7 +167,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ticketDetailSchema },
       },
     },
-    async (request) => ticketDetail(db, authorOf(requireAuth(request)), request.params.ticketId),
+    async (request) => ticketDetail(db, authorOf(request), request.params.ticketId),
   );
 
   app.post(
@@ -190,10 +192,10 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
           message: SIGNUP_MESSAGES.rate_limit,
         },
       );
-      const author = authorOf(auth);
+      const author = authorOf(request);
       const upload = await readAttachments(request);
       const { body } = parseFields(replyFieldsSchema, upload.fields);
-      await replyToTicket(app, request, {
+      await replyToTicket(app.deps, {
         author,
         ticketId: request.params.ticketId,
         body,
@@ -216,8 +218,8 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewer: TicketViewer = authorOf(requireAuth(request));
-      await setTicketStatus(app, request, {
+      const viewer = authorOf(request);
+      await setTicketStatus(app.deps, {
         viewer,
         ticketId: request.params.ticketId,
         status: request.body.status,
@@ -239,7 +241,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const attachment = await findVisibleAttachment(
         db,
-        authorOf(requireAuth(request)),
+        authorOf(request),
         request.params.attachmentId,
       );
       const data = await app.storage.get(attachment.storageKey);

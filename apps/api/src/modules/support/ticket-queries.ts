@@ -21,7 +21,7 @@ import { containsPattern } from '../../lib/sql-patterns.ts';
 
 /** Who is looking: tickets are the requester's, their company admins' and the platform's. */
 export interface TicketViewer {
-  userId: string;
+  actorUserId: string;
   role: Role;
   companyId: string | null;
 }
@@ -35,7 +35,7 @@ function visibleTo(viewer: TicketViewer): SQL | undefined {
   const ofCompany = eq(supportTickets.companyId, viewer.companyId);
   return hasRoleAtLeast(viewer.role, 'admin')
     ? ofCompany
-    : and(ofCompany, eq(supportTickets.requesterId, viewer.userId));
+    : and(ofCompany, eq(supportTickets.requesterId, viewer.actorUserId));
 }
 
 const summaryColumns = {

@@ -9,22 +9,22 @@ import {
 import type { CreateTicketFields, TicketStatus } from '@complivue/shared/schemas/support';
 import { SUPPORT_MESSAGES } from '@complivue/shared/schemas/support';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { requestOrigin } from '../../lib/actor.ts';
+import type { RequestOrigin } from '../../lib/actor.ts';
 import { supportInboxEmail, supportReplyEmail } from '../../lib/email/templates.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
-import { notify, notifyDependencies } from '../notifications/notify.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { findVisibleTicket, isSupportAgent, type TicketViewer } from './ticket-queries.ts';
 
-export interface TicketAuthor extends TicketViewer {
+/** Who writes: the viewer with a name for the thread, and the request's origin (audit log). */
+export interface TicketAuthor extends TicketViewer, RequestOrigin {
   name: string;
 }
 
 /** The files are stored before the rows that point at them, and removed again if those fail. */
 async function storeAttachments(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   ticketId: string,
   files: UploadedFile[],
 ): Promise<(typeof supportTicketAttachments.$inferInsert & { id: string })[]> {
@@ -41,15 +41,15 @@ async function storeAttachments(
       data: file.data,
     };
   });
-  await Promise.all(stored.map((file) => app.storage.put(file.storageKey, file.data)));
+  await Promise.all(stored.map((file) => deps.storage.put(file.storageKey, file.data)));
   return stored.map(({ data: _data, ...row }) => row);
 }
 
-async function removeStored(app: FastifyInstance, keys: string[]) {
+async function removeStored(deps: ServiceDeps, keys: string[]) {
   await Promise.all(
     keys.map((key) =>
-      app.storage.delete(key).catch((error: unknown) => {
-        app.log.warn({ err: error, key }, 'could not remove an orphaned attachment');
+      deps.storage.delete(key).catch((error: unknown) => {
+        deps.log.warn({ err: error, key }, 'could not remove an orphaned attachment');
       }),
     ),
   );
@@ -57,7 +57,7 @@ async function removeStored(app: FastifyInstance, keys: string[]) {
 
 /** Writes a message with its attachments; the ticket row is written by `write` in the same transaction. */
 async function writeMessage(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   options: {
     ticketId: string;
     author: TicketAuthor;
@@ -66,15 +66,15 @@ async function writeMessage(
     write: (tx: Db) => Promise<void>;
   },
 ): Promise<void> {
-  const attachments = await storeAttachments(app, options.ticketId, options.files);
+  const attachments = await storeAttachments(deps, options.ticketId, options.files);
   try {
-    await app.database.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       await options.write(tx);
       const [message] = await tx
         .insert(supportTicketMessages)
         .values({
           ticketId: options.ticketId,
-          authorId: options.author.userId,
+          authorId: options.author.actorUserId,
           authorName: options.author.name,
           fromSupport: isSupportAgent(options.author),
           body: options.body,
@@ -88,7 +88,7 @@ async function writeMessage(
     });
   } catch (error) {
     await removeStored(
-      app,
+      deps,
       attachments.map((attachment) => attachment.storageKey),
     );
     throw error;
@@ -96,8 +96,7 @@ async function writeMessage(
 }
 
 export async function openTicket(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: ServiceDeps,
   options: {
     author: TicketAuthor & { companyId: string };
     companyName: string;
@@ -109,7 +108,7 @@ export async function openTicket(
   const { author, fields } = options;
   const ticketId = randomUUID();
   let number = 0;
-  await writeMessage(app, {
+  await writeMessage(deps, {
     ticketId,
     author,
     body: fields.description,
@@ -120,7 +119,7 @@ export async function openTicket(
         .values({
           id: ticketId,
           companyId: author.companyId,
-          requesterId: author.userId,
+          requesterId: author.actorUserId,
           subject: fields.subject,
           category: fields.category,
           priority: fields.priority,
@@ -130,9 +129,9 @@ export async function openTicket(
       number = ticket!.number;
     },
   });
-  await recordAudit(app.database.db, requestOrigin(request), {
+  await recordAudit(deps.db, author, {
     action: 'support.ticket_opened',
-    actorUserId: author.userId,
+    actorUserId: author.actorUserId,
     companyId: author.companyId,
     targetType: 'support_ticket',
     targetId: ticketId,
@@ -143,7 +142,7 @@ export async function openTicket(
       priority: fields.priority,
     },
   });
-  await emailSupportInbox(app, {
+  await emailSupportInbox(deps, {
     ticketId,
     ticketNumber: number,
     subject: fields.subject,
@@ -161,15 +160,14 @@ export async function openTicket(
  * the app and by email; the institution's reply puts it back in support's queue.
  */
 export async function replyToTicket(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: ServiceDeps,
   options: { author: TicketAuthor; ticketId: string; body: string; files: UploadedFile[] },
 ): Promise<void> {
   const { author } = options;
-  const ticket = await findVisibleTicket(app.database.db, author, options.ticketId);
+  const ticket = await findVisibleTicket(deps.db, author, options.ticketId);
   if (ticket.status === 'closed') throw new AppError(409, 'ticket_closed', SUPPORT_MESSAGES.closed);
   const fromSupport = isSupportAgent(author);
-  await writeMessage(app, {
+  await writeMessage(deps, {
     ticketId: ticket.id,
     author,
     body: options.body,
@@ -181,17 +179,17 @@ export async function replyToTicket(
         .where(eq(supportTickets.id, ticket.id));
     },
   });
-  await recordAudit(app.database.db, requestOrigin(request), {
+  await recordAudit(deps.db, author, {
     action: 'support.ticket_replied',
-    actorUserId: author.userId,
+    actorUserId: author.actorUserId,
     companyId: ticket.companyId,
     targetType: 'support_ticket',
     targetId: ticket.id,
     after: { number: ticket.number, fromSupport },
   });
-  const url = new URL(`/support/tickets/${ticket.id}`, app.env.APP_URL).toString();
+  const url = new URL(`/support/tickets/${ticket.id}`, deps.env.APP_URL).toString();
   if (!fromSupport) {
-    await emailSupportInbox(app, {
+    await emailSupportInbox(deps, {
       ticketId: ticket.id,
       ticketNumber: ticket.number,
       subject: ticket.subject,
@@ -203,10 +201,10 @@ export async function replyToTicket(
     });
     return;
   }
-  const requester = await notifyRequester(app, ticket, url);
+  const requester = await notifyRequester(deps, ticket, url);
   if (!requester) return;
   try {
-    await app.mailer.send(
+    await deps.mailer.send(
       supportReplyEmail({
         to: requester.email,
         name: requester.name,
@@ -218,18 +216,18 @@ export async function replyToTicket(
     );
   } catch (error) {
     // The reply is saved and shown in the app; the email is a courtesy that may be retried by hand.
-    app.log.warn({ err: error, ticketId: ticket.id }, 'support reply email failed');
+    deps.log.warn({ err: error, ticketId: ticket.id }, 'support reply email failed');
   }
 }
 
 /** The requester's in-app notice; returns where to email them, if they are still active. */
 async function notifyRequester(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   ticket: Awaited<ReturnType<typeof findVisibleTicket>>,
   url: string,
 ): Promise<{ email: string; name: string } | null> {
   if (!ticket.requesterId) return null;
-  await notify(notifyDependencies(app), {
+  await deps.notify({
     companyId: ticket.companyId,
     userIds: [ticket.requesterId],
     type: 'support.reply',
@@ -237,7 +235,7 @@ async function notifyRequester(
     body: ticket.subject,
     link: new URL(url).pathname,
   });
-  const [requester] = await app.database.db
+  const [requester] = await deps.db
     .select({ email: userProfiles.email, fullName: userProfiles.fullName })
     .from(userProfiles)
     .where(and(eq(userProfiles.userId, ticket.requesterId), eq(userProfiles.status, 'active')));
@@ -246,44 +244,43 @@ async function notifyRequester(
 }
 
 async function emailSupportInbox(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   message: Omit<Parameters<typeof supportInboxEmail>[0], 'to' | 'url'> & { ticketId: string },
 ) {
-  const inbox = app.env.CONTACT_EMAIL;
+  const inbox = deps.env.CONTACT_EMAIL;
   if (!inbox) return;
   try {
-    await app.mailer.send(
+    await deps.mailer.send(
       supportInboxEmail({
         ...message,
         to: inbox,
-        url: new URL(`/support/tickets/${message.ticketId}`, app.env.APP_URL).toString(),
+        url: new URL(`/support/tickets/${message.ticketId}`, deps.env.APP_URL).toString(),
       }),
     );
   } catch (error) {
     // The ticket is stored and listed in the Super Admin console; the email only alerts.
-    app.log.warn({ err: error, ticketId: message.ticketId }, 'support inbox email failed');
+    deps.log.warn({ err: error, ticketId: message.ticketId }, 'support inbox email failed');
   }
 }
 
 /** Closing or reopening, by the institution or by support. */
 export async function setTicketStatus(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: ServiceDeps,
   options: {
-    viewer: TicketViewer;
+    viewer: TicketViewer & RequestOrigin;
     ticketId: string;
     status: Extract<TicketStatus, 'open' | 'closed'>;
   },
 ): Promise<void> {
-  const ticket = await findVisibleTicket(app.database.db, options.viewer, options.ticketId);
+  const ticket = await findVisibleTicket(deps.db, options.viewer, options.ticketId);
   if ((ticket.status === 'closed') === (options.status === 'closed')) return;
-  await app.database.db
+  await deps.db
     .update(supportTickets)
     .set({ status: options.status })
     .where(eq(supportTickets.id, ticket.id));
-  await recordAudit(app.database.db, requestOrigin(request), {
+  await recordAudit(deps.db, options.viewer, {
     action: options.status === 'closed' ? 'support.ticket_closed' : 'support.ticket_reopened',
-    actorUserId: options.viewer.userId,
+    actorUserId: options.viewer.actorUserId,
     companyId: ticket.companyId,
     targetType: 'support_ticket',
     targetId: ticket.id,
