@@ -288,6 +288,69 @@ describe('regulatory calendar', () => {
     );
   });
 
+  it('keeps another institution’s completions, evidence files and deleted deadlines out of reach', async () => {
+    const mine = await institution();
+    const theirs = await institution();
+    const event = await createEvent(mine.admin.cookie, {
+      title: 'Quarterly OFAC list review',
+      startsOn: addDays(today, -1),
+    });
+    const completion = `/api/calendar/events/${event.id}/occurrences/${event.startsOn}/completion`;
+    const form = multipartForm({ evidenceNote: 'Screened every member', evidenceUrl: '' }, [PDF]);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: completion,
+      headers: { cookie: mine.admin.cookie, ...form.headers },
+      payload: form.payload,
+    });
+    expect(done.statusCode, done.body).toBe(201);
+    const completionId: string = done.json().completion.id;
+    const seeded = (await events(mine.admin.cookie)).find(
+      (candidate) => candidate.templateKey === 'hmda-annual-lar',
+    )!;
+    expect(
+      (await call(mine.admin.cookie, 'DELETE', `/api/calendar/events/${seeded.id}`)).statusCode,
+    ).toBe(200);
+    const history = `${completion}s`;
+    const before = (await call(mine.admin.cookie, 'GET', history)).json();
+    expect(before.completions).toEqual([
+      expect.objectContaining({ id: completionId, undoneAt: null }),
+    ]);
+
+    const intruder = theirs.admin.cookie;
+    // An event of the intruder's own, to reach the completion id through an event they may see.
+    const decoy = await createEvent(intruder, { title: 'Decoy', startsOn: event.startsOn });
+    const unknown = await call(intruder, 'GET', `/api/calendar/events/${crypto.randomUUID()}`);
+    expect(unknown.statusCode).toBe(404);
+    const attempts = [
+      await call(intruder, 'POST', `/api/calendar/events/${seeded.id}/restore`),
+      await call(intruder, 'DELETE', completion),
+      await call(intruder, 'GET', history),
+      await call(
+        intruder,
+        'GET',
+        `/api/calendar/events/${event.id}/completions/${completionId}/file`,
+      ),
+      await call(intruder, 'GET', `${completion}/file`),
+      await call(
+        intruder,
+        'GET',
+        `/api/calendar/events/${decoy.id}/completions/${completionId}/file`,
+      ),
+    ];
+    expect(attempts.map((response) => response.statusCode)).toEqual(Array(6).fill(404));
+    for (const response of attempts) expect(response.rawPayload.includes(PDF.data)).toBe(false);
+
+    // Read back as the institution: still done with its evidence, the deadline still deleted.
+    expect((await call(mine.admin.cookie, 'GET', history)).json()).toEqual(before);
+    const file = await call(mine.admin.cookie, 'GET', `${completion}/file`);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(PDF.data)).toBe(true);
+    expect((await events(mine.admin.cookie)).find((item) => item.id === seeded.id)).toMatchObject({
+      dismissed: true,
+    });
+  });
+
   it('validates recurrence rules: clear 400s, never-ending rules expanded only in the window', async () => {
     const { admin } = await institution('other');
     const bad = await call(admin.cookie, 'POST', '/api/calendar/events', {

@@ -211,9 +211,20 @@ describe('change management', () => {
       payload: upload.payload,
     });
     expect(foreignUpload.statusCode).toBe(404);
-    expect((await call(intruder, 'GET', '/api/changes')).json().total).toBe(0);
+    // Nor through a change of the intruder's own: the task and attachment ids are A's.
+    const decoy = await create(intruder, { title: 'Decoy change' });
+    const decoyBase = `/api/changes/${decoy.id}`;
+    const throughOwn = await Promise.all([
+      call(intruder, 'PATCH', `${decoyBase}/tasks/${taskId}`, { done: true }),
+      call(intruder, 'DELETE', `${decoyBase}/tasks/${taskId}`),
+      call(intruder, 'GET', `${decoyBase}/attachments/${attachmentId}`),
+      call(intruder, 'DELETE', `${decoyBase}/attachments/${attachmentId}`),
+    ]);
+    expect(throughOwn.map((response) => response.statusCode)).toEqual(Array(4).fill(404));
+    expect((await call(intruder, 'GET', '/api/changes')).json().total).toBe(1);
     const foreignExport = await call(intruder, 'GET', '/api/changes/export.csv');
     expect(foreignExport.statusCode).toBe(200);
+    expect(foreignExport.body).toContain('Decoy change');
     expect(foreignExport.body).not.toContain(MANUAL.title);
     // A task of one change is not reachable through another change of the same institution.
     const second = await create(a.user.cookie, { title: 'Another change' });
@@ -226,8 +237,11 @@ describe('change management', () => {
     ).toBe(404);
     const detail = (await call(a.user.cookie, 'GET', base)).json<ChangeDetail>();
     expect(detail.title).toBe(MANUAL.title);
+    expect(detail.status).toBe('identified');
+    expect(detail.tasks).toHaveLength(1);
     expect(detail.tasks[0]!.doneAt).toBeNull();
     expect(detail.comments).toHaveLength(0);
+    expect(detail.attachments.map((attachment) => attachment.id)).toEqual([attachmentId]);
 
     const download = await call(a.manager.cookie, 'GET', `${base}/attachments/${attachmentId}`);
     expect(download.statusCode).toBe(200);

@@ -1,8 +1,10 @@
 import { session } from '@complivue/db/schema/auth';
+import { subscriptions } from '@complivue/db/schema/subscriptions';
+import { todayIn } from '@complivue/shared/calendar-days';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpThroughApi, signedInMember } from '../../../test/http.ts';
+import { multipartForm, signUpThroughApi, signedInMember } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 describe('security settings', () => {
@@ -175,5 +177,102 @@ describe('the data export', () => {
       headers: { cookie: admin.cookie },
     });
     expect(trail.json().total).toBe(1);
+  });
+
+  it('exports none of another institution’s records when two share the database', async () => {
+    const send = (cookie: string, method: 'POST' | 'PATCH', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: { cookie }, payload });
+
+    /** An institution with a record of its own in every file of the archive. */
+    async function institution(tag: string) {
+      const unique = `${tag}-${crypto.randomUUID().slice(0, 8)}`; // lower case throughout
+      const admin = await signUpThroughApi(t.app, {
+        companyName: `${unique} Credit Union`,
+        fullName: `${unique} Officer`,
+      });
+      const companyId: string = admin.body.session.company.id;
+      const adminId: string = admin.body.session.user.id;
+      await t.db
+        .update(subscriptions)
+        .set({ planName: 'enterprise', status: 'active', trialEnd: null })
+        .where(eq(subscriptions.companyId, companyId));
+      const member = await signedInMember(t.app, { companyId, role: 'user' });
+      const invitee = `${unique}-invitee@firstcu.org`;
+      const writes = [
+        await send(admin.cookie, 'PATCH', `/api/users/${member.userId}/role`, { role: 'manager' }),
+        await send(admin.cookie, 'POST', '/api/team/invitations', { email: invitee, role: 'user' }),
+        await send(admin.cookie, 'PATCH', '/api/library/rules/TRID-LE-001/assessment', {
+          status: 'compliant',
+          ownerId: adminId,
+        }),
+        await send(admin.cookie, 'POST', '/api/changes', {
+          title: `${unique} escrow analysis change`,
+          areas: ['trid'],
+          effectiveDate: '2027-01-01',
+        }),
+      ];
+      const event = await send(admin.cookie, 'POST', '/api/calendar/events', {
+        title: `${unique} board report`,
+        startsOn: todayIn(null),
+      });
+      writes.push(event);
+      const form = multipartForm({ evidenceNote: `${unique} minutes filed`, evidenceUrl: '' });
+      writes.push(
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/calendar/events/${event.json().id}/occurrences/${event.json().startsOn}/completion`,
+          headers: { cookie: admin.cookie, ...form.headers },
+          payload: form.payload,
+        }),
+      );
+      for (const response of writes) expect(response.statusCode, response.body).toBeLessThan(300);
+      return {
+        cookie: admin.cookie,
+        tag: unique,
+        memberId: member.userId,
+        // What only this institution's export may contain.
+        markers: [
+          unique,
+          companyId,
+          adminId,
+          admin.input.email,
+          member.userId,
+          member.email,
+          invitee,
+        ],
+      };
+    }
+
+    const exportOf = async (cookie: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/company/export',
+        headers: { cookie },
+      });
+      expect(response.statusCode).toBe(200);
+      return unzip(response.rawPayload);
+    };
+
+    const alpha = await institution('alpha');
+    const beta = await institution('beta');
+    for (const [own, other] of [
+      [alpha, beta],
+      [beta, alpha],
+    ] as const) {
+      const files = await exportOf(own.cookie);
+      // Each file carries the institution's own record (so the check below looks where the
+      // other's would be)…
+      for (const [name, text] of Object.entries(files)) {
+        if (name === 'subscriptions.json') continue;
+        expect(text, name).toContain(name === 'notifications.csv' ? own.memberId : own.tag);
+      }
+      // …and nothing of the other institution's: no name, id, email or title.
+      for (const [name, text] of Object.entries(files)) {
+        expect(
+          other.markers.filter((marker) => text.includes(marker)),
+          name,
+        ).toEqual([]);
+      }
+    }
   });
 });

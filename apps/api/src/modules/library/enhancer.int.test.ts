@@ -76,6 +76,40 @@ describe('the article enhancer', () => {
     ).toBe(404);
   });
 
+  it('keeps the institution’s own article from another institution’s administrator: no reading, no new version, no publishing', async () => {
+    const admin = await signUpThroughApi(t.app);
+    const stranger = await signUpThroughApi(t.app);
+    const created = await send('POST', admin.cookie, '/api/enhancer/articles', PROCEDURE);
+    expect(created.statusCode).toBe(201);
+    const articleId: string = created.json().id;
+    const url = `/api/enhancer/articles/${articleId}`;
+    const before = (await send('GET', admin.cookie, url)).json();
+    expect(before).toMatchObject({ status: 'draft', latestVersion: 1 });
+
+    const unknown = await send(
+      'GET',
+      stranger.cookie,
+      `/api/enhancer/articles/${crypto.randomUUID()}`,
+    );
+    expect(unknown.statusCode).toBe(404);
+    const attempts = [
+      await send('GET', stranger.cookie, url),
+      await send('POST', stranger.cookie, `${url}/versions`, {
+        ...PROCEDURE,
+        body: PROCEDURE.body.replace('Tellers call back.', 'Tellers wire without calling.'),
+      }),
+      await send('POST', stranger.cookie, `${url}/versions/1/publish`),
+    ];
+    expect(attempts.map((response) => response.statusCode)).toEqual([404, 404, 404]);
+    for (const response of attempts) expect(response.json()).toEqual(unknown.json());
+
+    // Read back as the owner: still the one draft, unpublished and unseen in the library.
+    expect((await send('GET', admin.cookie, url)).json()).toEqual(before);
+    expect(
+      (await send('GET', admin.cookie, `/api/library/articles/${PROCEDURE.slug}`)).statusCode,
+    ).toBe(404);
+  });
+
   it('refuses to publish a version the checks find errors in', async () => {
     const admin = await signUpThroughApi(t.app);
     const created = await send('POST', admin.cookie, '/api/enhancer/articles', {

@@ -1,9 +1,31 @@
 import { LIBRARY_ARTICLE_COUNT } from '@complivue/shared/library';
 import { LIBRARY_MESSAGES } from '@complivue/shared/schemas/library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartForm, signedInMember, signUpThroughApi } from '../../../test/http.ts';
+import {
+  multipartForm,
+  signedInMember,
+  signUpThroughApi,
+  type FormFile,
+} from '../../../test/http.ts';
 import { embeddedFontNames, pdfText } from '../../../test/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+const EVIDENCE_FILE: FormFile = {
+  fileName: 'le-timing-sample.csv',
+  contentType: 'text/csv',
+  data: Buffer.from('loan,app date,le date\n1,2026-07-01,2026-07-02\n'),
+};
+
+/** An institution's own article, as the enhancer writes it. */
+const OWN_ARTICLE = {
+  slug: 'teller-wire-callback-procedure',
+  area: 'bsa_aml',
+  title: 'Teller wire callback procedure',
+  summary: 'How tellers confirm outgoing wire instructions by calling the member back.',
+  body: '## Overview\n\nTellers call back.\n\n## Requirements\n\nCall the number on file (31 CFR 1010.410).\n\n## Evidence examiners expect\n\nThe callback log.',
+  citations: ['31 CFR 1010.410'],
+  lastReviewed: '2026-11-01',
+};
 
 describe('compliance library and assessments', () => {
   let t: TestApp;
@@ -180,6 +202,162 @@ describe('compliance library and assessments', () => {
     ).toBe(false);
     const dashboard = (await send('GET', admin.cookie, '/api/dashboard')).json();
     expect(dashboard.compliance).toMatchObject({ assessed: true, score: 50, riskLevel: 'High' });
+  });
+
+  /** A link and a file as evidence of TRID-LE-001, added by the institution's admin. */
+  async function addEvidence(cookie: string, label: string) {
+    const link = await send('POST', cookie, '/api/library/rules/TRID-LE-001/evidence/links', {
+      label,
+      url: 'https://sharepoint.firstcu.org/compliance/q3-trid',
+    });
+    expect(link.statusCode, link.body).toBe(201);
+    const form = multipartForm({}, [EVIDENCE_FILE]);
+    const file = await t.app.inject({
+      method: 'POST',
+      url: '/api/library/rules/TRID-LE-001/evidence/files',
+      headers: { cookie, ...form.headers },
+      payload: form.payload,
+    });
+    expect(file.statusCode, file.body).toBe(201);
+    const evidence: { id: string; label: string }[] = file.json().assessment.evidence;
+    return { linkId: evidence[0]!.id, fileId: evidence[1]!.id };
+  }
+
+  it('never lets another institution download or remove its evidence; the evidence stays on the rule', async () => {
+    const a = await creditUnion();
+    const b = await creditUnion();
+    const { linkId, fileId } = await addEvidence(a.admin.cookie, 'Q3 file review workpapers');
+    const before = (await send('GET', a.admin.cookie, '/api/library/rules/TRID-LE-001')).json();
+    expect(before.assessment.evidence).toHaveLength(2);
+
+    const unknown = await send(
+      'DELETE',
+      b.admin.cookie,
+      `/api/library/evidence/${crypto.randomUUID()}`,
+    );
+    expect(unknown.statusCode).toBe(404);
+    for (const id of [fileId, linkId]) {
+      const download = await send('GET', b.admin.cookie, `/api/library/evidence/${id}`);
+      expect(download.statusCode).toBe(404);
+      const removal = await send('DELETE', b.admin.cookie, `/api/library/evidence/${id}`);
+      expect(removal.statusCode).toBe(404);
+      // The same answer as for an id that exists nowhere: nothing tells that it exists.
+      expect(removal.json()).toEqual(unknown.json());
+    }
+
+    // Read back as the owner: both items, no removal in the history, the file intact.
+    const after = (await send('GET', a.admin.cookie, '/api/library/rules/TRID-LE-001')).json();
+    expect(after.assessment).toEqual(before.assessment);
+    const download = await send('GET', a.admin.cookie, `/api/library/evidence/${fileId}`);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(EVIDENCE_FILE.data)).toBe(true);
+
+    // The owner's own removal works, and is recorded.
+    expect(
+      (await send('DELETE', a.admin.cookie, `/api/library/evidence/${fileId}`)).json(),
+    ).toEqual({ ok: true });
+    const removed = (await send('GET', a.admin.cookie, '/api/library/rules/TRID-LE-001')).json();
+    expect(removed.assessment.evidence.map((item: { id: string }) => item.id)).toEqual([linkId]);
+    expect(removed.assessment.history[0].changes).toEqual({
+      evidence: { from: EVIDENCE_FILE.fileName, to: null },
+    });
+    expect((await send('GET', a.admin.cookie, `/api/library/evidence/${fileId}`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('keeps each institution’s assessment of a shared rule to itself: another institution reads and writes only its own', async () => {
+    const a = await creditUnion();
+    const b = await creditUnion();
+    const url = '/api/library/rules/TRID-LE-001';
+    await send('PATCH', a.admin.cookie, `${url}/assessment`, {
+      status: 'compliant',
+      ownerId: a.admin.body.session.user.id,
+      notes: 'Alpha sampled 25 files.',
+      nextReviewDate: '2027-03-31',
+    });
+    const { linkId, fileId } = await addEvidence(a.admin.cookie, 'Alpha workpapers');
+    const ofA = (await send('GET', a.admin.cookie, url)).json();
+
+    // The same rule id read by another institution shows none of it.
+    const read = await send('GET', b.admin.cookie, url);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().assessment).toMatchObject({
+      status: 'not_assessed',
+      ownerId: null,
+      ownerName: null,
+      notes: '',
+      evidence: [],
+      history: [],
+    });
+    expect(read.body).not.toContain('Alpha');
+    expect(read.body).not.toContain(linkId);
+
+    // Its writes through the same rule id land on its own assessment.
+    const changed = await send('PATCH', b.admin.cookie, `${url}/assessment`, {
+      status: 'needs_review',
+      notes: 'Beta has not sampled yet.',
+    });
+    expect(changed.statusCode).toBe(200);
+    const own = await addEvidence(b.admin.cookie, 'Beta workpapers');
+    const ofB = (await send('GET', b.admin.cookie, url)).json();
+    expect(ofB.assessment).toMatchObject({
+      status: 'needs_review',
+      notes: 'Beta has not sampled yet.',
+    });
+    expect(ofB.assessment.evidence.map((item: { id: string }) => item.id)).toEqual([
+      own.linkId,
+      own.fileId,
+    ]);
+
+    // Read back as the first institution: unchanged.
+    expect((await send('GET', a.admin.cookie, url)).json()).toEqual(ofA);
+    expect(ofA.assessment.evidence.map((item: { id: string }) => item.id)).toEqual([
+      linkId,
+      fileId,
+    ]);
+  });
+
+  it('never bookmarks another institution’s own article nor shows it, and leaves others’ bookmarks alone', async () => {
+    const a = await creditUnion();
+    const b = await creditUnion();
+    const created = await send('POST', a.admin.cookie, '/api/enhancer/articles', OWN_ARTICLE);
+    expect(created.statusCode, created.body).toBe(201);
+    const articleId: string = created.json().id;
+    expect(
+      (await send('POST', a.admin.cookie, `/api/enhancer/articles/${articleId}/versions/1/publish`))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await send('PUT', a.admin.cookie, `/api/library/bookmarks/${articleId}`)).statusCode,
+    ).toBe(200);
+    const slugUrl = `/api/library/articles/${OWN_ARTICLE.slug}`;
+    const bookmarks = async (cookie: string) =>
+      (await send('GET', cookie, '/api/library?bookmarked=true'))
+        .json()
+        .articles.map((entry: { slug: string }) => entry.slug);
+
+    const unknown = await send(
+      'PUT',
+      b.admin.cookie,
+      `/api/library/bookmarks/${crypto.randomUUID()}`,
+    );
+    const bookmark = await send('PUT', b.admin.cookie, `/api/library/bookmarks/${articleId}`);
+    expect(bookmark.statusCode).toBe(404);
+    expect(bookmark.json()).toEqual(unknown.json());
+    expect((await send('GET', b.admin.cookie, slugUrl)).statusCode).toBe(404);
+    // Removing a bookmark only ever touches the caller's own: the same answer for any id.
+    const unbookmark = await send('DELETE', b.admin.cookie, `/api/library/bookmarks/${articleId}`);
+    expect(unbookmark.json()).toEqual({ ok: true });
+    expect(await bookmarks(b.admin.cookie)).toEqual([]);
+
+    // Read back as the owner: the article and the bookmark are as they were.
+    expect(await bookmarks(a.admin.cookie)).toEqual([OWN_ARTICLE.slug]);
+    expect((await send('GET', a.admin.cookie, slugUrl)).json()).toMatchObject({
+      id: articleId,
+      companyOwned: true,
+      bookmarked: true,
+    });
   });
 
   it('exports the assessment as CSV and as a PDF report', async () => {

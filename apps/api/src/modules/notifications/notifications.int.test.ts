@@ -65,6 +65,18 @@ describe('notifications', () => {
       headers: { cookie: outsider.cookie },
     });
     expect(foreign.statusCode).toBe(404);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${crypto.randomUUID()}/read`,
+      headers: { cookie: outsider.cookie },
+    });
+    expect(foreign.json()).toEqual(unknown.json());
+    // Read back as the recipient: still unread.
+    const mine = (await list(member.cookie)).json();
+    expect(mine.items.find((item: { id: string }) => item.id === id)).toMatchObject({
+      title: 'For the first company only',
+      readAt: null,
+    });
   });
 
   it('leaves out members who are not active: deactivated or only invited', async () => {

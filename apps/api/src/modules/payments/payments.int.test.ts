@@ -138,15 +138,29 @@ describe('sandbox payments', () => {
       })
     ).json();
     const stranger = await signUpThroughApi(t.app);
-    expect((await post(`/api/payments/sandbox/${sessionId}/pay`, stranger.cookie)).statusCode).toBe(
-      404,
+    const statusOf = (cookie: string, id = sessionId) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/stripe/subscription-status/${id}`,
+        headers: { cookie },
+      });
+    const before = (await statusOf(owner.cookie)).json();
+    const unknown = await statusOf(stranger.cookie, crypto.randomUUID());
+    expect(unknown.statusCode).toBe(404);
+    for (const response of [
+      await post(`/api/payments/sandbox/${sessionId}/pay`, stranger.cookie),
+      await post(`/api/payments/sandbox/${sessionId}/cancel`, stranger.cookie),
+      await statusOf(stranger.cookie),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(unknown.json());
+    }
+    // Read back as the owner: the checkout is still open, and still theirs to pay.
+    expect((await statusOf(owner.cookie)).json()).toEqual(before);
+    expect(before).toMatchObject({ status: 'open', plan: 'basic' });
+    expect((await post(`/api/payments/sandbox/${sessionId}/pay`, owner.cookie)).statusCode).toBe(
+      200,
     );
-    const status = await t.app.inject({
-      method: 'GET',
-      url: `/api/stripe/subscription-status/${sessionId}`,
-      headers: { cookie: stranger.cookie },
-    });
-    expect(status.statusCode).toBe(404);
     const [ownerSubscription] = await t.db
       .select()
       .from(subscriptions)

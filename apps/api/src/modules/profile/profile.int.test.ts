@@ -124,10 +124,60 @@ describe('profile', () => {
       role: 'user',
     });
     const outsider = await signUpThroughApi(t.app);
-    const get = (cookie: string) =>
-      t.app.inject({ method: 'GET', url: image, headers: { cookie } });
+    const operator = await signedInMember(t.app, { companyId: null, role: 'super_admin' });
+    const get = (cookie: string, url = image) =>
+      t.app.inject({ method: 'GET', url, headers: { cookie } });
     expect((await get(colleague.cookie)).statusCode).toBe(200);
-    expect((await get(outsider.cookie)).statusCode).toBe(404);
+    expect((await get(operator.cookie)).statusCode).toBe(200);
+    const refused = await get(outsider.cookie);
+    expect(refused.statusCode).toBe(404);
+    // Answered as a picture that does not exist: nothing tells the outsider that it does.
+    const missing = await get(
+      colleague.cookie,
+      image.replace(/[a-f0-9]{24}\.png$/, `${'0'.repeat(24)}.png`),
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(refused.json()).toEqual(missing.json());
+    expect(refused.rawPayload.includes(PNG)).toBe(false);
+    expect((await get(owner.cookie)).rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it("removes only the caller's own picture: another institution's member cannot take it down", async () => {
+    const owner = await signUpThroughApi(t.app);
+    const image: string = (await uploadAvatar(owner.cookie, PNG, 'me.png')).json().image;
+    const outsider = await signUpThroughApi(t.app);
+    const theirs: string = (await uploadAvatar(outsider.cookie, PNG, 'me.png')).json().image;
+    const get = (cookie: string, url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { cookie } });
+    const remove = (cookie: string) =>
+      t.app.inject({ method: 'DELETE', url: '/api/profile/avatar', headers: { cookie } });
+    const sessionImage = async (cookie: string) =>
+      (await get(cookie, '/api/auth/session')).json().user.image;
+
+    // The route names no id: an outsider's removal takes down their own picture only.
+    const removed = await remove(outsider.cookie);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ image: null });
+    expect(await sessionImage(outsider.cookie)).toBeNull();
+    expect((await get(outsider.cookie, theirs)).statusCode).toBe(404);
+    // Nor can they reach the owner's picture by its address, to read or to remove it.
+    expect((await get(outsider.cookie, image)).statusCode).toBe(404);
+    const removeByUrl = await t.app.inject({
+      method: 'DELETE',
+      url: image,
+      headers: { cookie: outsider.cookie },
+    });
+    expect(removeByUrl.statusCode).toBe(404);
+
+    // Read back as the owner: the picture is still there and still theirs.
+    expect(await sessionImage(owner.cookie)).toBe(image);
+    expect((await get(owner.cookie, image)).rawPayload.equals(PNG)).toBe(true);
+
+    // The owner removes it: gone from the session and from storage.
+    expect((await remove(owner.cookie)).json()).toEqual({ image: null });
+    expect(await sessionImage(owner.cookie)).toBeNull();
+    expect((await get(owner.cookie, image)).statusCode).toBe(404);
+    expect((await remove(owner.cookie)).statusCode).toBe(200);
   });
 
   it('answers a malformed upload with 400, never a server error', async () => {

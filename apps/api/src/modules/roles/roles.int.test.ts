@@ -57,6 +57,36 @@ describe('role changes', () => {
     ).toBe(404);
   });
 
+  it('refuses to change the role of another institution’s member, whose role stays', async () => {
+    const admin = await signUpThroughApi(t.app);
+    const stranger = await signUpThroughApi(t.app);
+    const member = await signedInMember(t.app, {
+      companyId: stranger.body.session.company.id,
+      role: 'user',
+    });
+    const unknown = await changeRole(admin.cookie, crypto.randomUUID(), 'manager');
+    expect(unknown.statusCode).toBe(404);
+    for (const [userId, role] of [
+      [member.userId, 'manager'],
+      [stranger.body.session.user.id as string, 'user'],
+    ] as const) {
+      const response = await changeRole(admin.cookie, userId, role);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(unknown.json());
+    }
+    // Read back as the members themselves: the roles are as they were, and nothing was audited.
+    const roleOf = async (cookie: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).json()
+        .profile.role;
+    expect(await roleOf(member.cookie)).toBe('user');
+    expect(await roleOf(stranger.cookie)).toBe('admin');
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'role.changed'), eq(auditLog.targetId, member.userId)));
+    expect(audited).toEqual([]);
+  });
+
   it('lets nobody change their own role', async () => {
     const admin = await signUpThroughApi(t.app);
     const response = await changeRole(admin.cookie, admin.body.session.user.id, 'user');

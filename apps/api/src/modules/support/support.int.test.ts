@@ -117,6 +117,41 @@ describe('help & support tickets', () => {
     ).toBe(404);
   });
 
+  it('refuses replies and status changes on another institution’s ticket, which stays as it was', async () => {
+    const a = await institution();
+    const b = await institution();
+    const { id } = (await open(a.user.cookie, TICKET, [PDF])).json();
+    await smtp.nextEmail();
+    const url = `/api/support/tickets/${id}`;
+    const before = (await get(a.admin.cookie, url)).json();
+    const patch = (cookie: string, ticketId: string, status: 'open' | 'closed') =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/support/tickets/${ticketId}`,
+        headers: { cookie },
+        payload: { status },
+      });
+
+    const unknown = await patch(b.admin.cookie, crypto.randomUUID(), 'closed');
+    expect(unknown.statusCode).toBe(404);
+    for (const intruder of [b.admin, b.user]) {
+      const replied = await reply(intruder.cookie, id, 'We will close this for you.', [PDF]);
+      expect(replied.statusCode).toBe(404);
+      expect(replied.json()).toEqual(unknown.json());
+      for (const status of ['closed', 'open'] as const) {
+        const changed = await patch(intruder.cookie, id, status);
+        expect(changed.statusCode).toBe(404);
+        expect(changed.json()).toEqual(unknown.json());
+      }
+    }
+    // No reply reached the support inbox.
+    expect(smtp.received).toEqual([]);
+
+    // Read back as the institution: the same status, the one message, nothing added.
+    expect((await get(a.admin.cookie, url)).json()).toEqual(before);
+    expect(before).toMatchObject({ status: 'open', messages: [{ body: TICKET.description }] });
+  });
+
   it('refuses bad input with clear messages and writes nothing', async () => {
     const { user, companyId } = await institution();
     const tickets = async () =>

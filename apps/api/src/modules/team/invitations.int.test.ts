@@ -233,11 +233,30 @@ describe('invitations over SMTP', () => {
       headers: { cookie: other.cookie },
     });
     expect(theirs.json().items).toEqual([]);
-    const revoke = await t.app.inject({
+    const unknown = await t.app.inject({
       method: 'POST',
-      url: `/api/team/invitations/${row!.id}/revoke`,
+      url: `/api/team/invitations/${crypto.randomUUID()}/revoke`,
       headers: { cookie: other.cookie },
     });
-    expect(revoke.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(404);
+    for (const action of ['resend', 'revoke']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/team/invitations/${row!.id}/${action}`,
+        headers: { cookie: other.cookie },
+      });
+      expect(response.statusCode, action).toBe(404);
+      expect(response.json()).toEqual(unknown.json());
+    }
+    // Nothing was sent, and the invitation is as it was: pending, with the same link.
+    expect(smtp.received).toEqual([]);
+    const [after] = await t.db.select().from(invitations).where(eq(invitations.id, row!.id));
+    expect(after).toEqual(row);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/team/invitations',
+      headers: { cookie: admin.cookie },
+    });
+    expect(mine.json().items.map((item: { id: string }) => item.id)).toEqual([row!.id]);
   });
 });

@@ -108,6 +108,33 @@ describe('team members', () => {
     expect((await get(stranger.user.cookie, '/api/auth/session')).json()).not.toBeNull();
   });
 
+  it('refuses to reactivate another institution’s member, who stays deactivated', async () => {
+    const { admin } = await companyWithMembers();
+    const stranger = await companyWithMembers();
+    expect(
+      (await post(stranger.admin.cookie, `/api/team/members/${stranger.user.userId}/deactivate`))
+        .statusCode,
+    ).toBe(200);
+
+    const unknown = await post(admin.cookie, `/api/team/members/${crypto.randomUUID()}/reactivate`);
+    expect(unknown.statusCode).toBe(404);
+    const foreign = await post(
+      admin.cookie,
+      `/api/team/members/${stranger.user.userId}/reactivate`,
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(unknown.json());
+
+    // Read back as their own administrator: still deactivated, and sign-in still refused.
+    const members = (await get(stranger.admin.cookie, '/api/team/members')).json().items;
+    expect(
+      members.find((member: { userId: string }) => member.userId === stranger.user.userId),
+    ).toMatchObject({ status: 'deactivated' });
+    expect(
+      (await signInThroughApi(t.app, stranger.user.email, 'Member passphrase 1')).statusCode,
+    ).toBe(403);
+  });
+
   it('refuses to reactivate beyond the plan’s seats', async () => {
     const { admin, companyId, user } = await companyWithMembers();
     await post(admin.cookie, `/api/team/members/${user.userId}/deactivate`);
