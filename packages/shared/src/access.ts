@@ -57,7 +57,8 @@ export const PAGE_ACCESS: Record<string, AccessRequirement> = {
   '/checkout': SIGNED_IN,
   '/success': SIGNED_IN,
   '/notifications': SIGNED_IN,
-  '/search': SIGNED_IN,
+  // It finds the library's articles and rules, so it has the library's guard.
+  '/search': SUBSCRIBED,
 };
 
 /** The pages of PAGE_ACCESS by name, for the access matrix an admin or examiner reads. */

@@ -37,7 +37,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requestOrigin } from '../../lib/actor.ts';
-import { PUBLIC, requirePlan } from '../../lib/route-access.ts';
+import { PUBLIC, requireAll, requirePlan, requireRole } from '../../lib/route-access.ts';
 import { readMultipartUpload, sendAttachment, type UploadedFile } from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
 import { requireActor } from '../auth/actor.ts';
@@ -280,7 +280,8 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/calendar/deadlines/optional/:set',
     {
-      config: { access: CALENDAR },
+      // Managers' and administrators' work whoever asks (the service checks it again).
+      config: { access: requireAll(CALENDAR, requireRole('manager')) },
       schema: {
         tags: ['calendar'],
         summary:

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requestOrigin } from '../../lib/actor.ts';
-import { SIGNED_IN, requireRole } from '../../lib/route-access.ts';
+import { SIGNED_IN, SUBSCRIBED, requireAll, requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { signUpSubscription } from '../auth/sign-up.ts';
 import { toSessionResponse } from '../auth/session.ts';
@@ -38,6 +38,13 @@ import { okResponseSchema } from '@complivue/shared/schemas/auth';
 import { clearSessionCookies } from '../auth/session.ts';
 import { deleteCompany } from './company-deletion.ts';
 import { recomputeCompanyRelevance } from '../feeds/feed-relevance.ts';
+
+/**
+ * What only /settings uses (security settings, notification defaults): that page's subscription
+ * guard (SPEC.md §6) and the admin role. The profile (also edited in onboarding, which needs only
+ * a sign-in), the export and the deletion (leaving never needs a subscription) are admin-only.
+ */
+const SETTINGS_ADMIN = requireAll(requireRole('admin'), SUBSCRIBED);
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -142,7 +149,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/company/settings',
     {
-      config: { access: requireRole('admin') },
+      config: { access: SETTINGS_ADMIN },
       schema: {
         tags: ['companies'],
         summary: "Your institution's security settings (two-factor, session length, email domains)",
@@ -159,7 +166,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/company/settings',
     {
-      config: { access: requireRole('admin') },
+      config: { access: SETTINGS_ADMIN },
       schema: {
         tags: ['companies'],
         summary: 'Change the security settings (administrators); audited with before and after',
@@ -218,7 +225,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/company/notification-defaults',
     {
-      config: { access: requireRole('admin') },
+      config: { access: SETTINGS_ADMIN },
       schema: {
         tags: ['companies'],
         summary: 'The notification preferences members follow until they choose their own',
@@ -235,7 +242,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/company/notification-defaults',
     {
-      config: { access: requireRole('admin') },
+      config: { access: SETTINGS_ADMIN },
       schema: {
         tags: ['companies'],
         summary:

@@ -101,8 +101,9 @@ describe('GET /api/search', () => {
     });
     const paying = await signUpThroughApi(t.app);
     await setCompanyPlan(t.db, paying.body.session.company.id as string, 'basic');
-    const lapsed = await signUpThroughApi(t.app);
-    await setCompanyPlan(t.db, lapsed.body.session.company.id as string, 'trial', 'expired');
+    // A subscription that is usable but below the feeds' plan.
+    const belowBasic = await signUpThroughApi(t.app);
+    await setCompanyPlan(t.db, belowBasic.body.session.company.id as string, 'trial', 'active');
 
     const forPaying = await find('quillwort', '', paying.cookie);
     expect(forPaying.total).toBe(1);
@@ -110,9 +111,21 @@ describe('GET /api/search', () => {
     expect(forPaying.facets.kind).toEqual([{ value: 'feed_item', count: 1 }]);
 
     // Neither the results, the facets nor an explicit type filter reveal them.
-    const forLapsed = await find('quillwort', '', lapsed.cookie);
-    expect(forLapsed).toMatchObject({ total: 0, items: [], facets: { kind: [], area: [] } });
-    expect((await find('quillwort', '&type=feed_item', lapsed.cookie)).total).toBe(0);
+    const forBelowBasic = await find('quillwort', '', belowBasic.cookie);
+    expect(forBelowBasic).toMatchObject({ total: 0, items: [], facets: { kind: [], area: [] } });
+    expect((await find('quillwort', '&type=feed_item', belowBasic.cookie)).total).toBe(0);
+  });
+
+  it('refuses a reader without a usable subscription: the library is paid content', async () => {
+    const lapsed = await signUpThroughApi(t.app);
+    await setCompanyPlan(t.db, lapsed.body.session.company.id as string, 'trial', 'expired');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/search?q=Closing%20Disclosure',
+      headers: { cookie: lapsed.cookie },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('trial_expired');
   });
 
   it('shows an institution’s own articles only inside that institution', async () => {

@@ -1,16 +1,16 @@
 import { decideAccess, PAGE_ACCESS } from '@complivue/shared/access';
 import { searchQuerySchema, searchResponseSchema } from '@complivue/shared/schemas/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SIGNED_IN } from '../../lib/route-access.ts';
+import { SUBSCRIBED } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
-import { findCompanySubscription } from '../subscriptions/company-subscription.ts';
 import { search } from './search.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/search',
     {
-      config: { access: SIGNED_IN },
+      // It finds the library's articles and rules: the library's subscription guard (SPEC.md §6).
+      config: { access: SUBSCRIBED },
       schema: {
         tags: ['search'],
         summary:
@@ -20,17 +20,19 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // The access hook loaded the company's subscription (the route needs one).
       const { profile, subscription } = requireAuth(request);
-      const db = app.database.db;
       // The same decision the regulatory feeds' routes make: their items are found only by
       // readers whose plan opens the page.
       const feeds = decideAccess(PAGE_ACCESS['/regulatory-feeds']!, {
         role: profile.role,
-        subscription:
-          subscription ??
-          (profile.companyId ? await findCompanySubscription(db, profile.companyId) : null),
+        subscription: subscription ?? null,
       });
-      return search(db, { companyId: profile.companyId, feedItems: feeds.allowed }, request.query);
+      return search(
+        app.database.db,
+        { companyId: profile.companyId, feedItems: feeds.allowed },
+        request.query,
+      );
     },
   );
 };
