@@ -9,6 +9,7 @@ import {
   ruleDetailSchema,
   updateAssessmentRequestSchema,
 } from '@complivue/shared/schemas/library';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -17,6 +18,7 @@ import { requestOrigin, type RequestOrigin } from '../../lib/actor.ts';
 import { requireAll, requireRole, SUBSCRIBED } from '../../lib/route-access.ts';
 import { readMultipartUpload, sendAttachment } from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
+import { requireActor } from '../auth/actor.ts';
 import type { AuthContext } from '../auth/session.ts';
 import { requireCompanyId } from '../companies/company-profile.ts';
 import { assessmentCsv, assessmentPdf } from './assessment-report.ts';
@@ -34,12 +36,9 @@ import { libraryReader, ruleIdParams } from './library.routes.ts';
 const ASSESSOR = requireAll(SUBSCRIBED, requireRole('manager'));
 const areaQuery = z.object({ area: z.enum(REGULATION_AREAS).optional() });
 
-function assessorOf(auth: AuthContext): Assessor {
-  return {
-    userId: auth.user.id,
-    name: auth.profile.fullName ?? auth.user.email,
-    companyId: requireCompanyId(auth.profile.companyId),
-  };
+function assessorOf(request: FastifyRequest): Assessor {
+  const auth = requireAuth(request);
+  return { ...requireActor(request), name: auth.profile.fullName ?? auth.user.email };
 }
 
 /** Rule assessments: status, owner, notes, next review, evidence, history and reports. */
@@ -65,8 +64,8 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      await updateAssessment(db, request, {
-        assessor: assessorOf(auth),
+      await updateAssessment(app.deps, {
+        assessor: assessorOf(request),
         ruleId: request.params.ruleId,
         changes: request.body,
       });
@@ -88,8 +87,8 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      await addEvidence(app, request, {
-        assessor: assessorOf(auth),
+      await addEvidence(app.deps, {
+        assessor: assessorOf(request),
         ruleId: request.params.ruleId,
         evidence: { kind: 'link', ...request.body },
       });
@@ -111,7 +110,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const assessor = assessorOf(auth);
+      const assessor = assessorOf(request);
       const upload = await readMultipartUpload(request, {
         maxFileBytes: EVIDENCE_MAX_BYTES,
         maxFiles: 1,
@@ -125,7 +124,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const [file] = upload.files;
       if (!file) throw new AppError(400, 'file_missing', LIBRARY_MESSAGES.evidence_type);
-      await addEvidence(app, request, {
+      await addEvidence(app.deps, {
         assessor,
         ruleId: request.params.ruleId,
         evidence: { kind: 'file', file },
@@ -170,8 +169,8 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeEvidence(app, request, {
-        assessor: assessorOf(requireAuth(request)),
+      await removeEvidence(app.deps, {
+        assessor: assessorOf(request),
         evidenceId: request.params.evidenceId,
       });
       return { ok: true as const };

@@ -14,17 +14,16 @@ import {
   type UpdateAssessmentRequest,
 } from '@complivue/shared/schemas/library';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { requestOrigin } from '../../lib/actor.ts';
+import type { Actor } from '../../lib/actor.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { rulesWithAssessments, type LibraryReader } from './library-queries.ts';
 
-export interface Assessor {
-  userId: string;
+/** Who assesses (a manager or an administrator), with a name for the history. */
+export interface Assessor extends Actor {
   name: string;
-  companyId: string;
 }
 
 async function findRule(db: Db, ruleId: string) {
@@ -129,10 +128,10 @@ const TRACKED_FIELDS = [
  * in one transaction. "Not applicable" needs a reason; the owner must be an active member.
  */
 export async function updateAssessment(
-  db: Db,
-  request: FastifyRequest,
+  deps: ServiceDeps,
   options: { assessor: Assessor; ruleId: string; changes: UpdateAssessmentRequest },
 ): Promise<void> {
+  const { db } = deps;
   const { assessor, ruleId, changes } = options;
   await findRule(db, ruleId);
   if (changes.ownerId) {
@@ -170,18 +169,18 @@ export async function updateAssessment(
         ownerId: next.ownerId,
         notes: next.notes,
         nextReviewDate: next.nextReviewDate,
-        updatedBy: assessor.userId,
+        updatedBy: assessor.actorUserId,
       })
       .where(eq(ruleAssessments.id, current.id));
     await tx.insert(ruleAssessmentHistory).values({
       assessmentId: current.id,
-      changedBy: assessor.userId,
+      changedBy: assessor.actorUserId,
       changedByName: assessor.name,
       changes: diff,
     });
-    await recordAudit(tx, requestOrigin(request), {
+    await recordAudit(tx, assessor, {
       action: 'library.assessment_updated',
-      actorUserId: assessor.userId,
+      actorUserId: assessor.actorUserId,
       companyId: assessor.companyId,
       targetType: 'rule',
       targetId: ruleId,
@@ -193,8 +192,7 @@ export async function updateAssessment(
 
 /** Adds a link or a stored file as evidence of an assessment; the file is stored first. */
 export async function addEvidence(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: ServiceDeps,
   options: {
     assessor: Assessor;
     ruleId: string;
@@ -202,15 +200,15 @@ export async function addEvidence(
   },
 ): Promise<void> {
   const { assessor, ruleId, evidence } = options;
-  await findRule(app.database.db, ruleId);
+  await findRule(deps.db, ruleId);
   const id = randomUUID();
   const storageKey =
     evidence.kind === 'file'
       ? `evidence/${assessor.companyId}/${id}.${evidence.file.type.extension}`
       : null;
-  if (evidence.kind === 'file') await app.storage.put(storageKey!, evidence.file.data);
+  if (evidence.kind === 'file') await deps.storage.put(storageKey!, evidence.file.data);
   try {
-    await app.database.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       const assessment = await ensureAssessment(tx, assessor.companyId, ruleId);
       const label = evidence.kind === 'file' ? evidence.file.fileName : evidence.label;
       await tx.insert(assessmentEvidence).values({
@@ -222,17 +220,17 @@ export async function addEvidence(
         contentType: evidence.kind === 'file' ? evidence.file.type.contentType : null,
         sizeBytes: evidence.kind === 'file' ? evidence.file.data.length : null,
         storageKey,
-        addedBy: assessor.userId,
+        addedBy: assessor.actorUserId,
       });
       await tx.insert(ruleAssessmentHistory).values({
         assessmentId: assessment.id,
-        changedBy: assessor.userId,
+        changedBy: assessor.actorUserId,
         changedByName: assessor.name,
         changes: { evidence: { from: null, to: label } },
       });
-      await recordAudit(tx, requestOrigin(request), {
+      await recordAudit(tx, assessor, {
         action: 'library.evidence_added',
-        actorUserId: assessor.userId,
+        actorUserId: assessor.actorUserId,
         companyId: assessor.companyId,
         targetType: 'rule',
         targetId: ruleId,
@@ -240,7 +238,7 @@ export async function addEvidence(
       });
     });
   } catch (error) {
-    if (storageKey) await app.storage.delete(storageKey).catch(() => undefined);
+    if (storageKey) await deps.storage.delete(storageKey).catch(() => undefined);
     throw error;
   }
 }
@@ -257,32 +255,27 @@ export async function findEvidence(db: Db, companyId: string, evidenceId: string
 }
 
 export async function removeEvidence(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: ServiceDeps,
   options: { assessor: Assessor; evidenceId: string },
 ): Promise<void> {
   const { assessor } = options;
-  const { evidence, ruleId } = await findEvidence(
-    app.database.db,
-    assessor.companyId,
-    options.evidenceId,
-  );
-  await app.database.db.transaction(async (tx) => {
+  const { evidence, ruleId } = await findEvidence(deps.db, assessor.companyId, options.evidenceId);
+  await deps.db.transaction(async (tx) => {
     await tx.delete(assessmentEvidence).where(eq(assessmentEvidence.id, evidence.id));
     await tx.insert(ruleAssessmentHistory).values({
       assessmentId: evidence.assessmentId,
-      changedBy: assessor.userId,
+      changedBy: assessor.actorUserId,
       changedByName: assessor.name,
       changes: { evidence: { from: evidence.label, to: null } },
     });
-    await recordAudit(tx, requestOrigin(request), {
+    await recordAudit(tx, assessor, {
       action: 'library.evidence_removed',
-      actorUserId: assessor.userId,
+      actorUserId: assessor.actorUserId,
       companyId: assessor.companyId,
       targetType: 'rule',
       targetId: ruleId,
       before: { kind: evidence.kind, label: evidence.label },
     });
   });
-  if (evidence.storageKey) await app.storage.delete(evidence.storageKey).catch(() => undefined);
+  if (evidence.storageKey) await deps.storage.delete(evidence.storageKey).catch(() => undefined);
 }

@@ -6,12 +6,13 @@ import {
   previewRequestSchema,
   previewResponseSchema,
 } from '@complivue/shared/schemas/enhancer';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestOrigin } from '../../lib/actor.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import { requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
-import type { AuthContext } from '../auth/session.ts';
 import {
   createCompanyArticle,
   enhancerArticle,
@@ -25,9 +26,11 @@ import {
 const ADMIN = requireRole('admin');
 const articleParams = z.object({ articleId: z.uuid() });
 
-function editorOf(auth: AuthContext): Editor {
+function editorOf(request: FastifyRequest): Editor {
+  const auth = requireAuth(request);
   return {
-    userId: auth.user.id,
+    ...requestOrigin(request),
+    actorUserId: auth.user.id,
     name: auth.profile.fullName ?? auth.user.email,
     companyId: auth.profile.companyId,
     isSuperAdmin: auth.profile.role === 'super_admin',
@@ -49,7 +52,7 @@ export const enhancerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: editableArticlesResponseSchema },
       },
     },
-    async (request) => ({ items: await listEditableArticles(db, editorOf(requireAuth(request))) }),
+    async (request) => ({ items: await listEditableArticles(db, editorOf(request)) }),
   );
 
   app.post(
@@ -64,8 +67,8 @@ export const enhancerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const editor = editorOf(requireAuth(request));
-      const id = await createCompanyArticle(db, request, editor, request.body);
+      const editor = editorOf(request);
+      const id = await createCompanyArticle(app.deps, { editor, input: request.body });
       return reply.status(201).send(await enhancerArticle(db, editor, id));
     },
   );
@@ -81,8 +84,7 @@ export const enhancerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: enhancerArticleSchema },
       },
     },
-    async (request) =>
-      enhancerArticle(db, editorOf(requireAuth(request)), request.params.articleId),
+    async (request) => enhancerArticle(db, editorOf(request), request.params.articleId),
   );
 
   app.post(
@@ -98,8 +100,12 @@ export const enhancerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const editor = editorOf(requireAuth(request));
-      await saveVersion(db, request, editor, request.params.articleId, request.body);
+      const editor = editorOf(request);
+      await saveVersion(app.deps, {
+        editor,
+        articleId: request.params.articleId,
+        input: request.body,
+      });
       return reply.status(201).send(await enhancerArticle(db, editor, request.params.articleId));
     },
   );
@@ -116,8 +122,12 @@ export const enhancerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const editor = editorOf(requireAuth(request));
-      await publishVersion(db, request, editor, request.params.articleId, request.params.version);
+      const editor = editorOf(request);
+      await publishVersion(app.deps, {
+        editor,
+        articleId: request.params.articleId,
+        versionNumber: request.params.version,
+      });
       return enhancerArticle(db, editor, request.params.articleId);
     },
   );

@@ -11,10 +11,10 @@ import {
 } from '@complivue/shared/schemas/enhancer';
 import type { RegulationArea } from '@complivue/shared/regulation-areas';
 import { and, desc, eq, isNull, max, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { requestOrigin } from '../../lib/actor.ts';
+import type { RequestOrigin } from '../../lib/actor.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
 
 /**
@@ -22,8 +22,9 @@ import { isUniqueViolation } from '../../lib/database-errors.ts';
  * only the shared library. Nobody changes another institution's articles, and the shared
  * library's rules (and so its counts) come only from the content files.
  */
-export interface Editor {
-  userId: string;
+/** Who edits: an institution's administrator, or the platform operator (no institution). */
+export interface Editor extends RequestOrigin {
+  actorUserId: string;
   name: string;
   companyId: string | null;
   isSuperAdmin: boolean;
@@ -121,11 +122,11 @@ export async function enhancerArticle(
 
 /** A new company article, as a draft (version 1, unpublished). */
 export async function createCompanyArticle(
-  db: Db,
-  request: FastifyRequest,
-  editor: Editor,
-  input: ArticleVersionInput & { slug: string; area: RegulationArea },
+  deps: ServiceDeps,
+  options: { editor: Editor; input: ArticleVersionInput & { slug: string; area: RegulationArea } },
 ): Promise<string> {
+  const { db } = deps;
+  const { editor, input } = options;
   if (!editor.companyId) throw new AppError(404, 'not_found', ENHANCER_MESSAGES.not_found);
   try {
     return await db.transaction(async (tx) => {
@@ -152,11 +153,11 @@ export async function createCompanyArticle(
         articleId: article!.id,
         version: 1,
         ...versionValues(input),
-        createdBy: editor.userId,
+        createdBy: editor.actorUserId,
       });
-      await recordAudit(tx, requestOrigin(request), {
+      await recordAudit(tx, editor, {
         action: 'library.article_saved',
-        actorUserId: editor.userId,
+        actorUserId: editor.actorUserId,
         companyId: editor.companyId,
         targetType: 'library_article',
         targetId: article!.id,
@@ -182,12 +183,11 @@ const versionValues = (input: ArticleVersionInput) => ({
 
 /** Saves the editor's text as the article's next version (not yet published). */
 export async function saveVersion(
-  db: Db,
-  request: FastifyRequest,
-  editor: Editor,
-  articleId: string,
-  input: ArticleVersionInput,
+  deps: ServiceDeps,
+  options: { editor: Editor; articleId: string; input: ArticleVersionInput },
 ): Promise<void> {
+  const { db } = deps;
+  const { editor, articleId, input } = options;
   const article = await findEditable(db, editor, articleId);
   await db.transaction(async (tx) => {
     // The article row is locked so that two saves get two different version numbers.
@@ -205,11 +205,11 @@ export async function saveVersion(
       articleId: article.id,
       version,
       ...versionValues(input),
-      createdBy: editor.userId,
+      createdBy: editor.actorUserId,
     });
-    await recordAudit(tx, requestOrigin(request), {
+    await recordAudit(tx, editor, {
       action: 'library.article_saved',
-      actorUserId: editor.userId,
+      actorUserId: editor.actorUserId,
       companyId: article.companyId,
       targetType: 'library_article',
       targetId: article.id,
@@ -223,12 +223,11 @@ export async function saveVersion(
  * version the checks find errors in (malformed citations, missing sections) is refused.
  */
 export async function publishVersion(
-  db: Db,
-  request: FastifyRequest,
-  editor: Editor,
-  articleId: string,
-  versionNumber: number,
+  deps: ServiceDeps,
+  options: { editor: Editor; articleId: string; versionNumber: number },
 ): Promise<void> {
+  const { db } = deps;
+  const { editor, articleId, versionNumber } = options;
   const article = await findEditable(db, editor, articleId);
   const [version] = await db
     .select()
@@ -263,9 +262,9 @@ export async function publishVersion(
       .set({ publishedAt: new Date() })
       .where(eq(libraryArticleVersions.id, version.id));
     await indexArticle(tx, published!);
-    await recordAudit(tx, requestOrigin(request), {
+    await recordAudit(tx, editor, {
       action: 'library.article_published',
-      actorUserId: editor.userId,
+      actorUserId: editor.actorUserId,
       companyId: article.companyId,
       targetType: 'library_article',
       targetId: article.id,
