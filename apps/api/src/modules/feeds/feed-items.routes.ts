@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAll, requirePlan, requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
+import { requireActor } from '../auth/actor.ts';
 import type { AuthContext } from '../auth/session.ts';
 import { requireCompanyId } from '../companies/company-profile.ts';
 import {
@@ -130,13 +131,7 @@ export const feedItemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      return updateWatchlist(db, request, {
-        companyId: requireCompanyId(auth.profile.companyId),
-        userId: auth.user.id,
-        role: auth.profile.role,
-        watchlist: request.body,
-      });
+      return updateWatchlist(app.deps, { actor: requireActor(request), watchlist: request.body });
     },
   );
 };

@@ -11,6 +11,7 @@ import {
 } from '@complivue/shared/schemas/feed-sources';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestOrigin } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireAll, requirePlan, requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
@@ -42,7 +43,11 @@ function companyScope(request: FastifyRequest): SourceScope {
 
 function actorOf(request: FastifyRequest) {
   const auth = requireAuth(request);
-  return { userId: auth.user.id, companyId: auth.profile.companyId };
+  return {
+    ...requestOrigin(request),
+    actorUserId: auth.user.id,
+    companyId: auth.profile.companyId,
+  };
 }
 
 /**
@@ -81,7 +86,7 @@ export const feedSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const source = await createFeedSource(db, request, {
+      const source = await createFeedSource(app.deps, {
         scope: SHARED,
         actor: actorOf(request),
         body: request.body,
@@ -104,7 +109,7 @@ export const feedSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateFeedSource(db, request, {
+      updateFeedSource(app.deps, {
         scope: SHARED,
         actor: actorOf(request),
         id: request.params.id,
@@ -124,7 +129,7 @@ export const feedSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteFeedSource(db, request, {
+      await deleteFeedSource(app.deps, {
         scope: SHARED,
         actor: actorOf(request),
         id: request.params.id,
@@ -199,7 +204,7 @@ export const feedSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const source = await createFeedSource(db, request, {
+      const source = await createFeedSource(app.deps, {
         scope: companyScope(request),
         actor: actorOf(request),
         body: request.body,
@@ -222,7 +227,7 @@ export const feedSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateFeedSource(db, request, {
+      updateFeedSource(app.deps, {
         scope: companyScope(request),
         actor: actorOf(request),
         id: request.params.id,
@@ -242,7 +247,7 @@ export const feedSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteFeedSource(db, request, {
+      await deleteFeedSource(app.deps, {
         scope: companyScope(request),
         actor: actorOf(request),
         id: request.params.id,

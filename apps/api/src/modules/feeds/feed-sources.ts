@@ -10,11 +10,11 @@ import {
   type updateFeedSourceRequestSchema,
 } from '@complivue/shared/schemas/feed-sources';
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { requestOrigin } from '../../lib/actor.ts';
+import type { RequestOrigin } from '../../lib/actor.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { isLocalHostName } from './feed-fetch.ts';
 
@@ -131,8 +131,9 @@ function duplicateError(scope: SourceScope, clashIsShared: boolean): AppError {
   return new AppError(409, 'duplicate_source', message, { field: 'url' });
 }
 
-interface Actor {
-  userId: string;
+/** Who changes a source (the operator has no institution), and where the request came from. */
+interface SourceEditor extends RequestOrigin {
+  actorUserId: string;
   /** The actor's company, for the audit trail. */
   companyId: string | null;
 }
@@ -167,16 +168,16 @@ async function assertRoomForSource(tx: Db, companyId: string): Promise<void> {
 }
 
 export async function createFeedSource(
-  db: Db,
-  request: FastifyRequest,
+  deps: ServiceDeps,
   options: {
     scope: SourceScope;
-    actor: Actor;
+    actor: SourceEditor;
     body: z.output<typeof createFeedSourceRequestSchema>;
     blockPrivateAddresses: boolean;
     now?: Date;
   },
 ): Promise<FeedSource> {
+  const { db } = deps;
   const { scope, actor, body } = options;
   await assertUsableUrl(db, scope, body.url, {
     blockPrivateAddresses: options.blockPrivateAddresses,
@@ -197,12 +198,12 @@ export async function createFeedSource(
           enabled: body.enabled,
           // Polled at the job's next run.
           nextPollAt: options.now ?? new Date(),
-          createdBy: actor.userId,
+          createdBy: actor.actorUserId,
         })
         .returning();
-      await recordAudit(tx, requestOrigin(request), {
+      await recordAudit(tx, actor, {
         action: 'feeds.source_created',
-        actorUserId: actor.userId,
+        actorUserId: actor.actorUserId,
         companyId: scope.companyId,
         targetType: 'feed_source',
         targetId: row!.id,
@@ -219,17 +220,17 @@ export async function createFeedSource(
 }
 
 export async function updateFeedSource(
-  db: Db,
-  request: FastifyRequest,
+  deps: ServiceDeps,
   options: {
     scope: SourceScope;
-    actor: Actor;
+    actor: SourceEditor;
     id: string;
     body: z.output<typeof updateFeedSourceRequestSchema>;
     blockPrivateAddresses: boolean;
     now?: Date;
   },
 ): Promise<FeedSource> {
+  const { db } = deps;
   const { scope, actor, id, body } = options;
   const now = options.now ?? new Date();
   const current = await requireSourceRow(db, scope, id);
@@ -279,9 +280,9 @@ export async function updateFeedSource(
         .where(eq(feedSources.id, id))
         .returning();
       const after = toFeedSource({ ...row!, itemCount: 0 });
-      await recordAudit(tx, requestOrigin(request), {
+      await recordAudit(tx, actor, {
         action: 'feeds.source_updated',
-        actorUserId: actor.userId,
+        actorUserId: actor.actorUserId,
         companyId: scope.companyId,
         targetType: 'feed_source',
         targetId: id,
@@ -298,10 +299,10 @@ export async function updateFeedSource(
 
 /** Removes a source from polling and the lists; its items stay visible where they were. */
 export async function deleteFeedSource(
-  db: Db,
-  request: FastifyRequest,
-  options: { scope: SourceScope; actor: Actor; id: string; now?: Date },
+  deps: ServiceDeps,
+  options: { scope: SourceScope; actor: SourceEditor; id: string; now?: Date },
 ): Promise<void> {
+  const { db } = deps;
   const { scope, actor, id } = options;
   const current = await requireSourceRow(db, scope, id);
   const now = options.now ?? new Date();
@@ -310,9 +311,9 @@ export async function deleteFeedSource(
       .update(feedSources)
       .set({ deletedAt: now, enabled: false, leasedUntil: null, updatedAt: now })
       .where(eq(feedSources.id, id));
-    await recordAudit(tx, requestOrigin(request), {
+    await recordAudit(tx, actor, {
       action: 'feeds.source_deleted',
-      actorUserId: actor.userId,
+      actorUserId: actor.actorUserId,
       companyId: scope.companyId,
       targetType: 'feed_source',
       targetId: id,

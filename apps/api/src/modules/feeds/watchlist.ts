@@ -5,9 +5,9 @@ import type { Agency } from '@complivue/shared/regulatory-monitoring';
 import { hasRoleAtLeast, type Role } from '@complivue/shared/roles';
 import type { UpdateWatchlistRequest, Watchlist } from '@complivue/shared/schemas/feeds';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../lib/audit.ts';
-import { requestOrigin } from '../../lib/actor.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { recomputeCompanyRelevance } from './feed-relevance.ts';
 
 /** Managers and administrators decide what the institution is alerted about. */
@@ -47,17 +47,12 @@ export async function getWatchlist(
  * relevance of the company's recent items (alerts are not re-sent for items already seen).
  */
 export async function updateWatchlist(
-  db: Db,
-  request: FastifyRequest,
-  options: {
-    companyId: string;
-    userId: string;
-    role: Role;
-    watchlist: UpdateWatchlistRequest;
-    now?: Date;
-  },
+  deps: ServiceDeps,
+  options: { actor: Actor; watchlist: UpdateWatchlistRequest; now?: Date },
 ): Promise<Watchlist> {
-  const { companyId, userId, watchlist } = options;
+  const { db } = deps;
+  const { actor, watchlist } = options;
+  const { companyId, actorUserId: userId } = actor;
   await db.transaction(async (tx) => {
     const [before] = await tx
       .select({
@@ -75,7 +70,7 @@ export async function updateWatchlist(
         target: companyWatchlists.companyId,
         set: { ...watchlist, updatedBy: userId, updatedAt: new Date() },
       });
-    await recordAudit(tx, requestOrigin(request), {
+    await recordAudit(tx, actor, {
       action: 'feeds.watchlist_updated',
       actorUserId: userId,
       companyId,
@@ -86,5 +81,5 @@ export async function updateWatchlist(
     });
   });
   await recomputeCompanyRelevance(db, companyId, options.now);
-  return getWatchlist(db, { companyId, role: options.role });
+  return getWatchlist(db, { companyId, role: actor.role });
 }
