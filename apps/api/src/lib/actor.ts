@@ -22,3 +22,6 @@ export interface Actor extends RequestOrigin {
 export function requestOrigin(request: FastifyRequest): RequestOrigin {
   return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
 }
+
+/** Any signed-in caller as a service takes them: the platform operator belongs to no institution. */
+export type Caller = Omit<Actor, 'companyId'> & { companyId: string | null };

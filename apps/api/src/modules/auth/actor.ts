@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { requestOrigin, type Actor } from '../../lib/actor.ts';
+import { requestOrigin, type Actor, type Caller } from '../../lib/actor.ts';
 import { requireCompanyId } from '../companies/company-profile.ts';
 import { requireAuth } from './access.ts';
 
@@ -11,6 +11,17 @@ export function requireActor(request: FastifyRequest): Actor {
   const auth = requireAuth(request);
   return {
     companyId: requireCompanyId(auth.profile.companyId),
+    actorUserId: auth.user.id,
+    role: auth.profile.role,
+    ...requestOrigin(request),
+  };
+}
+
+/** The signed-in caller of this request, who may be the platform operator (no institution). */
+export function requireCaller(request: FastifyRequest): Caller {
+  const auth = requireAuth(request);
+  return {
+    companyId: auth.profile.companyId,
     actorUserId: auth.user.id,
     role: auth.profile.role,
     ...requestOrigin(request),

@@ -15,6 +15,7 @@ import {
   invitationTokenSchema,
 } from '@complivue/shared/schemas/team';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -23,6 +24,7 @@ import { requestOrigin } from '../../lib/actor.ts';
 import { enforceRateLimits } from '../../lib/rate-limiter.ts';
 import { PUBLIC, requireRole, SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
+import { requireActor } from '../auth/actor.ts';
 import { createAccount } from '../auth/create-account.ts';
 import { signInNewAccount } from '../auth/sign-in.ts';
 import { findCompany, toSessionResponse } from '../auth/session.ts';
@@ -34,9 +36,16 @@ import {
   listOpenInvitations,
   resendInvitation,
   revokeInvitation,
+  type Inviter,
 } from './invitations.ts';
 
 const ADMIN = requireRole('admin');
+
+/** The administrator who invites, as the invitation services take them. */
+function inviterOf(request: FastifyRequest): Inviter {
+  const auth = requireAuth(request);
+  return { ...requireActor(request), name: auth.profile.fullName ?? auth.user.email };
+}
 const sentResponseSchema = z.object({ id: z.string(), delivered: z.boolean() });
 const invitationParams = z.object({ invitationId: z.uuid() });
 const tokenBody = z.object({ token: invitationTokenSchema });
@@ -73,20 +82,16 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = requireAuth(request);
+      const actor = inviterOf(request);
       await enforceRateLimits(
         db,
-        [{ key: `invite:user:${actor.user.id}`, limit: 50, windowSeconds: 3600 }],
+        [{ key: `invite:user:${actor.actorUserId}`, limit: 50, windowSeconds: 3600 }],
         {
           code: 'rate_limit',
           message: SIGNUP_MESSAGES.rate_limit,
         },
       );
-      const sent = await createInvitation(app, request, {
-        actor,
-        companyId: requireCompanyId(actor.profile.companyId),
-        ...request.body,
-      });
+      const sent = await createInvitation(app.deps, { actor, ...request.body });
       return reply.status(201).send(sent);
     },
   );
@@ -103,10 +108,8 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = requireAuth(request);
-      return resendInvitation(app, request, {
-        actor,
-        companyId: requireCompanyId(actor.profile.companyId),
+      return resendInvitation(app.deps, {
+        actor: inviterOf(request),
         invitationId: request.params.invitationId,
       });
     },
@@ -124,10 +127,8 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = requireAuth(request);
-      await revokeInvitation(db, request, {
-        actor,
-        companyId: requireCompanyId(actor.profile.companyId),
+      await revokeInvitation(app.deps, {
+        actor: inviterOf(request),
         invitationId: request.params.invitationId,
       });
       return { ok: true as const };

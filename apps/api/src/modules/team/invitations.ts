@@ -12,12 +12,11 @@ import {
 } from '@complivue/shared/schemas/team';
 import { SECURITY_MESSAGES } from '@complivue/shared/schemas/company-settings';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { requestOrigin } from '../../lib/actor.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { invitationEmail } from '../../lib/email/templates.ts';
-import type { AuthContext } from '../auth/session.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { assertSeatAvailable, pendingInvitation } from './team-queries.ts';
 
 const DAY_MS = 86_400_000;
@@ -67,30 +66,35 @@ export async function listOpenInvitations(db: Db, companyId: string): Promise<In
   }));
 }
 
+/** Who invites: an administrator of the institution, with the name the email gives. */
+export interface Inviter extends Actor {
+  name: string;
+}
+
 /** A company admin invites users and managers; the platform's super admin any company role. */
-function assertGrantable(actor: AuthContext, role: CompanyRole) {
-  if (role === 'admin' && actor.profile.role !== 'super_admin') {
+function assertGrantable(actor: Inviter, role: CompanyRole) {
+  if (role === 'admin' && actor.role !== 'super_admin') {
     throw new AppError(403, 'role_not_grantable', INVITATION_MESSAGES.role_not_grantable);
   }
 }
 
 async function sendInvitationEmail(
-  app: FastifyInstance,
-  options: { email: string; role: CompanyRole; companyId: string; actor: AuthContext },
+  deps: ServiceDeps,
+  options: { email: string; role: CompanyRole; actor: Inviter },
   link: { token: string; expiresAt: Date },
 ): Promise<boolean> {
-  const [company] = await app.database.db
+  const [company] = await deps.db
     .select({ name: companies.name })
     .from(companies)
-    .where(eq(companies.id, options.companyId));
-  const url = new URL('/invitations/accept', app.env.APP_URL);
+    .where(eq(companies.id, options.actor.companyId));
+  const url = new URL('/invitations/accept', deps.env.APP_URL);
   url.searchParams.set('token', link.token);
   try {
-    await app.mailer.send(
+    await deps.mailer.send(
       invitationEmail({
         to: options.email,
         companyName: company?.name ?? 'your institution',
-        invitedByName: options.actor.profile.fullName ?? options.actor.user.email,
+        invitedByName: options.actor.name,
         roleLabel: ROLE_LABELS[options.role],
         url: url.toString(),
         expiresAt: link.expiresAt,
@@ -99,7 +103,7 @@ async function sendInvitationEmail(
     return true;
   } catch (error) {
     // The invitation is kept: the administrator sees it as pending and can resend it.
-    app.log.warn({ err: error }, 'invitation email not sent');
+    deps.log.warn({ err: error }, 'invitation email not sent');
     return false;
   }
 }
@@ -110,14 +114,14 @@ async function sendInvitationEmail(
  * transaction, then emails the link. Returns whether the email went out.
  */
 export async function createInvitation(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  options: { actor: AuthContext; companyId: string; email: string; role: CompanyRole },
+  deps: ServiceDeps,
+  options: { actor: Inviter; email: string; role: CompanyRole },
 ) {
-  const { actor, companyId, email, role } = options;
+  const { actor, email, role } = options;
+  const { companyId } = actor;
   assertGrantable(actor, role);
   const link = newToken();
-  const invitation = await app.database.db.transaction(async (tx) => {
+  const invitation = await deps.db.transaction(async (tx) => {
     await assertSeatAvailable(tx, companyId);
     const [company] = await tx
       .select({ domains: companies.allowedEmailDomains })
@@ -155,14 +159,14 @@ export async function createInvitation(
         role,
         tokenHash: link.tokenHash,
         expiresAt: link.expiresAt,
-        invitedBy: actor.user.id,
+        invitedBy: actor.actorUserId,
       })
       .onConflictDoNothing()
       .returning();
     if (!created) throw new AppError(409, 'already_invited', INVITATION_MESSAGES.already_invited);
-    await recordAudit(tx, requestOrigin(request), {
+    await recordAudit(tx, options.actor, {
       action: 'invitation.sent',
-      actorUserId: actor.user.id,
+      actorUserId: actor.actorUserId,
       companyId,
       targetType: 'invitation',
       targetId: created.id,
@@ -170,7 +174,7 @@ export async function createInvitation(
     });
     return created;
   });
-  const delivered = await sendInvitationEmail(app, { email, role, companyId, actor }, link);
+  const delivered = await sendInvitationEmail(deps, { email, role, actor }, link);
   return { id: invitation.id, delivered };
 }
 
@@ -192,57 +196,53 @@ async function findOpenInvitation(db: Db, companyId: string, invitationId: strin
 
 /** A new link (the old one stops working) valid for another 7 days, emailed again. */
 export async function resendInvitation(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  options: { actor: AuthContext; companyId: string; invitationId: string },
+  deps: ServiceDeps,
+  options: { actor: Inviter; invitationId: string },
 ) {
-  const { db } = app.database;
-  const current = await findOpenInvitation(db, options.companyId, options.invitationId);
+  const { db } = deps;
+  const { companyId } = options.actor;
+  const current = await findOpenInvitation(db, companyId, options.invitationId);
   const link = newToken();
   await db.transaction(async (tx) => {
     // An expired invitation takes its seat back when it is renewed.
-    if (current.expiresAt.getTime() <= Date.now()) await assertSeatAvailable(tx, options.companyId);
+    if (current.expiresAt.getTime() <= Date.now()) await assertSeatAvailable(tx, companyId);
     await tx
       .update(invitations)
       .set({ tokenHash: link.tokenHash, expiresAt: link.expiresAt, lastSentAt: new Date() })
       .where(eq(invitations.id, current.id));
-    await recordAudit(tx, requestOrigin(request), {
+    await recordAudit(tx, options.actor, {
       action: 'invitation.resent',
-      actorUserId: options.actor.user.id,
-      companyId: options.companyId,
+      actorUserId: options.actor.actorUserId,
+      companyId,
       targetType: 'invitation',
       targetId: current.id,
       after: { email: current.email },
     });
   });
   const delivered = await sendInvitationEmail(
-    app,
-    {
-      email: current.email,
-      role: current.role,
-      companyId: options.companyId,
-      actor: options.actor,
-    },
+    deps,
+    { email: current.email, role: current.role, actor: options.actor },
     link,
   );
   return { id: current.id, delivered };
 }
 
 export async function revokeInvitation(
-  db: Db,
-  request: FastifyRequest,
-  options: { actor: AuthContext; companyId: string; invitationId: string },
+  deps: ServiceDeps,
+  options: { actor: Inviter; invitationId: string },
 ) {
-  const current = await findOpenInvitation(db, options.companyId, options.invitationId);
+  const { db } = deps;
+  const { companyId } = options.actor;
+  const current = await findOpenInvitation(db, companyId, options.invitationId);
   await db.transaction(async (tx) => {
     await tx
       .update(invitations)
       .set({ revokedAt: new Date() })
       .where(eq(invitations.id, current.id));
-    await recordAudit(tx, requestOrigin(request), {
+    await recordAudit(tx, options.actor, {
       action: 'invitation.revoked',
-      actorUserId: options.actor.user.id,
-      companyId: options.companyId,
+      actorUserId: options.actor.actorUserId,
+      companyId,
       targetType: 'invitation',
       targetId: current.id,
       before: { email: current.email, role: current.role },

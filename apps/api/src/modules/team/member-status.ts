@@ -1,14 +1,12 @@
-import type { Db } from '@complivue/db/database';
 import { session } from '@complivue/db/schema/auth';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { hasRoleAtLeast } from '@complivue/shared/roles';
 import { TEAM_MESSAGES } from '@complivue/shared/schemas/team';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { requestOrigin } from '../../lib/actor.ts';
-import type { AuthContext } from '../auth/session.ts';
+import type { Caller } from '../../lib/actor.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { assertSeatAvailable } from './team-queries.ts';
 
 /**
@@ -18,12 +16,12 @@ import { assertSeatAvailable } from './team-queries.ts';
  * administrator's access is changed only by the platform's super admin; nobody their own.
  */
 export async function setMemberActive(
-  db: Db,
-  request: FastifyRequest,
-  options: { actor: AuthContext; targetUserId: string; active: boolean },
+  deps: ServiceDeps,
+  options: { actor: Caller; targetUserId: string; active: boolean },
 ): Promise<void> {
+  const { db } = deps;
   const { actor, targetUserId, active } = options;
-  if (targetUserId === actor.user.id)
+  if (targetUserId === actor.actorUserId)
     throw new AppError(403, 'own_account', TEAM_MESSAGES.own_account);
   await db.transaction(async (tx) => {
     const [target] = await tx
@@ -32,20 +30,19 @@ export async function setMemberActive(
       .where(eq(userProfiles.userId, targetUserId))
       .for('update');
     const visible =
-      target &&
-      (actor.profile.role === 'super_admin' || target.companyId === actor.profile.companyId);
+      target && (actor.role === 'super_admin' || target.companyId === actor.companyId);
     // Another company's members are answered like unknown people.
     if (!visible) throw new AppError(404, 'not_found', TEAM_MESSAGES.not_found);
-    if (hasRoleAtLeast(target.role, 'admin') && actor.profile.role !== 'super_admin')
+    if (hasRoleAtLeast(target.role, 'admin') && actor.role !== 'super_admin')
       throw new AppError(403, 'administrator', TEAM_MESSAGES.administrator);
     const status = active ? 'active' : 'deactivated';
     if (target.status === status) return;
     if (active && target.companyId) await assertSeatAvailable(tx, target.companyId);
     await tx.update(userProfiles).set({ status }).where(eq(userProfiles.userId, targetUserId));
     if (!active) await tx.delete(session).where(eq(session.userId, targetUserId));
-    await recordAudit(tx, requestOrigin(request), {
+    await recordAudit(tx, actor, {
       action: active ? 'member.reactivated' : 'member.deactivated',
-      actorUserId: actor.user.id,
+      actorUserId: actor.actorUserId,
       companyId: target.companyId,
       targetType: 'user',
       targetId: targetUserId,

@@ -19,6 +19,7 @@ import { requestOrigin } from '../../lib/actor.ts';
 import { requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { requireCompanyId } from '../companies/company-profile.ts';
+import { requireActor } from '../auth/actor.ts';
 import { activityCsvStream } from './activity-csv.ts';
 import { findActivity, streamActivity } from './activity-queries.ts';
 import { setMemberActive } from './member-status.ts';
@@ -76,14 +77,13 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const actor = requireAuth(request);
-        const companyId = requireCompanyId(actor.profile.companyId);
-        await setMemberActive(db, request, {
+        const actor = requireActor(request);
+        await setMemberActive(app.deps, {
           actor,
           targetUserId: request.params.userId,
           active,
         });
-        const member = await findTeamMember(db, companyId, request.params.userId);
+        const member = await findTeamMember(db, actor.companyId, request.params.userId);
         if (!member) throw new AppError(404, 'not_found', TEAM_MESSAGES.not_found);
         return member;
       },
