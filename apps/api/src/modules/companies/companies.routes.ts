@@ -15,6 +15,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { requestOrigin } from '../../lib/actor.ts';
 import { SIGNED_IN, SUBSCRIBED, requireAll, requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
+import { requireActor } from '../auth/actor.ts';
 import { signUpSubscription } from '../auth/sign-up.ts';
 import { toSessionResponse } from '../auth/session.ts';
 import { companyExportArchive } from './company-export.ts';
@@ -132,16 +133,11 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      const companyId = requireCompanyId(auth.profile.companyId);
-      const profile = await updateCompanyProfile(app.database.db, request, {
-        companyId,
-        actorUserId: auth.user.id,
-        changes: request.body,
-      });
+      const actor = requireActor(request);
+      const profile = await updateCompanyProfile(app.deps, { actor, changes: request.body });
       if (!profile) throw new AppError(404, 'no_company', COMPANY_MESSAGES.no_company);
       // The feed's relevance scores read the profile (type, regulator, areas): kept in step.
-      await recomputeCompanyRelevance(app.database.db, companyId);
+      await recomputeCompanyRelevance(app.database.db, actor.companyId);
       return profile;
     },
   );
@@ -175,10 +171,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      return updateSecuritySettings(app.database.db, request, {
-        companyId: requireCompanyId(auth.profile.companyId),
-        actorUserId: auth.user.id,
+      return updateSecuritySettings(app.deps, {
+        actor: requireActor(request),
         changes: request.body,
       });
     },
@@ -287,10 +281,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
-      await deleteCompany(app, request, {
-        companyId: requireCompanyId(auth.profile.companyId),
-        actorUserId: auth.user.id,
+      await deleteCompany(app.deps, {
+        actor: requireActor(request),
         confirmName: request.body.confirmName,
       });
       clearSessionCookies(reply);

@@ -8,10 +8,10 @@ import { assessmentEvidence, ruleAssessments } from '@complivue/db/schema/librar
 import { COMPANY_MESSAGES } from '@complivue/shared/schemas/companies';
 import { DELETE_COMPANY_MESSAGES } from '@complivue/shared/schemas/company-settings';
 import { eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { requestOrigin } from '../../lib/actor.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { avatarKey } from '../profile/profile.service.ts';
 import { findCompanySubscription } from '../subscriptions/company-subscription.ts';
 
@@ -23,16 +23,16 @@ import { findCompanySubscription } from '../subscriptions/company-subscription.t
  * retention has run out, as record-keeping requires. Stored files go after the commit.
  */
 export async function deleteCompany(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  options: { companyId: string; actorUserId: string; confirmName: string },
+  deps: ServiceDeps,
+  options: { actor: Actor; confirmName: string },
 ): Promise<void> {
-  const { db } = app.database;
+  const { db } = deps;
+  const { companyId, actorUserId } = options.actor;
   const filesToRemove = await db.transaction(async (tx) => {
     const [company] = await tx
       .select()
       .from(companies)
-      .where(eq(companies.id, options.companyId))
+      .where(eq(companies.id, companyId))
       .for('update');
     if (!company) throw new AppError(404, 'no_company', COMPANY_MESSAGES.no_company);
     if (options.confirmName.trim() !== company.name.trim()) {
@@ -71,9 +71,9 @@ export async function deleteCompany(
       .innerJoin(ruleAssessments, eq(ruleAssessments.id, assessmentEvidence.assessmentId))
       .where(eq(ruleAssessments.companyId, company.id));
 
-    await recordAudit(tx, requestOrigin(request), {
+    await recordAudit(tx, options.actor, {
       action: 'company.deleted',
-      actorUserId: options.actorUserId,
+      actorUserId,
       companyId: company.id,
       targetType: 'company',
       targetId: company.id,
@@ -100,8 +100,8 @@ export async function deleteCompany(
 
   await Promise.all(
     filesToRemove.map((key) =>
-      app.storage.delete(key).catch((error: unknown) => {
-        app.log.warn({ err: error, key }, 'could not remove a file of a deleted institution');
+      deps.storage.delete(key).catch((error: unknown) => {
+        deps.log.warn({ err: error, key }, 'could not remove a file of a deleted institution');
       }),
     ),
   );

@@ -10,10 +10,10 @@ import type {
   UpdateSecuritySettings,
 } from '@complivue/shared/schemas/company-settings';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { requestOrigin } from '../../lib/actor.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -62,15 +62,15 @@ function changedFields(before: CompanyProfile, changes: UpdateCompanyProfileRequ
  * who changed the institution's profile (which scopes its rules) and from what.
  */
 export async function updateCompanyProfile(
-  db: Db,
-  request: FastifyRequest,
-  options: { companyId: string; actorUserId: string; changes: UpdateCompanyProfileRequest },
+  deps: ServiceDeps,
+  options: { actor: Actor; changes: UpdateCompanyProfileRequest },
 ): Promise<CompanyProfile | null> {
-  return db.transaction(async (tx) => {
+  const { companyId, actorUserId } = options.actor;
+  return deps.db.transaction(async (tx) => {
     const [current] = await tx
       .select()
       .from(companies)
-      .where(eq(companies.id, options.companyId))
+      .where(eq(companies.id, companyId))
       .for('update');
     if (!current) return null;
     const before = toCompanyProfile(current);
@@ -79,14 +79,14 @@ export async function updateCompanyProfile(
     const [updated] = await tx
       .update(companies)
       .set({ ...options.changes, updatedAt: new Date() })
-      .where(eq(companies.id, options.companyId))
+      .where(eq(companies.id, companyId))
       .returning();
-    await recordAudit(tx, requestOrigin(request), {
+    await recordAudit(tx, options.actor, {
       action: 'company.profile_updated',
-      actorUserId: options.actorUserId,
-      companyId: options.companyId,
+      actorUserId,
+      companyId: companyId,
       targetType: 'company',
-      targetId: options.companyId,
+      targetId: companyId,
       before: beforeValues,
       after: afterValues,
     });
@@ -105,15 +105,15 @@ export function toSecuritySettings(row: CompanyRow): SecuritySettings {
 
 /** Applies and audits a change of the security settings, in one transaction. */
 export async function updateSecuritySettings(
-  db: Db,
-  request: FastifyRequest,
-  options: { companyId: string; actorUserId: string; changes: UpdateSecuritySettings },
+  deps: ServiceDeps,
+  options: { actor: Actor; changes: UpdateSecuritySettings },
 ): Promise<SecuritySettings> {
-  return db.transaction(async (tx) => {
+  const { companyId, actorUserId } = options.actor;
+  return deps.db.transaction(async (tx) => {
     const [current] = await tx
       .select()
       .from(companies)
-      .where(eq(companies.id, options.companyId))
+      .where(eq(companies.id, companyId))
       .for('update');
     if (!current) throw new AppError(404, 'no_company', COMPANY_MESSAGES.no_company);
     const changes = {
@@ -125,14 +125,14 @@ export async function updateSecuritySettings(
     const [updated] = await tx
       .update(companies)
       .set({ ...changes, updatedAt: new Date() })
-      .where(eq(companies.id, options.companyId))
+      .where(eq(companies.id, companyId))
       .returning();
-    await recordAudit(tx, requestOrigin(request), {
+    await recordAudit(tx, options.actor, {
       action: 'company.settings_updated',
-      actorUserId: options.actorUserId,
-      companyId: options.companyId,
+      actorUserId,
+      companyId: companyId,
       targetType: 'company',
-      targetId: options.companyId,
+      targetId: companyId,
       before: toSecuritySettings(current),
       after: toSecuritySettings(updated!),
     });
