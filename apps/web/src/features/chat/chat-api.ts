@@ -1,3 +1,5 @@
+import type { EventSourceMessage } from 'eventsource-parser';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { apiErrorSchema } from '@complivue/shared/errors';
 import {
   CHAT_TEXTS,
@@ -10,7 +12,6 @@ import {
 } from '@complivue/shared/schemas/chat';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
-import { createServerSentEventParser, type ServerSentEvent } from './sse-parser.ts';
 
 export const CHAT_MESSAGES_PATH = '/api/chat/messages';
 
@@ -30,7 +31,7 @@ export interface ChatReplyHandlers {
 }
 
 /** Acts on one event of the reply; returns the final answer on `done`. */
-function handleEvent(event: ServerSentEvent, handlers: ChatReplyHandlers): ChatDone | null {
+function handleEvent(event: EventSourceMessage, handlers: ChatReplyHandlers): ChatDone | null {
   const data: unknown = JSON.parse(event.data);
   switch (event.event) {
     case 'delta':
@@ -79,11 +80,15 @@ export async function sendChatMessage(
     throw new ChatReplyError(actionable && parsed.success ? parsed.data.error.message : undefined);
   }
 
-  const parser = createServerSentEventParser();
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  // eventsource-parser reads the text/event-stream format (any chunking, CR/LF line ends,
+  // comments); an event the stream never closed with a blank line is dropped, as the standard says.
+  const reader = response.body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
   try {
     for (;;) {
-      let chunk: ReadableStreamReadResult<string>;
+      let chunk: ReadableStreamReadResult<EventSourceMessage>;
       try {
         chunk = await reader.read();
       } catch (error) {
@@ -91,10 +96,8 @@ export async function sendChatMessage(
         throw new ChatReplyError();
       }
       if (chunk.done) break;
-      for (const event of parser.push(chunk.value)) {
-        const done = handleEvent(event, handlers);
-        if (done) return done;
-      }
+      const done = handleEvent(chunk.value, handlers);
+      if (done) return done;
     }
   } catch (error) {
     if (error instanceof ChatReplyError || handlers.signal?.aborted) throw error;
