@@ -275,6 +275,10 @@ describe('helpers', () => {
     ).toBe('Before after next <b>kept as text</b> a < b <3');
     expect(htmlToText('<b>Bold</b>ly <i>and</i><div>block</div>end')).toBe('Boldly and block end');
     expect(htmlToText('&unknown; &#0; &#xD800; &amp;amp;')).toBe('&unknown; &amp;');
+    // HTML's whole table, not a short list: names with digits and accented letters too.
+    expect(htmlToText('&frac12;&nbsp;point &sup2; Caf&eacute; &Eacute;tat &rsquo;s')).toBe(
+      '½ point ² Café État ’s',
+    );
     // An unterminated tag or comment (a cut document) ends the text.
     expect(htmlToText('Text <a href="x')).toBe('Text');
     expect(htmlToText('Text <!-- never closed')).toBe('Text');

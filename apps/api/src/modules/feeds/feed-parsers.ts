@@ -1,3 +1,4 @@
+import { decodeHTMLStrict } from 'entities';
 import type { FeedDocumentType, FeedFormat } from '@complivue/shared/regulatory-monitoring';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { z } from 'zod';
@@ -72,44 +73,15 @@ export class FeedParseError extends Error {
 // ---------------------------------------------------------------------------------------------
 // Text helpers
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '–',
-  mdash: '—',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  hellip: '…',
-  sect: '§',
-  para: '¶',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  bull: '•',
-  middot: '·',
-  laquo: '«',
-  raquo: '»',
-};
-
-/** The character an entity (`amp`, `#167`, `#x2014`) stands for; unknown names stay as written. */
-function decodeEntity(match: string, entity: string): string {
-  if (entity.startsWith('#')) {
-    const code =
-      entity[1] === 'x' || entity[1] === 'X'
-        ? Number.parseInt(entity.slice(2), 16)
-        : Number.parseInt(entity.slice(1), 10);
-    if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff) return ' ';
-    if (code >= 0xd800 && code <= 0xdfff) return ' ';
-    return String.fromCodePoint(code);
-  }
-  const name = entity.toLowerCase();
-  return Object.hasOwn(NAMED_ENTITIES, name) ? NAMED_ENTITIES[name]! : match;
+/**
+ * The text an entity (`&amp;`, `&#167;`, `&#x2014;`, `&frac12;`) stands for, by HTML's whole
+ * table (the entities package, which htmlparser2 uses); an unknown name stays as written. A
+ * number that is no character (`&#0;`, a surrogate) decodes to U+FFFD, which a reader would see
+ * as noise in a title: it becomes a space, as whitespace collapsing then absorbs.
+ */
+function decodeEntity(match: string): string {
+  const text = decodeHTMLStrict(match);
+  return text === '\uFFFD' ? ' ' : text;
 }
 
 /** Elements whose content is not text: dropped with their content. */
@@ -137,7 +109,7 @@ const BLOCK_ELEMENTS = new Set([
   'article',
 ]);
 // Sticky: each matches only at the position it is given (bounded lengths, so O(1) per use).
-const ENTITY_AT = /&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/iy;
+const ENTITY_AT = /&(?:#x[0-9a-f]{1,6}|#\d{1,7}|[a-z][a-z0-9]{1,31});/iy;
 const TAG_NAME_AT = /[A-Za-z][A-Za-z0-9-]*/y;
 
 /**
@@ -197,7 +169,7 @@ export function htmlToText(html: string): string {
       const entity = ENTITY_AT.exec(html);
       if (entity) {
         flush(index);
-        parts.push(decodeEntity(entity[0], entity[1]!));
+        parts.push(decodeEntity(entity[0]));
         index = ENTITY_AT.lastIndex;
         textStart = index;
         continue;
