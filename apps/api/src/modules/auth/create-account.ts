@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { queryRows, type Db } from '@complivue/db/database';
 import { account, user } from '@complivue/db/schema/auth';
-import { companies } from '@complivue/db/schema/companies';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { subscriptions } from '@complivue/db/schema/subscriptions';
-import type { AssetsSize, InstitutionType } from '@complivue/shared/institutions';
 import type { Role } from '@complivue/shared/roles';
 import { SIGNUP_MESSAGES } from '@complivue/shared/schemas/auth';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { isConnectionError, isUniqueViolation } from '../../lib/database-errors.ts';
+import { insertCompany, type NewCompany } from '../companies/company-creation.ts';
+import type { StartingSubscription } from '../subscriptions/starting-subscription.ts';
 import type { Auth } from './auth.ts';
 
 export interface NewAccount {
@@ -19,10 +19,8 @@ export interface NewAccount {
   jobTitle?: string | null;
   role: Role;
   /** A new company the account creates, or (an accepted invitation) the one it joins. */
-  company:
-    | { name: string; institutionType?: InstitutionType | null; assetsSize?: AssetsSize | null }
-    | { existingId: string };
-  subscription?: Omit<typeof subscriptions.$inferInsert, 'companyId' | 'userId'>;
+  company: NewCompany | { existingId: string };
+  subscription?: StartingSubscription;
   /** The account is set up already (the platform operator): no onboarding wizard. */
   onboarded?: boolean;
 }
@@ -59,15 +57,7 @@ export async function createAccount(
       const [company] =
         'existingId' in input.company
           ? [{ id: input.company.existingId }]
-          : await tx
-              .insert(companies)
-              .values({
-                name: input.company.name,
-                institutionType: input.company.institutionType ?? null,
-                assetsSize: input.company.assetsSize ?? null,
-                createdBy: userId,
-              })
-              .returning({ id: companies.id });
+          : [await insertCompany(tx as unknown as Db, input.company, userId)];
       await tx.insert(userProfiles).values({
         userId,
         email: input.email,

@@ -1,6 +1,4 @@
 import { user } from '@complivue/db/schema/auth';
-import type { PlanName } from '@complivue/shared/plans';
-import { PAID_SIGNUP_PERIOD_DAYS, TRIAL_DAYS } from '@complivue/shared/plans';
 import {
   SIGNUP_MESSAGES,
   normalizeEmail,
@@ -15,47 +13,12 @@ import { recordAudit } from '../../lib/audit.ts';
 import { requestOrigin } from '../../lib/actor.ts';
 import { isConnectionError } from '../../lib/database-errors.ts';
 import { enforceRateLimits } from '../../lib/rate-limiter.ts';
-import { createAccount, type NewAccount } from './create-account.ts';
+import { startingSubscription } from '../subscriptions/starting-subscription.ts';
+import { createAccount } from './create-account.ts';
 import { signInNewAccount } from './sign-in.ts';
 import { toSessionResponse } from './session.ts';
 
 type SignUpInput = z.output<typeof signUpRequestSchema>;
-
-const DAY_MS = 86_400_000;
-const PAID_PLANS: readonly PlanName[] = ['professional', 'enterprise'];
-
-/**
- * The subscription a sign-up starts with. Trial and basic start a 14-day trial with no card
- * (the intended plan is kept); professional and enterprise wait for payment.
- */
-export function signUpSubscription(
-  input: Pick<SignUpInput, 'planType' | 'billing' | 'questionnaireData'>,
-  now = new Date(),
-): NonNullable<NewAccount['subscription']> {
-  const billing = input.billing ?? 'monthly';
-  const questionnaireData = input.questionnaireData ?? null;
-  if (input.planType && PAID_PLANS.includes(input.planType)) {
-    return {
-      planName: input.planType,
-      planType: billing,
-      status: 'pending_payment',
-      currentPeriodStart: now,
-      currentPeriodEnd: new Date(now.getTime() + PAID_SIGNUP_PERIOD_DAYS * DAY_MS),
-      metadata: { signup_flow: true, questionnaire_data: questionnaireData },
-    };
-  }
-  return {
-    planName: 'trial',
-    planType: billing,
-    status: 'trialing',
-    trialEnd: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
-    metadata: {
-      signup_flow: true,
-      intended_plan: input.planType ?? 'trial',
-      questionnaire_data: questionnaireData,
-    },
-  };
-}
 
 export async function signUp(
   app: FastifyInstance,
@@ -100,7 +63,7 @@ async function createSignUp(
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   if (existing) throw new AppError(409, 'duplicate_email', SIGNUP_MESSAGES.duplicate_email);
 
-  const subscription = signUpSubscription(input);
+  const subscription = startingSubscription(input);
   const { userId, companyId } = await createAccount(db, app.auth, {
     email,
     password: input.password,

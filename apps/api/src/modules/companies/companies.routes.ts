@@ -1,6 +1,3 @@
-import { companies } from '@complivue/db/schema/companies';
-import { userProfiles } from '@complivue/db/schema/profiles';
-import { subscriptions } from '@complivue/db/schema/subscriptions';
 import { sessionResponseSchema } from '@complivue/shared/schemas/auth';
 import {
   COMPANY_MESSAGES,
@@ -8,15 +5,13 @@ import {
   createCompanyRequestSchema,
   updateCompanyProfileRequestSchema,
 } from '@complivue/shared/schemas/companies';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requestOrigin } from '../../lib/actor.ts';
 import { SIGNED_IN, SUBSCRIBED, requireAll, requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
-import { requireActor } from '../auth/actor.ts';
-import { signUpSubscription } from '../auth/sign-up.ts';
+import { requireActor, requireCaller } from '../auth/actor.ts';
 import { toSessionResponse } from '../auth/session.ts';
 import { companyExportArchive } from './company-export.ts';
 import {
@@ -24,6 +19,7 @@ import {
   requireCompanyId,
   toSecuritySettings,
   updateCompanyProfile,
+  updateNotificationDefaults,
   updateSecuritySettings,
 } from './company-profile.ts';
 import {
@@ -37,6 +33,7 @@ import {
 } from '@complivue/shared/schemas/profile';
 import { okResponseSchema } from '@complivue/shared/schemas/auth';
 import { clearSessionCookies } from '../auth/session.ts';
+import { createOwnCompany } from './company-creation.ts';
 import { deleteCompany } from './company-deletion.ts';
 import { recomputeCompanyRelevance } from '../feeds/feed-relevance.ts';
 
@@ -62,42 +59,9 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      if (auth.profile.companyId)
-        throw new AppError(409, 'already_member', COMPANY_MESSAGES.already_member);
-      const result = await app.database.db.transaction(async (tx) => {
-        const [company] = await tx
-          .insert(companies)
-          .values({
-            name: request.body.name,
-            institutionType: request.body.institutionType ?? null,
-            assetsSize: request.body.assetsSize ?? null,
-            createdBy: auth.user.id,
-          })
-          .returning();
-        // Only a profile that still has no company is moved: a concurrent request loses here.
-        const [profile] = await tx
-          .update(userProfiles)
-          .set({
-            companyId: company!.id,
-            role: auth.profile.role === 'super_admin' ? 'super_admin' : 'admin',
-          })
-          .where(and(eq(userProfiles.userId, auth.user.id), isNull(userProfiles.companyId)))
-          .returning();
-        if (!profile) throw new AppError(409, 'already_member', COMPANY_MESSAGES.already_member);
-        await tx.insert(subscriptions).values({
-          ...signUpSubscription({}),
-          companyId: company!.id,
-          userId: auth.user.id,
-        });
-        return { company: company!, profile };
-      });
-      await recordAudit(app.database.db, requestOrigin(request), {
-        action: 'company.created',
-        actorUserId: auth.user.id,
-        companyId: result.company.id,
-        targetType: 'company',
-        targetId: result.company.id,
-        after: { name: result.company.name, role: result.profile.role },
+      const result = await createOwnCompany(app.deps, {
+        caller: requireCaller(request),
+        company: request.body,
       });
       return reply.status(201).send(toSessionResponse({ ...auth, ...result }));
     },
@@ -247,22 +211,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const companyId = requireCompanyId(auth.profile.companyId);
-      const before = resolveNotificationPreferences(auth.company!.notificationDefaults);
-      await app.database.db.transaction(async (tx) => {
-        await tx
-          .update(companies)
-          .set({ notificationDefaults: request.body })
-          .where(eq(companies.id, companyId));
-        await recordAudit(tx, requestOrigin(request), {
-          action: 'company.notification_defaults_updated',
-          actorUserId: auth.user.id,
-          companyId,
-          targetType: 'company',
-          targetId: companyId,
-          before,
-          after: request.body,
-        });
+      await updateNotificationDefaults(app.deps, {
+        actor: requireActor(request),
+        before: resolveNotificationPreferences(auth.company!.notificationDefaults),
+        defaults: request.body,
       });
       return request.body;
     },

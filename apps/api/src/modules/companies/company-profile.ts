@@ -12,6 +12,7 @@ import type {
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import type { NotificationPreferences } from '@complivue/shared/schemas/profile';
 import type { Actor } from '../../lib/actor.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 
@@ -137,5 +138,28 @@ export async function updateSecuritySettings(
       after: toSecuritySettings(updated!),
     });
     return toSecuritySettings(updated!);
+  });
+}
+
+/** Sets the institution's notification defaults (members who chose none follow them), audited. */
+export async function updateNotificationDefaults(
+  deps: ServiceDeps,
+  options: { actor: Actor; before: NotificationPreferences; defaults: NotificationPreferences },
+): Promise<void> {
+  const { actor } = options;
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(companies)
+      .set({ notificationDefaults: options.defaults })
+      .where(eq(companies.id, actor.companyId));
+    await recordAudit(tx, actor, {
+      action: 'company.notification_defaults_updated',
+      actorUserId: actor.actorUserId,
+      companyId: actor.companyId,
+      targetType: 'company',
+      targetId: actor.companyId,
+      before: options.before,
+      after: options.defaults,
+    });
   });
 }
