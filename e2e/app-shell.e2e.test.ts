@@ -8,10 +8,11 @@ import {
 import { startE2eServer } from './support/e2e-server.ts';
 import {
   E2E_PASSWORD,
-  createOperator,
+  callApi,
   onboardingDialog,
   seedDemoWorkspace,
   signInInBrowser,
+  signInOperator,
   signUpInBrowser,
   uniqueEmail,
 } from './support/journeys.ts';
@@ -22,12 +23,12 @@ import {
  * notifications arrive live.
  */
 let server: Awaited<ReturnType<typeof startE2eServer>>;
-let operatorCookie: string;
 let session: BrowserSession | undefined;
 
 beforeAll(async () => {
   server = await startE2eServer();
-  operatorCookie = await createOperator(server.url);
+  // The operator first, while the server has no user (see signInOperator).
+  await signInOperator(server.url);
 });
 afterAll(() => server?.stop());
 afterEach(async () => {
@@ -81,12 +82,15 @@ describe('app shell and dashboard', () => {
     const me = (await (await page.request.get(`${server.url}/api/auth/session`)).json()) as {
       user: { id: string };
     };
-    const changed = await fetch(`${server.url}/api/users/${me.user.id}/role`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', cookie: operatorCookie, origin: server.url },
-      body: JSON.stringify({ role: 'manager' }),
-    });
-    expect(changed.status).toBe(200);
+    await callApi(
+      server.url,
+      await signInOperator(server.url),
+      'PATCH',
+      `/api/users/${me.user.id}/role`,
+      {
+        role: 'manager',
+      },
+    );
     // No reload: the event arrives over the stream.
     await expect.poll(() => page.getByTestId('notification-badge').textContent()).toBe('1');
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
@@ -185,7 +189,7 @@ describe('app shell and dashboard', () => {
   });
 
   it('shows a demo member the demo figures, without the Super Admin item', async () => {
-    const { user } = await seedDemoWorkspace(server.url, operatorCookie);
+    const { user } = await seedDemoWorkspace(server.url);
     const { page } = await open({ viewport: { width: 1280, height: 900 } });
     await signInInBrowser(page, server.url, user);
     await page.getByText('Demo Community Credit Union').first().waitFor();

@@ -6,22 +6,22 @@ import {
 } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
 import {
-  createOperator,
   headingText,
   seedDemoWorkspace,
   signInInBrowser,
+  signInOperator,
   signUpInBrowser,
   uniqueEmail,
 } from './support/journeys.ts';
 
 /** The compliance library on its own server: browse, assess with evidence, search. */
 let server: Awaited<ReturnType<typeof startE2eServer>>;
-let operatorCookie: string;
 const sessions: BrowserSession[] = [];
 
 beforeAll(async () => {
   server = await startE2eServer();
-  operatorCookie = await createOperator(server.url);
+  // The operator first, while the server has no user (see signInOperator).
+  await signInOperator(server.url);
 });
 afterAll(() => server?.stop());
 afterEach(async () => {
@@ -109,7 +109,7 @@ describe('compliance library', () => {
   });
 
   it('keeps the article enhancer to administrators, who write, check and publish their own article', async () => {
-    const { manager } = await seedDemoWorkspace(server.url, operatorCookie);
+    const { manager } = await seedDemoWorkspace(server.url);
     const managerSession = await openBrowser({
       baseUrl: server.url,
       viewport: { width: 1280, height: 900 },
