@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpReceiver } from '../apps/api/test/smtp-receiver.ts';
-import { totpCodeForSecret } from '../apps/api/test/totp.ts';
+import { totpCodeFor, totpCodeForSecret } from '../apps/api/test/totp.ts';
 import { startE2eServer } from './support/e2e-server.ts';
 import {
   E2E_PASSWORD as PASSWORD,
   OPERATOR,
+  callApi,
   seedDemoWorkspace,
   signInOperator,
   signInThroughApi,
@@ -309,5 +310,88 @@ describe('accounts', () => {
     expect(await page.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).toBe(
       '/subscription',
     );
+  });
+
+  it('deletes the institution from Settings › Data: signed out, and the account is gone', async () => {
+    const { page } = session;
+    session.allowConsoleErrors(/status of 401/);
+    const admin = await signUpThroughApi(server.url, { page, label: 'closing' });
+    await page.goto(`${server.url}/settings`);
+    await page.getByRole('tab', { name: 'Data' }).click();
+    await page.getByRole('button', { name: 'Delete the institution…' }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Delete ${admin.institution}?` });
+    const deleteButton = confirm.getByRole('button', { name: 'Delete permanently' });
+    expect(await deleteButton.isDisabled()).toBe(true);
+    await confirm.getByLabel(`Type “${admin.institution}” to confirm`).fill(admin.institution);
+    await expectNoSeriousAxeViolations(page);
+    await deleteButton.click();
+    await page.waitForURL(`${server.url}/`);
+
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(`${server.url}/login`);
+    await signIn(page, admin.email, admin.password);
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+  });
+
+  it('signs out another device from the profile; that browser is sent to sign in', async () => {
+    const { page } = session;
+    const account = await signUpThroughApi(server.url, { page, label: 'devices' });
+    const other = await openBrowser(server.url);
+    try {
+      other.allowConsoleErrors(/status of 401/);
+      await signInThroughApi(server.url, account, other.page);
+      await other.page.goto(`${server.url}/dashboard`);
+      await other.page.getByText('System Active').waitFor();
+
+      await page.goto(`${server.url}/profile`);
+      const devices = page.getByRole('heading', { name: 'Signed-in devices' }).locator('..');
+      await expect.poll(() => devices.getByRole('listitem').count()).toBe(2);
+      await expectNoSeriousAxeViolations(page);
+      await devices.getByRole('button', { name: 'Sign out this device' }).click();
+      await expect.poll(() => devices.getByRole('listitem').count()).toBe(1);
+      expect(await devices.getByText('This device').isVisible()).toBe(true);
+
+      await other.page.goto(`${server.url}/notifications`);
+      await other.page.waitForURL(`${server.url}/login`);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('signs in with a backup code, then turns two-factor authentication off', async () => {
+    const { page } = session;
+    const account = await signUpThroughApi(server.url, { label: 'backup' });
+    const { totpURI, backupCodes } = await callApi<{ totpURI: string; backupCodes: string[] }>(
+      server.url,
+      account.cookie,
+      'POST',
+      '/api/auth/two-factor/enable',
+      { password: account.password },
+    );
+    await callApi(server.url, account.cookie, 'POST', '/api/auth/two-factor/confirm', {
+      code: await totpCodeFor(totpURI),
+    });
+
+    // The authenticator is out of reach: one of the backup codes signs in instead.
+    await signIn(page, account.email, account.password);
+    await page.getByLabel('Authentication code').fill(backupCodes[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+
+    await page.goto(`${server.url}/profile`);
+    const twoFactor = page
+      .getByRole('heading', { name: 'Two-factor authentication' })
+      .locator('..');
+    await twoFactor.getByText('On', { exact: true }).waitFor();
+    await twoFactor.getByLabel('Password', { exact: true }).fill(account.password);
+    await twoFactor.getByLabel('Code from your authenticator app').fill(await totpCodeFor(totpURI));
+    await twoFactor.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+    await page.getByText('Two-factor authentication is off.').waitFor();
+    await twoFactor.getByText('Off', { exact: true }).waitFor();
+
+    // The next sign-in asks for the password alone.
+    await signOutThroughMenu(page);
+    await signIn(page, account.email, account.password);
+    await page.waitForURL(`${server.url}/dashboard`);
   });
 });

@@ -14,6 +14,7 @@ import {
   signInInBrowser,
   signInOperator,
   signUpInBrowser,
+  signUpThroughApi,
   uniqueEmail,
 } from './support/journeys.ts';
 
@@ -101,6 +102,35 @@ describe('app shell and dashboard', () => {
     await page.getByText('0 unread').waitFor();
     expect(await page.getByText('Your role is now Manager').isVisible()).toBe(true);
     await expectNoSeriousAxeViolations(page);
+  });
+
+  it('marks every notification read from the bell, and the badge goes away', async () => {
+    const { page } = await open();
+    const account = await signUpThroughApi(server.url, { page, label: 'unread' });
+    // Two notifications of the kind anyone gets: the operator changes their role twice.
+    for (const role of ['manager', 'admin']) {
+      await callApi(
+        server.url,
+        await signInOperator(server.url),
+        'PATCH',
+        `/api/users/${account.userId}/role`,
+        {
+          role,
+        },
+      );
+    }
+    await page.goto(`${server.url}/dashboard`);
+    await expect.poll(() => page.getByTestId('notification-badge').textContent()).toBe('2');
+    await page.getByRole('button', { name: 'Notifications, 2 unread' }).click();
+    await page.getByRole('menuitem', { name: 'Mark all read' }).click();
+    await expect.poll(() => page.getByTestId('notification-badge').count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${server.url}/notifications`);
+    await page.getByText('0 unread').waitFor();
+    expect(await page.getByText('Your role is now Administrator').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /^Mark “.*” read$/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Mark all read' }).isDisabled()).toBe(true);
   });
 
   it('works at 375 px with the sidebar as a drawer', async () => {

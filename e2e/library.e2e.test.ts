@@ -1,3 +1,4 @@
+import type { RuleDetail } from '@complivue/shared/schemas/library';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectNoSeriousAxeViolations,
@@ -6,11 +7,13 @@ import {
 } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
 import {
+  callApi,
   headingText,
   seedDemoWorkspace,
   signInInBrowser,
   signInOperator,
   signUpInBrowser,
+  signUpThroughApi,
   uniqueEmail,
 } from './support/journeys.ts';
 
@@ -76,6 +79,48 @@ describe('compliance library', () => {
     await page.getByText('Risk level: Low').waitFor();
     await page.getByText('100%', { exact: true }).waitFor();
     await page.getByText('TRID Rules Review Needed').waitFor();
+  });
+
+  it('removes an evidence file once asked to confirm; the file is gone and the history says so', async () => {
+    const session = await openBrowser({
+      baseUrl: server.url,
+      viewport: { width: 1280, height: 900 },
+    });
+    sessions.push(session);
+    const { page } = session;
+    await signUpThroughApi(server.url, { page, label: 'evidence' });
+    const upload = new FormData();
+    upload.append(
+      'file',
+      new Blob(['Loan number,Loan Estimate sent\n1001,2026-07-01\n'], { type: 'text/csv' }),
+      'q3-le-sample.csv',
+    );
+    const rule = await callApi<RuleDetail>(
+      server.url,
+      page,
+      'POST',
+      '/api/library/rules/TRID-LE-001/evidence/files',
+      upload,
+    );
+    const fileAddress = `${server.url}/api/library/evidence/${rule.assessment.evidence[0]!.id}`;
+
+    await page.goto(`${server.url}/compliance/rules/TRID-LE-001`);
+    await page.getByRole('heading', { name: 'TRID-LE-001', level: 1 }).waitFor();
+    const remove = page.getByRole('button', { name: 'Remove q3-le-sample.csv' });
+    const confirm = page.getByRole('alertdialog', { name: 'Remove q3-le-sample.csv?' });
+    // Cancelling keeps it.
+    await remove.click();
+    await confirm.getByText('cannot be downloaded again', { exact: false }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await page.getByRole('link', { name: 'q3-le-sample.csv' }).isVisible()).toBe(true);
+
+    await remove.click();
+    await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByText('No evidence recorded yet.').waitFor();
+    await page.getByText('Evidence: q3-le-sample.csv → —').waitFor();
+    expect((await page.request.get(fileAddress)).status()).toBe(404);
   });
 
   it('opens an article from the Cmd/Ctrl-K palette and from the header search', async () => {

@@ -8,6 +8,7 @@ import { startSmtpReceiver } from '../apps/api/test/smtp-receiver.ts';
 import { startE2eServer } from './support/e2e-server.ts';
 import {
   OPERATOR,
+  callApi,
   headingText,
   seedDemoWorkspace,
   signInInBrowser,
@@ -57,6 +58,8 @@ async function signedIn(member: Pick<DemoMember, 'email' | 'password'>) {
 
 const invitationToken = (body: string) =>
   body.match(/\/invitations\/accept\?token=([A-Za-z0-9_-]+)/)![1]!;
+const INVALID_INVITATION =
+  'This invitation link is invalid, expired or already used. Ask your administrator for a new one.';
 
 describe('team management', () => {
   it("shows 'Access Denied' on /users/team to a user-role member, naming admin and user", async () => {
@@ -153,6 +156,35 @@ describe('team management', () => {
     await page.reload();
     await page.getByRole('row').filter({ hasText: invitee }).getByText('Riley Chen').waitFor();
     expect(await page.getByText('Pending invitations').count()).toBe(0);
+  });
+
+  it('resends an invitation with a new link, then revokes it; neither link opens any more', async () => {
+    const { page } = await browser();
+    await signUpThroughApi(server.url, { page, label: 'inviter' });
+    const invitee = uniqueEmail('pending');
+    await callApi(server.url, page, 'POST', '/api/team/invitations', {
+      email: invitee,
+      role: 'user',
+    });
+    const firstToken = invitationToken((await smtp.nextEmail(invitee)).body);
+    const inviteeBrowser = await browser();
+    inviteeBrowser.allowConsoleErrors(/status of 4\d\d/);
+
+    await page.goto(`${server.url}/users/team`);
+    await page.getByRole('button', { name: `Resend the invitation to ${invitee}` }).click();
+    await page.getByText(`A new link was sent to ${invitee}.`).waitFor();
+    const secondToken = invitationToken((await smtp.nextEmail(invitee)).body);
+    await inviteeBrowser.page.goto(`${server.url}/invitations/accept?token=${firstToken}`);
+    await inviteeBrowser.page.getByText(INVALID_INVITATION).waitFor();
+    await inviteeBrowser.page.goto(`${server.url}/invitations/accept?token=${secondToken}`);
+    await inviteeBrowser.page.getByRole('heading', { name: /^Join / }).waitFor();
+
+    await page.getByRole('button', { name: `Revoke the invitation to ${invitee}` }).click();
+    await page.getByText(`The invitation to ${invitee} was revoked.`).waitFor();
+    await expect.poll(() => page.getByText('Pending invitations').count()).toBe(0);
+    await expectNoSeriousAxeViolations(page);
+    await inviteeBrowser.page.reload();
+    await inviteeBrowser.page.getByText(INVALID_INVITATION).waitFor();
   });
 
   it('requires two-factor authentication: a member without it is sent to enrol', async () => {

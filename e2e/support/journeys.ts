@@ -258,6 +258,31 @@ export async function signInThroughApi(
   return answer.cookie;
 }
 
+/**
+ * Puts the caller's institution on a paid plan through the sandbox's test checkout, as paying
+ * on its page would (the server must run with PAYMENTS_SANDBOX=1, as startE2eServer's do).
+ */
+export async function payThroughSandbox(
+  baseUrl: string,
+  caller: ApiCaller,
+  plan: PaidPlanName,
+  billing: BillingInterval = 'monthly',
+): Promise<void> {
+  const { prices } = await callApi<{
+    prices: { plan: string; billing: string; priceId: string }[];
+  }>(baseUrl, caller, 'GET', '/api/plans');
+  const price = prices.find((entry) => entry.plan === plan && entry.billing === billing);
+  if (!price) throw new Error(`no ${billing} price for ${plan}`);
+  const { sessionId } = await callApi<{ sessionId: string }>(
+    baseUrl,
+    caller,
+    'POST',
+    '/api/stripe/create-checkout-session',
+    { priceId: price.priceId },
+  );
+  await callApi(baseUrl, caller, 'POST', `/api/payments/sandbox/${sessionId}/pay`);
+}
+
 /** A change made through the API by whoever `caller` is (their plan must include changes). */
 export async function createChange(
   baseUrl: string,
