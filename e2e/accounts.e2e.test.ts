@@ -1,9 +1,19 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpReceiver } from '../apps/api/test/smtp-receiver.ts';
-import { totpCodeForSecret } from '../apps/api/test/totp.ts';
+import { totpCodeFor, totpCodeForSecret } from '../apps/api/test/totp.ts';
 import { startE2eServer } from './support/e2e-server.ts';
-import { E2E_PASSWORD as PASSWORD, signUpInBrowser, uniqueEmail } from './support/journeys.ts';
+import {
+  E2E_PASSWORD as PASSWORD,
+  OPERATOR,
+  callApi,
+  seedDemoWorkspace,
+  signInOperator,
+  signInThroughApi,
+  signUpInBrowser,
+  signUpThroughApi,
+  uniqueEmail,
+} from './support/journeys.ts';
 import {
   expectNoSeriousAxeViolations,
   openBrowser,
@@ -11,8 +21,10 @@ import {
 } from './support/browser.ts';
 
 /*
- * The account journeys on a server of their own, whose first user is created here through the
- * first-run setup, and whose emails go to a real SMTP receiver.
+ * The account journeys on a server of their own, whose emails go to a real SMTP receiver. Each
+ * test makes the accounts it needs through the API. Sign-ups are limited to 10 an hour from one
+ * address: tests that need any member use the demo workspace's, and those that change an
+ * account for good (two-factor, password, deletion) sign up their own.
  */
 let server: Awaited<ReturnType<typeof startE2eServer>>;
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
@@ -21,6 +33,8 @@ let session: BrowserSession;
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
   server = await startE2eServer({ SMTP_URL: smtp.url });
+  // The operator first, while the server has no user (see signInOperator).
+  await signInOperator(server.url);
 });
 afterAll(async () => {
   await server?.stop();
@@ -59,16 +73,23 @@ async function signOutThroughMenu(page: Page) {
   await page.waitForURL(`${server.url}/`);
 }
 
-describe('accounts', () => {
+describe('first-run setup', () => {
+  // Setup is open only while a server has no user at all: this journey has a server to itself.
+  let fresh: Awaited<ReturnType<typeof startE2eServer>>;
+  beforeAll(async () => {
+    fresh = await startE2eServer({ SMTP_URL: smtp.url });
+  });
+  afterAll(() => fresh?.stop());
+
   it('creates the first administrator at /database-setup, which then shows system status', async () => {
     const { page } = session;
-    await page.goto(`${server.url}/database-setup`);
+    await page.goto(`${fresh.url}/database-setup`);
     expect(await heading(page)).toBe('Set up Complivue');
     await expectNoSeriousAxeViolations(page);
     await page.getByLabel('Full name').fill('Pat Operator');
-    await page.getByLabel('Email').fill('operator@complivue.example');
-    await page.getByLabel('Password', { exact: true }).fill('Operator passphrase 1');
-    await page.getByLabel('Operating organisation').fill('Complivue Operations');
+    await page.getByLabel('Email').fill(OPERATOR.email);
+    await page.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
+    await page.getByLabel('Operating organisation').fill(OPERATOR.companyName);
     await page.getByRole('button', { name: 'Create administrator' }).click();
     await expect.poll(() => heading(page)).toBe('System status');
     expect(await page.getByText('Migrations').isVisible()).toBe(true);
@@ -81,7 +102,9 @@ describe('accounts', () => {
     expect(await members.textContent()).toContain('Administrator');
     await expectNoSeriousAxeViolations(page);
   });
+});
 
+describe('accounts', () => {
   it('signs up a trial user, lands on the dashboard, and closes setup to them', async () => {
     const { page } = session;
     await signUp(page, uniqueEmail('trial'));
@@ -115,20 +138,22 @@ describe('accounts', () => {
 
   it('sends a guest to /login and back to the page they wanted', async () => {
     const { page } = session;
-    const email = uniqueEmail('return');
-    await signUp(page, email);
-    await signOutThroughMenu(page);
-    await page.goto(`${server.url}/dashboard`);
+    const { user } = await seedDemoWorkspace(server.url);
+    // Not the dashboard, where every sign-in lands anyway.
+    await page.goto(`${server.url}/notifications`);
     await page.waitForURL(`${server.url}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await page.waitForURL(`${server.url}/notifications`);
   });
 
   it('signs out: storage cleared, history replaced, the dashboard closed again', async () => {
     const { page } = session;
-    await signUp(page, uniqueEmail('signout'));
+    const { user } = await seedDemoWorkspace(server.url);
+    await signInThroughApi(server.url, user, page);
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByText('System Active').waitFor();
     await page.evaluate(() => {
       localStorage.setItem('left-behind', '1');
       sessionStorage.setItem('left-behind', '1');
@@ -147,9 +172,7 @@ describe('accounts', () => {
 
   it('resets a forgotten password through the emailed link, once', async () => {
     const { page } = session;
-    const email = uniqueEmail('reset');
-    await signUp(page, email);
-    await signOutThroughMenu(page);
+    const { email } = await signUpThroughApi(server.url, { label: 'reset' });
 
     await page.goto(`${server.url}/login`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -158,7 +181,7 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(/we have sent a link to reset the password/).waitFor();
 
-    const mail = await smtp.nextEmail();
+    const mail = await smtp.nextEmail(email);
     expect(mail.to).toEqual([email]);
     const link = mail.body.match(/https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/)?.[0];
     expect(link).toBeTruthy();
@@ -183,7 +206,9 @@ describe('accounts', () => {
 
   it('edits the profile and keeps the changes', async () => {
     const { page } = session;
-    await signUp(page, uniqueEmail('profile'));
+    const { manager } = await seedDemoWorkspace(server.url);
+    await signInThroughApi(server.url, manager, page);
+    await page.goto(`${server.url}/dashboard`);
     await page.getByRole('button', { name: /account menu/i }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await expect.poll(() => heading(page)).toBe('Your profile');
@@ -203,8 +228,7 @@ describe('accounts', () => {
 
   it('enrols TOTP on /profile and asks for a code at the next sign-in', async () => {
     const { page } = session;
-    const email = uniqueEmail('totp');
-    await signUp(page, email);
+    const { email } = await signUpThroughApi(server.url, { page, label: 'totp' });
     await page.goto(`${server.url}/profile`);
     await page
       .getByLabel('Confirm your password to set up two-factor authentication')
@@ -228,7 +252,8 @@ describe('accounts', () => {
 
   it("shows 'Access Denied' on /super-admin to a company admin, naming both roles", async () => {
     const { page } = session;
-    await signUp(page, uniqueEmail('admin'));
+    const { admin } = await seedDemoWorkspace(server.url);
+    await signInThroughApi(server.url, admin, page);
     await page.goto(`${server.url}/super-admin`);
     await expect.poll(() => heading(page)).toBe('Access Denied');
     const text = await page.getByRole('region', { name: 'Access Denied' }).textContent();
@@ -240,12 +265,12 @@ describe('accounts', () => {
 
   it('lets the super admin change a role and end a trial; the audit log and the member see it', async () => {
     const { page } = session;
-    const institution = `Lakeshore Trial Bank ${crypto.randomUUID().slice(0, 6)}`;
-    const memberEmail = uniqueEmail('member');
-    await signUpInBrowser(page, server.url, { email: memberEmail, institution });
-    await signOutThroughMenu(page);
+    const { email: memberEmail, institution } = await signUpThroughApi(server.url, {
+      label: 'member',
+      institution: `Lakeshore Trial Bank ${crypto.randomUUID().slice(0, 6)}`,
+    });
 
-    await signIn(page, 'operator@complivue.example', 'Operator passphrase 1');
+    await signIn(page, OPERATOR.email, OPERATOR.password);
     await page.waitForURL(`${server.url}/dashboard`);
     await page.getByRole('button', { name: /account menu/i }).click();
     await page.getByRole('menuitem', { name: 'Super Admin' }).click();
@@ -285,5 +310,88 @@ describe('accounts', () => {
     expect(await page.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).toBe(
       '/subscription',
     );
+  });
+
+  it('deletes the institution from Settings › Data: signed out, and the account is gone', async () => {
+    const { page } = session;
+    session.allowConsoleErrors(/status of 401/);
+    const admin = await signUpThroughApi(server.url, { page, label: 'closing' });
+    await page.goto(`${server.url}/settings`);
+    await page.getByRole('tab', { name: 'Data' }).click();
+    await page.getByRole('button', { name: 'Delete the institution…' }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Delete ${admin.institution}?` });
+    const deleteButton = confirm.getByRole('button', { name: 'Delete permanently' });
+    expect(await deleteButton.isDisabled()).toBe(true);
+    await confirm.getByLabel(`Type “${admin.institution}” to confirm`).fill(admin.institution);
+    await expectNoSeriousAxeViolations(page);
+    await deleteButton.click();
+    await page.waitForURL(`${server.url}/`);
+
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(`${server.url}/login`);
+    await signIn(page, admin.email, admin.password);
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+  });
+
+  it('signs out another device from the profile; that browser is sent to sign in', async () => {
+    const { page } = session;
+    const account = await signUpThroughApi(server.url, { page, label: 'devices' });
+    const other = await openBrowser(server.url);
+    try {
+      other.allowConsoleErrors(/status of 401/);
+      await signInThroughApi(server.url, account, other.page);
+      await other.page.goto(`${server.url}/dashboard`);
+      await other.page.getByText('System Active').waitFor();
+
+      await page.goto(`${server.url}/profile`);
+      const devices = page.getByRole('heading', { name: 'Signed-in devices' }).locator('..');
+      await expect.poll(() => devices.getByRole('listitem').count()).toBe(2);
+      await expectNoSeriousAxeViolations(page);
+      await devices.getByRole('button', { name: 'Sign out this device' }).click();
+      await expect.poll(() => devices.getByRole('listitem').count()).toBe(1);
+      expect(await devices.getByText('This device').isVisible()).toBe(true);
+
+      await other.page.goto(`${server.url}/notifications`);
+      await other.page.waitForURL(`${server.url}/login`);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('signs in with a backup code, then turns two-factor authentication off', async () => {
+    const { page } = session;
+    const account = await signUpThroughApi(server.url, { label: 'backup' });
+    const { totpURI, backupCodes } = await callApi<{ totpURI: string; backupCodes: string[] }>(
+      server.url,
+      account.cookie,
+      'POST',
+      '/api/auth/two-factor/enable',
+      { password: account.password },
+    );
+    await callApi(server.url, account.cookie, 'POST', '/api/auth/two-factor/confirm', {
+      code: await totpCodeFor(totpURI),
+    });
+
+    // The authenticator is out of reach: one of the backup codes signs in instead.
+    await signIn(page, account.email, account.password);
+    await page.getByLabel('Authentication code').fill(backupCodes[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+
+    await page.goto(`${server.url}/profile`);
+    const twoFactor = page
+      .getByRole('heading', { name: 'Two-factor authentication' })
+      .locator('..');
+    await twoFactor.getByText('On', { exact: true }).waitFor();
+    await twoFactor.getByLabel('Password', { exact: true }).fill(account.password);
+    await twoFactor.getByLabel('Code from your authenticator app').fill(await totpCodeFor(totpURI));
+    await twoFactor.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+    await page.getByText('Two-factor authentication is off.').waitFor();
+    await twoFactor.getByText('Off', { exact: true }).waitFor();
+
+    // The next sign-in asks for the password alone.
+    await signOutThroughMenu(page);
+    await signIn(page, account.email, account.password);
+    await page.waitForURL(`${server.url}/dashboard`);
   });
 });

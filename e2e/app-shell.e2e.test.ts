@@ -8,11 +8,13 @@ import {
 import { startE2eServer } from './support/e2e-server.ts';
 import {
   E2E_PASSWORD,
-  createOperator,
+  callApi,
   onboardingDialog,
   seedDemoWorkspace,
   signInInBrowser,
+  signInOperator,
   signUpInBrowser,
+  signUpThroughApi,
   uniqueEmail,
 } from './support/journeys.ts';
 
@@ -22,12 +24,12 @@ import {
  * notifications arrive live.
  */
 let server: Awaited<ReturnType<typeof startE2eServer>>;
-let operatorCookie: string;
 let session: BrowserSession | undefined;
 
 beforeAll(async () => {
   server = await startE2eServer();
-  operatorCookie = await createOperator(server.url);
+  // The operator first, while the server has no user (see signInOperator).
+  await signInOperator(server.url);
 });
 afterAll(() => server?.stop());
 afterEach(async () => {
@@ -81,12 +83,15 @@ describe('app shell and dashboard', () => {
     const me = (await (await page.request.get(`${server.url}/api/auth/session`)).json()) as {
       user: { id: string };
     };
-    const changed = await fetch(`${server.url}/api/users/${me.user.id}/role`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', cookie: operatorCookie, origin: server.url },
-      body: JSON.stringify({ role: 'manager' }),
-    });
-    expect(changed.status).toBe(200);
+    await callApi(
+      server.url,
+      await signInOperator(server.url),
+      'PATCH',
+      `/api/users/${me.user.id}/role`,
+      {
+        role: 'manager',
+      },
+    );
     // No reload: the event arrives over the stream.
     await expect.poll(() => page.getByTestId('notification-badge').textContent()).toBe('1');
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
@@ -97,6 +102,35 @@ describe('app shell and dashboard', () => {
     await page.getByText('0 unread').waitFor();
     expect(await page.getByText('Your role is now Manager').isVisible()).toBe(true);
     await expectNoSeriousAxeViolations(page);
+  });
+
+  it('marks every notification read from the bell, and the badge goes away', async () => {
+    const { page } = await open();
+    const account = await signUpThroughApi(server.url, { page, label: 'unread' });
+    // Two notifications of the kind anyone gets: the operator changes their role twice.
+    for (const role of ['manager', 'admin']) {
+      await callApi(
+        server.url,
+        await signInOperator(server.url),
+        'PATCH',
+        `/api/users/${account.userId}/role`,
+        {
+          role,
+        },
+      );
+    }
+    await page.goto(`${server.url}/dashboard`);
+    await expect.poll(() => page.getByTestId('notification-badge').textContent()).toBe('2');
+    await page.getByRole('button', { name: 'Notifications, 2 unread' }).click();
+    await page.getByRole('menuitem', { name: 'Mark all read' }).click();
+    await expect.poll(() => page.getByTestId('notification-badge').count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${server.url}/notifications`);
+    await page.getByText('0 unread').waitFor();
+    expect(await page.getByText('Your role is now Administrator').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /^Mark “.*” read$/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Mark all read' }).isDisabled()).toBe(true);
   });
 
   it('works at 375 px with the sidebar as a drawer', async () => {
@@ -185,7 +219,7 @@ describe('app shell and dashboard', () => {
   });
 
   it('shows a demo member the demo figures, without the Super Admin item', async () => {
-    const { user } = await seedDemoWorkspace(server.url, operatorCookie);
+    const { user } = await seedDemoWorkspace(server.url);
     const { page } = await open({ viewport: { width: 1280, height: 900 } });
     await signInInBrowser(page, server.url, user);
     await page.getByText('Demo Community Credit Union').first().waitFor();

@@ -4,7 +4,13 @@ import {
   openBrowser,
   type BrowserSession,
 } from './support/browser.ts';
-import { headingText, signUpInBrowser, uniqueEmail } from './support/journeys.ts';
+import {
+  headingText,
+  payThroughSandbox,
+  signUpInBrowser,
+  signUpThroughApi,
+  uniqueEmail,
+} from './support/journeys.ts';
 
 describe('plans and payment (sandbox)', () => {
   let session: BrowserSession;
@@ -56,5 +62,32 @@ describe('plans and payment (sandbox)', () => {
     await page.getByRole('link', { name: 'Manage Subscription' }).click();
     await expect.poll(() => headingText(page)).toBe('Subscription');
     await page.getByText('Waiting for payment').waitFor();
+  });
+
+  it('changes a paid plan, then cancels it at the end of the period', async () => {
+    const { page, baseUrl } = session;
+    await signUpThroughApi(baseUrl, { page, label: 'changer', plan: 'professional' });
+    await payThroughSandbox(baseUrl, page, 'professional');
+    await page.goto(`${baseUrl}/subscription`);
+    await page.getByRole('heading', { name: 'Manage your plan' }).waitFor();
+    expect(await page.getByText('Professional', { exact: true }).isVisible()).toBe(true);
+
+    await page.getByLabel('Change plan').selectOption({ label: 'Enterprise, monthly ($499)' });
+    await page.getByRole('button', { name: 'Change plan' }).click();
+    await page.getByText('Your plan has been changed.').waitFor();
+    await page.getByText('Enterprise', { exact: true }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Cancel at the end of the period' }).click();
+    await page.getByText('Your subscription will end with the current period.').waitFor();
+    const notice = page.getByText(/^Your subscription ends on .+ and will not renew\.$/);
+    await notice.waitFor();
+    // Until then the plan is still the institution's.
+    await page.reload();
+    await notice.waitFor();
+    expect(await page.getByText('Active', { exact: true }).isVisible()).toBe(true);
+    expect(
+      await page.getByRole('button', { name: 'Cancel at the end of the period' }).count(),
+    ).toBe(0);
   });
 });

@@ -7,7 +7,7 @@ import {
 } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
 import {
-  createOperator,
+  signInOperator,
   seedDemoWorkspace,
   signInInBrowser,
   signUpInBrowser,
@@ -16,12 +16,12 @@ import {
 
 /** The regulatory calendar: events with reminders, CTR/SAR deadlines, and the dashboard count. */
 let server: Awaited<ReturnType<typeof startE2eServer>>;
-let operatorCookie: string;
 const sessions: BrowserSession[] = [];
 
 beforeAll(async () => {
   server = await startE2eServer();
-  operatorCookie = await createOperator(server.url);
+  // The operator first, while the server has no user (see signInOperator).
+  await signInOperator(server.url);
 });
 afterAll(() => server?.stop());
 afterEach(async () => {
@@ -188,7 +188,7 @@ describe('regulatory calendar', () => {
   });
 
   it('works on a phone: the demo’s five deadlines, the month grid and the overdue list', async () => {
-    const { user } = await seedDemoWorkspace(server.url, operatorCookie);
+    const { user } = await seedDemoWorkspace(server.url);
     const session = await openBrowser({
       baseUrl: server.url,
       viewport: { width: 375, height: 812 },

@@ -7,17 +7,24 @@ import {
   type BrowserSession,
 } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
-import { createOperator, seedDemoWorkspace, signInInBrowser } from './support/journeys.ts';
+import {
+  createChange,
+  seedDemoWorkspace,
+  signInInBrowser,
+  signInThroughApi,
+} from './support/journeys.ts';
 
-/** Change management on the demo workspace (professional plan): board, workflow, history. */
+/**
+ * Change management on the demo workspace (professional plan): board, workflow, history. Each
+ * test works on changes it made, under a title of its own.
+ */
 let server: Awaited<ReturnType<typeof startE2eServer>>;
 let members: Awaited<ReturnType<typeof seedDemoWorkspace>>;
 const sessions: BrowserSession[] = [];
 
 beforeAll(async () => {
   server = await startE2eServer();
-  const operatorCookie = await createOperator(server.url);
-  members = await seedDemoWorkspace(server.url, operatorCookie);
+  members = await seedDemoWorkspace(server.url);
 });
 afterAll(() => server?.stop());
 afterEach(async () => {
@@ -59,9 +66,8 @@ async function expectMoveButtonFocused(page: Page, status: string, title: string
 }
 
 describe('change management', () => {
-  const title = `Escrow cushion limits under 12 CFR 1024.17 (${crypto.randomUUID().slice(0, 6)})`;
-
   it('creates a change, moves it across the board to review, and an admin closes it', async () => {
+    const title = `Escrow cushion limits under 12 CFR 1024.17 (${crypto.randomUUID().slice(0, 6)})`;
     const page = await signedIn('user');
     await page.getByRole('region', { name: 'Board of changes by status' }).waitFor();
     await expectNoSeriousAxeViolations(page);
@@ -180,6 +186,12 @@ describe('change management', () => {
   });
 
   it('works at 375 px: list view with filters in the URL, and the detail', async () => {
+    const title = `Escrow account analysis timing (${crypto.randomUUID().slice(0, 6)})`;
+    await createChange(server.url, await signInThroughApi(server.url, members.user), {
+      title,
+      areas: ['respa'],
+      riskRating: 'high',
+    });
     const page = await signedIn('user', { width: 375, height: 812 });
     await page.getByRole('button', { name: 'List' }).click();
     await page.getByLabel('Risk').selectOption('high');

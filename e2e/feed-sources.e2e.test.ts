@@ -5,7 +5,7 @@ import {
   type FeedServer,
 } from '../apps/api/test/fixtures/feeds/feed-server.ts';
 import { startE2eServer } from './support/e2e-server.ts';
-import { createOperator, headingText, signInInBrowser } from './support/journeys.ts';
+import { OPERATOR, headingText, signInInBrowser, signInOperator } from './support/journeys.ts';
 import {
   expectNoSeriousAxeViolations,
   openBrowser,
@@ -25,7 +25,7 @@ beforeAll(async () => {
   feeds.route('/newsroom.xml', serveFixture('cfpb-newsroom.rss.xml', 'application/rss+xml'));
   feeds.route('/broken.xml', serveFixture('invalid.rss.xml', 'application/rss+xml'));
   server = await startE2eServer({ FEED_ALLOW_PRIVATE_ADDRESSES: 'true' });
-  await createOperator(server.url);
+  await signInOperator(server.url);
 });
 afterAll(async () => {
   await server?.stop();
@@ -39,10 +39,7 @@ afterEach(() => session.close());
 describe('Super Admin › Feed sources', () => {
   it('adds a source, polls it, shows a failure with its error, switches it and deletes it', async () => {
     const { page } = session;
-    await signInInBrowser(page, server.url, {
-      email: 'operator@complivue.example',
-      password: 'Operator passphrase 1',
-    });
+    await signInInBrowser(page, server.url, OPERATOR);
     await page.goto(`${server.url}/super-admin`);
     expect(await headingText(page)).toBe('Super Admin');
     await page.getByRole('tab', { name: 'Feed sources' }).click();

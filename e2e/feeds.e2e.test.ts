@@ -11,7 +11,8 @@ import {
   type FeedServer,
 } from '../apps/api/test/fixtures/feeds/feed-server.ts';
 import {
-  createOperator,
+  callApi,
+  signInOperator,
   headingText,
   seedDemoWorkspace,
   signInInBrowser,
@@ -26,7 +27,6 @@ import {
 let server: Awaited<ReturnType<typeof startE2eServer>>;
 /** The fixture feeds' server on 127.0.0.1 (these machines have no internet). */
 let feeds: FeedServer;
-let operatorCookie: string;
 let members: { admin: DemoMember; manager: DemoMember; user: DemoMember };
 let companyId: string;
 const sessions: BrowserSession[] = [];
@@ -37,25 +37,26 @@ const HMDA_TITLE =
   'Home Mortgage Disclosure (Regulation C) Adjustment to Asset-Size Exemption Threshold';
 
 async function setPlan(planName: 'basic' | 'professional') {
-  const response = await fetch(`${server.url}/api/admin/companies/${companyId}/subscription`, {
-    method: 'PUT',
-    headers: { cookie: operatorCookie, origin: server.url, 'content-type': 'application/json' },
-    body: JSON.stringify({ planName, status: 'active', planType: 'monthly' }),
-  });
-  if (response.status !== 200) throw new Error(`set plan failed: ${response.status}`);
+  await callApi(
+    server.url,
+    await signInOperator(server.url),
+    'PUT',
+    `/api/admin/companies/${companyId}/subscription`,
+    { planName, status: 'active', planType: 'monthly' },
+  );
 }
 
 beforeAll(async () => {
   feeds = await startFeedServer();
   feeds.route('/newsroom.xml', serveFixture('cfpb-newsroom.rss.xml', 'application/rss+xml'));
   server = await startE2eServer({ FEED_ALLOW_PRIVATE_ADDRESSES: 'true' });
-  operatorCookie = await createOperator(server.url);
-  members = await seedDemoWorkspace(server.url, operatorCookie);
-  const companies = (await (
-    await fetch(`${server.url}/api/admin/companies?query=Demo%20Community`, {
-      headers: { cookie: operatorCookie },
-    })
-  ).json()) as { items: { id: string; name: string }[] };
+  members = await seedDemoWorkspace(server.url);
+  const companies = await callApi<{ items: { id: string; name: string }[] }>(
+    server.url,
+    await signInOperator(server.url),
+    'GET',
+    '/api/admin/companies?query=Demo%20Community',
+  );
   companyId = companies.items.find((company) => company.name === 'Demo Community Credit Union')!.id;
 });
 afterAll(async () => {
@@ -186,29 +187,21 @@ describe('regulatory feeds', () => {
 
   it('polls a fixture feed whose update is starred and turned into a change on the professional plan', async () => {
     // The operator adds a shared source on the fixture server and polls it now.
-    const headers = {
-      cookie: operatorCookie,
-      origin: server.url,
-      'content-type': 'application/json',
-    };
-    const created = await fetch(`${server.url}/api/admin/feed-sources`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
+    const operator = await signInOperator(server.url);
+    const { id } = await callApi<{ id: string }>(
+      server.url,
+      operator,
+      'POST',
+      '/api/admin/feed-sources',
+      {
         name: 'Fixture CFPB newsroom',
         url: feeds.url('/newsroom.xml'),
         format: 'rss',
         agency: 'CFPB',
         enabled: false,
-      }),
-    });
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: string };
-    const polled = await fetch(`${server.url}/api/admin/feed-sources/${id}/poll`, {
-      method: 'POST',
-      headers: { cookie: operatorCookie, origin: server.url },
-    });
-    expect(polled.status).toBe(200);
+      },
+    );
+    await callApi(server.url, operator, 'POST', `/api/admin/feed-sources/${id}/poll`);
 
     await setPlan('professional');
     const page = await signedIn(members.manager);

@@ -1,3 +1,4 @@
+import type { RuleDetail } from '@complivue/shared/schemas/library';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectNoSeriousAxeViolations,
@@ -6,22 +7,24 @@ import {
 } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
 import {
-  createOperator,
+  callApi,
   headingText,
   seedDemoWorkspace,
   signInInBrowser,
+  signInOperator,
   signUpInBrowser,
+  signUpThroughApi,
   uniqueEmail,
 } from './support/journeys.ts';
 
 /** The compliance library on its own server: browse, assess with evidence, search. */
 let server: Awaited<ReturnType<typeof startE2eServer>>;
-let operatorCookie: string;
 const sessions: BrowserSession[] = [];
 
 beforeAll(async () => {
   server = await startE2eServer();
-  operatorCookie = await createOperator(server.url);
+  // The operator first, while the server has no user (see signInOperator).
+  await signInOperator(server.url);
 });
 afterAll(() => server?.stop());
 afterEach(async () => {
@@ -78,6 +81,48 @@ describe('compliance library', () => {
     await page.getByText('TRID Rules Review Needed').waitFor();
   });
 
+  it('removes an evidence file once asked to confirm; the file is gone and the history says so', async () => {
+    const session = await openBrowser({
+      baseUrl: server.url,
+      viewport: { width: 1280, height: 900 },
+    });
+    sessions.push(session);
+    const { page } = session;
+    await signUpThroughApi(server.url, { page, label: 'evidence' });
+    const upload = new FormData();
+    upload.append(
+      'file',
+      new Blob(['Loan number,Loan Estimate sent\n1001,2026-07-01\n'], { type: 'text/csv' }),
+      'q3-le-sample.csv',
+    );
+    const rule = await callApi<RuleDetail>(
+      server.url,
+      page,
+      'POST',
+      '/api/library/rules/TRID-LE-001/evidence/files',
+      upload,
+    );
+    const fileAddress = `${server.url}/api/library/evidence/${rule.assessment.evidence[0]!.id}`;
+
+    await page.goto(`${server.url}/compliance/rules/TRID-LE-001`);
+    await page.getByRole('heading', { name: 'TRID-LE-001', level: 1 }).waitFor();
+    const remove = page.getByRole('button', { name: 'Remove q3-le-sample.csv' });
+    const confirm = page.getByRole('alertdialog', { name: 'Remove q3-le-sample.csv?' });
+    // Cancelling keeps it.
+    await remove.click();
+    await confirm.getByText('cannot be downloaded again', { exact: false }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await page.getByRole('link', { name: 'q3-le-sample.csv' }).isVisible()).toBe(true);
+
+    await remove.click();
+    await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByText('No evidence recorded yet.').waitFor();
+    await page.getByText('Evidence: q3-le-sample.csv → —').waitFor();
+    expect((await page.request.get(fileAddress)).status()).toBe(404);
+  });
+
   it('opens an article from the Cmd/Ctrl-K palette and from the header search', async () => {
     const { page } = await newAdministrator();
     await page.keyboard.press('Control+k');
@@ -109,7 +154,7 @@ describe('compliance library', () => {
   });
 
   it('keeps the article enhancer to administrators, who write, check and publish their own article', async () => {
-    const { manager } = await seedDemoWorkspace(server.url, operatorCookie);
+    const { manager } = await seedDemoWorkspace(server.url);
     const managerSession = await openBrowser({
       baseUrl: server.url,
       viewport: { width: 1280, height: 900 },

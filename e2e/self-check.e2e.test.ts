@@ -6,7 +6,7 @@ import {
   type BrowserSession,
 } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
-import { createOperator, seedDemoWorkspace, type DemoMember } from './support/journeys.ts';
+import { seedDemoWorkspace, type DemoMember } from './support/journeys.ts';
 
 /** `/qa-test`: the self-check page, for administrators, without the app's frame. */
 let server: Awaited<ReturnType<typeof startE2eServer>>;
@@ -15,7 +15,7 @@ const sessions: BrowserSession[] = [];
 
 beforeAll(async () => {
   server = await startE2eServer();
-  members = await seedDemoWorkspace(server.url, await createOperator(server.url));
+  members = await seedDemoWorkspace(server.url);
 });
 afterAll(async () => {
   await server?.stop();

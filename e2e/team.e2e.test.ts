@@ -7,23 +7,31 @@ import {
 import { startSmtpReceiver } from '../apps/api/test/smtp-receiver.ts';
 import { startE2eServer } from './support/e2e-server.ts';
 import {
-  createOperator,
+  OPERATOR,
+  callApi,
   headingText,
   seedDemoWorkspace,
   signInInBrowser,
+  signInOperator,
+  signUpThroughApi,
+  uniqueEmail,
   type DemoMember,
 } from './support/journeys.ts';
 
-/** Team management on the demo workspace: its admin, manager and user. */
+/**
+ * Team management on the demo workspace (its admin, manager and user; seeding it again before
+ * each test brings back their roles, status and settings), and, for what seeding cannot take
+ * back (new members, invitations), on institutions of their own.
+ */
 let server: Awaited<ReturnType<typeof startE2eServer>>;
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-let operatorCookie: string;
 const sessions: BrowserSession[] = [];
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
   server = await startE2eServer({ SMTP_URL: smtp.url });
-  operatorCookie = await createOperator(server.url);
+  // The operator first, while the server has no user (see signInOperator).
+  await signInOperator(server.url);
 });
 afterAll(async () => {
   await server?.stop();
@@ -33,19 +41,29 @@ afterEach(async () => {
   await Promise.all(sessions.splice(0).map((session) => session.close()));
 });
 
-async function signedIn(member: Pick<DemoMember, 'email' | 'password'>) {
+async function browser() {
   const session = await openBrowser({
     baseUrl: server.url,
     viewport: { width: 1280, height: 900 },
   });
   sessions.push(session);
+  return session;
+}
+
+async function signedIn(member: Pick<DemoMember, 'email' | 'password'>) {
+  const session = await browser();
   await signInInBrowser(session.page, server.url, member);
   return session;
 }
 
+const invitationToken = (body: string) =>
+  body.match(/\/invitations\/accept\?token=([A-Za-z0-9_-]+)/)![1]!;
+const INVALID_INVITATION =
+  'This invitation link is invalid, expired or already used. Ask your administrator for a new one.';
+
 describe('team management', () => {
   it("shows 'Access Denied' on /users/team to a user-role member, naming admin and user", async () => {
-    const { user } = await seedDemoWorkspace(server.url, operatorCookie);
+    const { user } = await seedDemoWorkspace(server.url);
     const { page } = await signedIn(user);
     await page.goto(`${server.url}/users/team`);
     await expect.poll(() => headingText(page)).toBe('Access Denied');
@@ -55,7 +73,7 @@ describe('team management', () => {
   });
 
   it('lets the admin change a role, see it in User Activity, and read the access matrix', async () => {
-    const { admin, user } = await seedDemoWorkspace(server.url, operatorCookie);
+    const { admin, user } = await seedDemoWorkspace(server.url);
     const { page } = await signedIn(admin);
     await page.goto(`${server.url}/users/team`);
     await page.getByRole('heading', { name: 'Team Members' }).waitFor();
@@ -88,7 +106,7 @@ describe('team management', () => {
   });
 
   it('deactivates a member: their open session ends and they cannot sign in', async () => {
-    const { admin, manager } = await seedDemoWorkspace(server.url, operatorCookie);
+    const { admin, manager } = await seedDemoWorkspace(server.url);
     const member = await signedIn(manager);
     member.allowConsoleErrors(/status of 40[13]/);
     const memberPage = member.page;
@@ -112,10 +130,10 @@ describe('team management', () => {
   });
 
   it('invites by email; the invitee accepts in another browser and appears on the team', async () => {
-    const { admin } = await seedDemoWorkspace(server.url, operatorCookie);
-    const { page } = await signedIn(admin);
+    const { page } = await browser();
+    const admin = await signUpThroughApi(server.url, { page, label: 'inviter' });
     await page.goto(`${server.url}/users/team`);
-    const invitee = `newhire-${crypto.randomUUID().slice(0, 6)}@democu.example`;
+    const invitee = uniqueEmail('newhire');
     await page.getByLabel('Email to invite').fill(invitee);
     await page.getByLabel('Role', { exact: true }).selectOption('manager');
     await page.getByRole('button', { name: 'Send invitation' }).click();
@@ -123,13 +141,12 @@ describe('team management', () => {
     await page.getByText('Pending invitations (1)').waitFor();
     await expectNoSeriousAxeViolations(page);
 
-    const email = await smtp.nextEmail();
     // The link's origin is the server's APP_URL; the path and token are what matter here.
-    const token = email.body.match(/\/invitations\/accept\?token=([A-Za-z0-9_-]+)/)![1];
+    const token = invitationToken((await smtp.nextEmail(invitee)).body);
     const second = await openBrowser({ baseUrl: server.url });
     sessions.push(second);
     await second.page.goto(`${server.url}/invitations/accept?token=${token}`);
-    await second.page.getByRole('heading', { name: 'Join Demo Community Credit Union' }).waitFor();
+    await second.page.getByRole('heading', { name: `Join ${admin.institution}` }).waitFor();
     await expectNoSeriousAxeViolations(second.page);
     await second.page.getByLabel('Full name').fill('Riley Chen');
     await second.page.getByLabel('Password', { exact: true }).fill('Joined passphrase 1');
@@ -141,8 +158,37 @@ describe('team management', () => {
     expect(await page.getByText('Pending invitations').count()).toBe(0);
   });
 
+  it('resends an invitation with a new link, then revokes it; neither link opens any more', async () => {
+    const { page } = await browser();
+    await signUpThroughApi(server.url, { page, label: 'inviter' });
+    const invitee = uniqueEmail('pending');
+    await callApi(server.url, page, 'POST', '/api/team/invitations', {
+      email: invitee,
+      role: 'user',
+    });
+    const firstToken = invitationToken((await smtp.nextEmail(invitee)).body);
+    const inviteeBrowser = await browser();
+    inviteeBrowser.allowConsoleErrors(/status of 4\d\d/);
+
+    await page.goto(`${server.url}/users/team`);
+    await page.getByRole('button', { name: `Resend the invitation to ${invitee}` }).click();
+    await page.getByText(`A new link was sent to ${invitee}.`).waitFor();
+    const secondToken = invitationToken((await smtp.nextEmail(invitee)).body);
+    await inviteeBrowser.page.goto(`${server.url}/invitations/accept?token=${firstToken}`);
+    await inviteeBrowser.page.getByText(INVALID_INVITATION).waitFor();
+    await inviteeBrowser.page.goto(`${server.url}/invitations/accept?token=${secondToken}`);
+    await inviteeBrowser.page.getByRole('heading', { name: /^Join / }).waitFor();
+
+    await page.getByRole('button', { name: `Revoke the invitation to ${invitee}` }).click();
+    await page.getByText(`The invitation to ${invitee} was revoked.`).waitFor();
+    await expect.poll(() => page.getByText('Pending invitations').count()).toBe(0);
+    await expectNoSeriousAxeViolations(page);
+    await inviteeBrowser.page.reload();
+    await inviteeBrowser.page.getByText(INVALID_INVITATION).waitFor();
+  });
+
   it('requires two-factor authentication: a member without it is sent to enrol', async () => {
-    const { admin, user } = await seedDemoWorkspace(server.url, operatorCookie);
+    const { admin, user } = await seedDemoWorkspace(server.url);
     const { page } = await signedIn(admin);
     await page.goto(`${server.url}/settings`);
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
@@ -171,7 +217,7 @@ describe('team management', () => {
 
 describe('help & support', () => {
   it('opens a ticket with an attachment and shows the super admin’s reply', async () => {
-    const { user } = await seedDemoWorkspace(server.url, operatorCookie);
+    const { user } = await seedDemoWorkspace(server.url);
     const { page } = await signedIn(user);
     await page.getByTestId('sidebar').getByRole('link', { name: 'Help & Support' }).click();
     await page.getByRole('heading', { name: 'Help & Support', level: 1 }).waitFor();
@@ -201,10 +247,7 @@ describe('help & support', () => {
     await page.getByRole('link', { name: 'lar-sample.csv' }).waitFor();
     const ticketUrl = page.url();
 
-    const operator = await signedIn({
-      email: 'operator@complivue.example',
-      password: 'Operator passphrase 1',
-    });
+    const operator = await signedIn(OPERATOR);
     await operator.page.goto(`${server.url}/super-admin`);
     await operator.page.getByRole('tab', { name: 'Support' }).click();
     await operator.page.getByRole('link', { name: new RegExp(subject) }).click();

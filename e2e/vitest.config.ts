@@ -14,6 +14,12 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One browser at a time: the machine has two cores and the server needs one.
     fileParallelism: false,
+    // Files, and the tests in each file, run in a random order, so that no test can lean on
+    // another's data. The order comes from a seed, printed at the top of the run as
+    // `Running tests with seed "1732586400000"`; to replay a failing order, pass it back:
+    //   npm exec -- vitest run --config e2e/vitest.config.ts --sequence.seed=1732586400000
+    // (naming one file replays that file's order of tests).
+    sequence: { shuffle: { files: true, tests: true } },
     // A poll waits for what a person would wait for: a page load and its lazy code can take
     // about a second on two shared cores, which vitest's 1 s default leaves no room for.
     expect: { poll: { timeout: 15_000 } },

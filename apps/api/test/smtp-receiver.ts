@@ -20,7 +20,10 @@ function decodeQuotedPrintable(raw: string): string {
  */
 export async function startSmtpReceiver(options: { port?: number; holdReplies?: boolean } = {}) {
   const received: ReceivedEmail[] = [];
-  const waiting: ((email: ReceivedEmail) => void)[] = [];
+  const waiting: {
+    wants: (email: ReceivedEmail) => boolean;
+    take: (email: ReceivedEmail) => void;
+  }[] = [];
   let holding = options.holdReplies ?? false;
   const heldReplies: (() => void)[] = [];
   const server = new SMTPServer({
@@ -35,8 +38,9 @@ export async function startSmtpReceiver(options: { port?: number; holdReplies?: 
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           body: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
         };
-        received.push(email);
-        waiting.shift()?.(email);
+        const waiter = waiting.findIndex(({ wants }) => wants(email));
+        if (waiter === -1) received.push(email);
+        else waiting.splice(waiter, 1)[0]!.take(email);
         if (holding) heldReplies.push(() => callback());
         else callback();
       });
@@ -47,11 +51,15 @@ export async function startSmtpReceiver(options: { port?: number; holdReplies?: 
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** The next message, or one that already arrived and was not taken yet. */
-    nextEmail(): Promise<ReceivedEmail> {
-      const already = received.shift();
-      if (already) return Promise.resolve(already);
-      return new Promise((resolve) => waiting.push((email) => resolve(received.shift() ?? email)));
+    /**
+     * The next message, or one that already arrived and was not taken yet; with `to`, the next
+     * one to that address (what other tests sent meanwhile stays for them).
+     */
+    nextEmail(to?: string): Promise<ReceivedEmail> {
+      const wants = (email: ReceivedEmail) => to === undefined || email.to.includes(to);
+      const already = received.findIndex(wants);
+      if (already !== -1) return Promise.resolve(received.splice(already, 1)[0]!);
+      return new Promise((take) => waiting.push({ wants, take }));
     },
     /** Answers the held messages and every later one at once. */
     release() {

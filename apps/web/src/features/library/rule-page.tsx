@@ -18,6 +18,7 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -238,21 +239,34 @@ function EvidenceSection({ rule, canEdit }: { rule: RuleDetail; canEdit: boolean
                 {item.addedByName ?? 'Former member'} · {formatDateTime(item.createdAt)}
               </span>
               {canEdit && (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="ml-auto"
-                  aria-label={`Remove ${item.label}`}
-                  disabled={busy}
-                  onClick={() =>
+                // Evidence is what an examiner asks for, and a removed file is deleted for good:
+                // one stray click on the bin must not do it, as no other removal in the app does.
+                <ConfirmDialog
+                  trigger={
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="ml-auto"
+                      aria-label={`Remove ${item.label}`}
+                      disabled={busy}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                    </Button>
+                  }
+                  title={`Remove ${item.label}?`}
+                  description={
+                    item.kind === 'file'
+                      ? 'The file is deleted and cannot be downloaded again. The history keeps who removed it and when.'
+                      : 'The link is taken off this rule. The history keeps who removed it and when.'
+                  }
+                  confirmLabel="Remove"
+                  onConfirm={() =>
                     void run(async () => {
                       await removeEvidence(item.id);
                       await refresh();
                     }, 'The evidence could not be removed.')
                   }
-                >
-                  <Trash2 aria-hidden="true" className="size-4" />
-                </Button>
+                />
               )}
             </li>
           ))}
