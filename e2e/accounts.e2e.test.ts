@@ -109,7 +109,12 @@ describe('accounts', () => {
     const { page } = session;
     await signUp(page, uniqueEmail('trial'));
     await expect.poll(() => heading(page)).toMatch(/, Dana Reyes$/);
-    expect(await page.getByText('System Active').isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    // A trial user: the banner counts the 14 days the sign-up just started.
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Your free trial ends in 14 days.' })
+      .waitFor();
     expect(await page.getByText('First Community Credit Union').isVisible()).toBe(true);
     expect(await page.locator('footer').textContent()).toContain('not legal advice');
     await expectNoSeriousAxeViolations(page);
