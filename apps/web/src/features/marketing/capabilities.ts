@@ -17,6 +17,7 @@ import {
 } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import type { PaidPlanName } from '@complivue/shared/plans';
+import type { PathName } from '@/config/paths';
 
 export interface Capability {
   id: string;
@@ -29,6 +30,8 @@ export interface Capability {
   regulations: string;
   /** The lowest plan that includes it. */
   plan: PaidPlanName;
+  /** The page of the app where a customer finds it (advertised.test.ts checks it is built). */
+  page: PathName;
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
@@ -46,6 +49,7 @@ export const CAPABILITIES: Capability[] = [
     ],
     regulations: 'All areas: TRID, QM/ATR, HMDA, fair lending, CRA, BSA/AML, TILA, RESPA',
     plan: 'basic',
+    page: 'regulatoryFeeds',
     Icon: Radar,
   },
   {
@@ -60,6 +64,7 @@ export const CAPABILITIES: Capability[] = [
     ],
     regulations: 'Federal Register, CFPB, FFIEC, NCUA, OCC, FDIC, FinCEN publications',
     plan: 'basic',
+    page: 'regulatoryFeeds',
     Icon: Rss,
   },
   {
@@ -75,6 +80,7 @@ export const CAPABILITIES: Capability[] = [
     regulations:
       'Regulation Z, Regulation X, Regulation C, Regulation B, CRA rules, 31 CFR chapter X',
     plan: 'basic',
+    page: 'compliance',
     Icon: BookOpenCheck,
   },
   {
@@ -89,6 +95,7 @@ export const CAPABILITIES: Capability[] = [
     ],
     regulations: 'All areas',
     plan: 'basic',
+    page: 'notifications',
     Icon: BellRing,
   },
   {
@@ -104,6 +111,7 @@ export const CAPABILITIES: Capability[] = [
     regulations:
       'HMDA filing, CRA public file updates, BSA training and testing cycles, rule effective dates',
     plan: 'basic',
+    page: 'regulatoryCalendar',
     Icon: CalendarClock,
   },
   {
@@ -117,6 +125,7 @@ export const CAPABILITIES: Capability[] = [
     ],
     regulations: 'All areas',
     plan: 'basic',
+    page: 'search',
     Icon: Search,
   },
   {
@@ -130,6 +139,7 @@ export const CAPABILITIES: Capability[] = [
     ],
     regulations: 'All areas',
     plan: 'basic',
+    page: 'collaboration',
     Icon: Users,
   },
   {
@@ -143,6 +153,7 @@ export const CAPABILITIES: Capability[] = [
     ],
     regulations: 'Supports the access controls examiners review in information-security exams',
     plan: 'basic',
+    page: 'users',
     Icon: UserCog,
   },
   {
@@ -157,6 +168,7 @@ export const CAPABILITIES: Capability[] = [
     ],
     regulations: 'Rule implementations such as TRID amendments or HMDA reporting changes',
     plan: 'professional',
+    page: 'changeManagement',
     Icon: ClipboardCheck,
   },
   {
@@ -170,6 +182,7 @@ export const CAPABILITIES: Capability[] = [
     ],
     regulations: 'Compliance risk assessments for fair lending, BSA/AML, TRID and more',
     plan: 'professional',
+    page: 'riskScoring',
     Icon: ShieldCheck,
   },
   {
@@ -182,6 +195,7 @@ export const CAPABILITIES: Capability[] = [
     ],
     regulations: 'Policies implementing Regulation Z, X, C and B, BSA/AML programs',
     plan: 'professional',
+    page: 'policyCrossReferencing',
     Icon: GitCompareArrows,
   },
   {
@@ -195,6 +209,7 @@ export const CAPABILITIES: Capability[] = [
     ],
     regulations: 'All areas',
     plan: 'professional',
+    page: 'analytics',
     Icon: BarChart3,
   },
   {
@@ -208,6 +223,7 @@ export const CAPABILITIES: Capability[] = [
     ],
     regulations: 'All areas',
     plan: 'enterprise',
+    page: 'automations',
     Icon: Workflow,
   },
   {
@@ -221,6 +237,7 @@ export const CAPABILITIES: Capability[] = [
     ],
     regulations: 'All areas covered by the library',
     plan: 'basic',
+    page: 'compliance',
     Icon: Bot,
   },
   {
@@ -234,6 +251,7 @@ export const CAPABILITIES: Capability[] = [
     ],
     regulations: 'Platform help',
     plan: 'basic',
+    page: 'support',
     Icon: LifeBuoy,
   },
 ];
