@@ -55,7 +55,8 @@ export default defineConfig({
         },
         test: {
           name: 'unit',
-          include: ['apps/**/*.test.{ts,tsx}', 'packages/**/*.test.ts'],
+          // scripts/: checks of the repository as a whole (docs-references.test.ts).
+          include: ['apps/**/*.test.{ts,tsx}', 'packages/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

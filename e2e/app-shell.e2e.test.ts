@@ -223,7 +223,7 @@ describe('app shell and dashboard', () => {
     const { page } = await open({ viewport: { width: 1280, height: 900 } });
     await signInInBrowser(page, server.url, user);
     await page.getByText('Demo Community Credit Union').first().waitFor();
-    // SPEC.md §2's picture, as far as it is built: 3 alerts of which 2 high priority.
+    // The demo's dashboard (docs/product.md § Dashboard): 3 alerts of which 2 high priority.
     await page.getByText('2 high priority').waitFor();
     expect(await page.getByTestId('notification-badge').textContent()).toBe('3');
     expect(await onboardingDialog(page).count()).toBe(0);

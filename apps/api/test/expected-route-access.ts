@@ -17,15 +17,18 @@ import {
  * A new route needs a row (the test fails until it has one), and a removed route's row must go.
  *
  * How to review a row — read it against, in this order:
- *  1. SPEC.md §6: the page the route serves and that page's requirement. An API route needs at
- *     least what its page needs (/compliance: a subscription; /regulatory-feeds and
- *     /regulatory-calendar: plan basic; /change-management: plan professional; /users,
- *     /article-enhancer, /qa-test: role admin; /super-admin: super_admin; /dashboard: sign-in).
- *     A route serving two pages needs what the more open page needs.
+ *  1. docs/product.md § Route requirements: the page the route serves and that page's
+ *     requirement (each section below names it). An API route needs at least what its page needs
+ *     (/compliance: a subscription; /regulatory-feeds and /regulatory-calendar: plan basic;
+ *     /change-management: plan professional; /users, /article-enhancer, /qa-test: role admin;
+ *     /super-admin: super_admin; /dashboard: sign-in). A route serving two pages needs what the
+ *     more open page needs.
  *  2. Roles rank user < manager < admin < super_admin; a role requirement lets every higher
- *     rank through. Only super_admin bypasses subscription and plan checks (DESIGN.md).
- *  3. The deviations DESIGN.md and docs/decisions record: paying, reading one's subscription and
- *     notifications need only a session, so a blocked company can always pay (decision 0006).
+ *     rank through. Only super_admin bypasses subscription and plan checks
+ *     (docs/product.md § Access).
+ *  3. The deviations docs/product.md and docs/decisions record: paying, reading one's
+ *     subscription and notifications need only a session, so a blocked company can always pay
+ *     (decision 0006).
  *  4. A row that is more open than its page, or stricter, says why in a comment.
  * Never change a row only to make the test pass: a difference is either a declaration bug (fix
  * the route) or a product decision (record it here, and in docs/decisions when a newcomer
@@ -65,7 +68,8 @@ const BASIC_PLAN = requirePlan('basic');
 const PROFESSIONAL_PLAN = requirePlan('professional');
 
 export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
-  // ── Platform and website (public: SPEC.md §2's public pages and what they call) ──
+  // ── Platform and website (public: the website's pages, docs/product.md § Routes, and what
+  //    they call) ──
   'GET /api/health': { access: PUBLIC },
   // The API reference is public documentation (it describes routes, never data).
   'GET /api/openapi.json': { access: PUBLIC },
@@ -77,8 +81,9 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   // The cookie banner saves for guests too; only a signed-in member's choice is read back.
   'PUT /api/cookie-consent': { access: PUBLIC, probe: NO_BODY },
   'GET /api/cookie-consent': { access: SIGNED_IN },
-  // The assistant answers guests (platform questions, SPEC.md §1); a member's library answers
-  // are gated inside by the plan's ai_assistant feature. The stored conversation is one's own.
+  // The assistant answers guests (platform questions, docs/product.md § Chat assistant); a member's
+  // library answers are gated inside by the plan's ai_assistant feature. The stored conversation is
+  // one's own.
   'POST /api/chat/messages': { access: PUBLIC, probe: NO_BODY },
   'GET /api/chat/messages': { access: SIGNED_IN },
   'DELETE /api/chat/messages': { access: SIGNED_IN },
@@ -150,8 +155,9 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   //    0006: a blocked company can always pay) ──
   'GET /api/subscription': { access: SIGNED_IN },
   'GET /api/stripe/subscription-status/:id': { access: SIGNED_IN, probe: NOT_FOUND },
-  // Stricter than the pages on purpose: the subscription is the company's (DESIGN.md), so
-  // buying and changing it is its administrators'; still no subscription needed to pay.
+  // Stricter than the pages on purpose: the subscription is the company's
+  // (docs/product.md § Subscription status), so buying and changing it is its administrators';
+  // still no subscription needed to pay.
   'POST /api/stripe/create-checkout-session': { access: ADMIN, probe: NO_BODY },
   'POST /api/payments/sandbox/:id/pay': { access: ADMIN, probe: NOT_FOUND },
   'POST /api/payments/sandbox/:id/cancel': { access: ADMIN, probe: NOT_FOUND },
@@ -159,7 +165,7 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   'POST /api/stripe/update-subscription': { access: ADMIN, probe: NO_BODY },
   'POST /api/stripe/create-portal-session': { access: ADMIN, probe: NO_BODY },
 
-  // ── Team: /users, /users/team, /users/roles, /users/activity (SPEC.md §6: role admin) ──
+  // ── Team: /users, /users/team, /users/roles, /users/activity (role admin) ──
   'PATCH /api/users/:userId/role': { access: ADMIN, probe: NO_BODY },
   'GET /api/team/members': { access: ADMIN },
   'POST /api/team/members/:userId/deactivate': { access: ADMIN, probe: NOT_FOUND },
@@ -175,7 +181,7 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   // An existing account without an institution joins by its invitation: no subscription yet.
   'POST /api/invitations/accept-signed-in': { access: SIGNED_IN, probe: NO_BODY },
 
-  // ── The platform operator's console: /super-admin (SPEC.md §6: super_admin) ──
+  // ── The platform operator's console: /super-admin (super_admin) ──
   'GET /api/admin/companies': { access: PLATFORM_OPERATOR },
   'GET /api/admin/users': { access: PLATFORM_OPERATOR },
   'PUT /api/admin/companies/:companyId/subscription': {
@@ -194,7 +200,7 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   // First-run setup's demo workspace: the operator's.
   'POST /api/setup/demo-workspace': { access: PLATFORM_OPERATOR },
 
-  // ── Help & Support: /support (SPEC.md §6: subscription guard) ──
+  // ── Help & Support: /support (subscription guard) ──
   'GET /api/support/overview': { access: SUBSCRIBED },
   'GET /api/support/tickets': { access: SUBSCRIBED },
   'POST /api/support/tickets': { access: SUBSCRIBED, probe: NOT_MULTIPART },
@@ -203,7 +209,7 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   'PATCH /api/support/tickets/:ticketId': { access: SUBSCRIBED, probe: NO_BODY },
   'GET /api/support/attachments/:attachmentId': { access: SUBSCRIBED, probe: NOT_FOUND },
 
-  // ── Compliance library: /compliance (SPEC.md §6: subscription guard) ──
+  // ── Compliance library: /compliance (subscription guard) ──
   'GET /api/library': { access: SUBSCRIBED },
   'GET /api/library/articles/:slug': { access: SUBSCRIBED, probe: NOT_FOUND },
   'GET /api/library/rules/:ruleId': { access: SUBSCRIBED, probe: NOT_FOUND },
@@ -238,7 +244,7 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   //    that open /regulatory-feeds, regulatory updates): the library's subscription guard. ──
   'GET /api/search': { access: SUBSCRIBED, probe: NO_BODY },
 
-  // ── Article enhancer: /article-enhancer (SPEC.md §6: role admin) ──
+  // ── Article enhancer: /article-enhancer (role admin) ──
   'GET /api/enhancer/articles': { access: ADMIN },
   'POST /api/enhancer/articles': { access: ADMIN, probe: NO_BODY },
   'GET /api/enhancer/articles/:articleId': { access: ADMIN, probe: NOT_FOUND },
@@ -249,7 +255,7 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   },
   'POST /api/enhancer/preview': { access: ADMIN, probe: NO_BODY },
 
-  // ── Change management: /change-management (SPEC.md §6: plan professional) ──
+  // ── Change management: /change-management (plan professional) ──
   'GET /api/changes': { access: PROFESSIONAL_PLAN },
   'GET /api/changes/board': { access: PROFESSIONAL_PLAN },
   'GET /api/changes/members': { access: PROFESSIONAL_PLAN },
@@ -274,7 +280,7 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   },
   'GET /api/changes/:changeId/report.pdf': { access: PROFESSIONAL_PLAN, probe: NOT_FOUND },
 
-  // ── Regulatory feeds: /regulatory-feeds (SPEC.md §6: plan basic) ──
+  // ── Regulatory feeds: /regulatory-feeds (plan basic) ──
   'GET /api/feeds/items': { access: BASIC_PLAN },
   'POST /api/feeds/items/mark-all-read': { access: BASIC_PLAN },
   'GET /api/feeds/items/:itemId': { access: BASIC_PLAN, probe: NOT_FOUND },
@@ -288,7 +294,7 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   'PATCH /api/feeds/sources/:id': { access: requireAll(BASIC_PLAN, ADMIN), probe: NO_BODY },
   'DELETE /api/feeds/sources/:id': { access: requireAll(BASIC_PLAN, ADMIN), probe: NOT_FOUND },
 
-  // ── Regulatory calendar: /regulatory-calendar (SPEC.md §6: plan basic). Who may change or
+  // ── Regulatory calendar: /regulatory-calendar (plan basic). Who may change or
   //    complete one event (its owner, its creator, managers) is decided per event inside. ──
   'GET /api/calendar/occurrences': { access: BASIC_PLAN, probe: NO_BODY },
   'GET /api/calendar/events': { access: BASIC_PLAN },
@@ -339,9 +345,9 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   // call ends at once with this answer (validation runs after the access check).
   'GET /api/notifications/stream': { access: SIGNED_IN, probe: NO_BODY },
 
-  // ── Dashboard: /dashboard (SPEC.md §6: sign-in only) ──
+  // ── Dashboard: /dashboard (sign-in only) ──
   'GET /api/dashboard': { access: SIGNED_IN },
 
-  // ── Self-check: /qa-test (SPEC.md §6: role admin) ──
+  // ── Self-check: /qa-test (role admin) ──
   'GET /api/self-check': { access: ADMIN },
 };

@@ -1,8 +1,9 @@
 /**
- * The last build step: renders every public page to static HTML (SPEC.md §2's public routes,
- * the blog and the help centre), writes the document the server uses for unknown paths (the
- * landing page, noindex), sitemap.xml, robots.txt, and the manifest the server reads to tell
- * website pages from app routes. Run after `vite build` and the SSR build of src/site/prerender.tsx.
+ * The last build step: renders every public page to static HTML (the public routes of
+ * docs/product.md § Routes, the blog and the help centre), writes the document the server uses for
+ * unknown paths (the landing page, noindex), sitemap.xml, robots.txt, and the manifest the server
+ * reads to tell website pages from app routes. Run after `vite build` and the SSR build of
+ * src/site/prerender.tsx.
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

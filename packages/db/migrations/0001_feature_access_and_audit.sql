@@ -1,4 +1,4 @@
--- check_feature_access(p_user_id, p_feature_name): SPEC.md §6 with DESIGN.md's deviations.
+-- check_feature_access(p_user_id, p_feature_name): docs/product.md § Access.
 -- * super_admin (the platform operator) is always allowed;
 -- * everyone else needs an active profile whose company's subscription -- the newest row that
 --   is active or trialing, else the newest row -- is active, or trialing with trial_end in the

@@ -133,7 +133,7 @@ describe('decideAccess', () => {
 });
 
 describe('page access table', () => {
-  it('covers the routes of SPEC.md §6 and lets sub-paths inherit', () => {
+  it('covers the routes of docs/product.md § Route requirements and lets sub-paths inherit', () => {
     expect(PAGE_ACCESS['/automation']).toEqual(requirePlan('enterprise'));
     expect(pageAccess('/compliance/articles/42')).toEqual(SUBSCRIBED);
     expect(pageAccess('/users/team')).toEqual(requireRole('admin'));

@@ -11,11 +11,17 @@ export type AccessRequirement =
   | { kind: 'session' }
   /** Status active, or trialing with the trial still running. */
   | { kind: 'subscription' }
-  /** At least this plan, with an active subscription (a running trial passes: SPEC.md §4). */
+  /**
+   * At least this plan, with an active subscription (a running trial passes:
+   * docs/product.md § Trial).
+   */
   | { kind: 'plan'; plan: PlanName }
   | { kind: 'feature'; feature: FeatureName }
   | { kind: 'role'; role: Role }
-  /** Every requirement must hold (SPEC.md §6's /automations: role admin and a subscription). */
+  /**
+   * Every requirement must hold (/automations in docs/product.md § Route requirements: role admin
+   * and a subscription).
+   */
   | { kind: 'all'; of: AccessRequirement[] };
 
 export const PUBLIC: AccessRequirement = { kind: 'public' };
@@ -30,8 +36,8 @@ export const requireRole = (role: Role): AccessRequirement => ({ kind: 'role', r
 export const requireAll = (...of: AccessRequirement[]): AccessRequirement => ({ kind: 'all', of });
 
 /**
- * SPEC.md §6 route table, with the routes it leaves open (DESIGN.md): paying and reading
- * notifications need only a session, so a blocked company can still pay.
+ * docs/product.md § Route requirements, with the routes the original table left open: paying and
+ * reading notifications need only a session, so a blocked company can still pay.
  */
 export const PAGE_ACCESS: Record<string, AccessRequirement> = {
   '/dashboard': SIGNED_IN,
@@ -203,7 +209,7 @@ function subscriptionDenial(subject: AccessSubject, now: Date): Denial | null {
 /**
  * The one decision, pure: the API applies it to every request (feature checks additionally go
  * through the database's `check_feature_access`), the web app to choose its guard screen.
- * Only super_admin bypasses subscription, plan and feature checks (DESIGN.md deviations).
+ * Only super_admin bypasses subscription, plan and feature checks (docs/product.md § Access).
  */
 export function decideAccess(
   requirement: AccessRequirement,
@@ -245,7 +251,7 @@ export function decideAccess(
   }
   const subscription = subject.subscription!;
   if (requirement.kind === 'plan') {
-    // A running trial lets users through plan guards (SPEC.md §4).
+    // A running trial lets users through plan guards (docs/product.md § Trial).
     if (subscription.status === 'trialing') return ALLOWED;
     return PLAN_RANK[subscription.planName] >= PLAN_RANK[requirement.plan]
       ? ALLOWED

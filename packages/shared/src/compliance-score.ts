@@ -55,7 +55,10 @@ export function areaStatus(statuses: readonly AssessmentStatus[]): AreaStatus {
   return 'Review Needed';
 }
 
-/** As the dashboard shows it (SPEC.md §2): 'TRID Compliant', 'QM Rules Review Needed'. */
+/**
+ * As the dashboard shows it (docs/product.md § Dashboard): 'TRID Compliant', 'QM Rules Review
+ * Needed'.
+ */
 export function areaStatusLabel(area: RegulationArea, status: AreaStatus): string {
   const tag = REGULATION_AREA_INFO[area].tag;
   if (status === 'Review Needed') return `${tag} Rules Review Needed`;

@@ -1,6 +1,7 @@
 /**
- * Cookie consent constants and record (SPEC.md §3, §4, §9), free of zod so the public pages can
- * use them without the validation library; the API's schema is in schemas/cookie-consent.ts.
+ * Cookie consent constants and record (docs/product.md § Cookie consent), free of zod so the public
+ * pages can use them without the validation library; the API's schema is in
+ * schemas/cookie-consent.ts.
  */
 export const COOKIE_CONSENT_VERSION = '1.0';
 export const COOKIE_CONSENT_VALIDITY_DAYS = 365;

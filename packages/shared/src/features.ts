@@ -1,6 +1,6 @@
 import type { PlanName } from './plans.ts';
 
-/** The 20 feature names of SPEC.md §3, in the spec's order. */
+/** The 20 feature names, in the order of docs/product.md § Plan features. */
 export const FEATURE_NAMES = [
   'compliance_library',
   'team_collaboration',
@@ -45,8 +45,8 @@ const PROFESSIONAL_FEATURES: readonly FeatureName[] = [
 ];
 
 /**
- * While a trial runs the guards let users through (SPEC.md §4), so a trial sees the product
- * features of the top plan; the enterprise services (integrations, support contracts, API,
+ * While a trial runs the guards let users through (docs/product.md § Trial), so a trial sees the
+ * product features of the top plan; the enterprise services (integrations, support contracts, API,
  * white label, SOC 2 package) are sold, not tried.
  */
 const TRIAL_FEATURES: readonly FeatureName[] = [

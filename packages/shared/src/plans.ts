@@ -1,7 +1,8 @@
 /**
- * Plans and their guard order (SPEC.md §6: trial 1 < basic 2 < professional 3 < enterprise 4).
- * The catalogue of paid plans and their prices (SPEC.md §9) lives here once: every page, the
- * checkout and the assistant read it. Price ids are server configuration, never shipped here.
+ * Plans and their guard order (docs/product.md § Access: trial 1 < basic 2 < professional 3 <
+ * enterprise 4). The catalogue of paid plans and their prices (docs/product.md § Plans and prices)
+ * lives here once: every page, the checkout and the assistant read it. Price ids are server
+ * configuration, never shipped here.
  */
 export const PLAN_NAMES = ['trial', 'basic', 'professional', 'enterprise'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
@@ -46,7 +47,7 @@ export const SUBSCRIPTION_STATUSES = [
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** SPEC.md §9. */
+/** docs/product.md § Constants. */
 export const TRIAL_DAYS = 14;
 export const PAID_SIGNUP_PERIOD_DAYS = 30;
 export const ENTERPRISE_ADMIN_SUBSCRIPTION_DAYS = 365;

@@ -1,6 +1,6 @@
 /**
- * Roles are held inside a company (DESIGN.md deviations); super_admin is the platform operator.
- * Ranks are the spec's (SPEC.md §4): a guard asking for a role lets every higher rank through.
+ * Roles are held inside a company; super_admin is the platform operator (docs/product.md § Roles).
+ * A guard asking for a role lets every higher rank through.
  */
 export const ROLES = ['user', 'manager', 'admin', 'super_admin'] as const;
 export type Role = (typeof ROLES)[number];

@@ -4,7 +4,7 @@ import { sendDocument } from './web-app.ts';
 
 /**
  * Unknown `/api/*` paths are JSON 404s. Any other unknown page path shows the landing page
- * (SPEC.md §2) with status 200 and `noindex`; without a built app it is a 404 too.
+ * (docs/product.md § Routes) with status 200 and `noindex`; without a built app it is a 404 too.
  */
 export function registerNotFound(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {

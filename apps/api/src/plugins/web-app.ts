@@ -26,7 +26,10 @@ export interface WebDocument {
 }
 
 export interface WebDocuments {
-  /** The landing page marked noindex: the answer to any unknown page path (SPEC.md §2). */
+  /**
+   * The landing page marked noindex: the answer to any unknown page path
+   * (docs/product.md § Routes).
+   */
   notFound: WebDocument;
 }
 

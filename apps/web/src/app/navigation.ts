@@ -28,8 +28,9 @@ export interface NavItem {
 }
 
 /**
- * The sidebar of SPEC.md §2, in the order a compliance officer works. Items whose page is not
- * built yet are not shown (`isBuilt`); items the plan or role does not open are shown locked.
+ * The sidebar (docs/product.md § Sidebar), in the order a compliance officer works. Items whose
+ * page is not built yet are not shown (`isBuilt`); items the plan or role does not open are shown
+ * locked.
  */
 export const SIDEBAR_ITEMS: NavItem[] = [
   { to: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },

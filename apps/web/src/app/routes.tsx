@@ -8,7 +8,7 @@ import { LeaveForWebsite } from './leave-for-website.tsx';
  * The single-page app's route tree (signed-in app, sign-in and payment pages). Every page
  * module is lazy-loaded. The public website is not here: its pages are prerendered documents
  * (src/site), so a path this tree does not know is loaded from the server, which answers with
- * that page or, for an unknown path, the landing page (SPEC.md §2).
+ * that page or, for an unknown path, the landing page (docs/product.md § Routes).
  */
 export const appRoutes: RouteObject[] = [
   {
@@ -49,7 +49,8 @@ export const appRoutes: RouteObject[] = [
         }),
       },
       {
-        // Signed-in pages without the app's frame (SPEC.md §2), behind the same access guard.
+        // Signed-in pages without the app's frame (docs/product.md § Self-check), behind the same
+        // access guard.
         lazy: async () => ({
           Component: (await import('@/app/layouts/bare-layout')).BareLayout,
         }),

@@ -1,6 +1,7 @@
 /**
- * Every route of the product (SPEC.md §2), declared once. The router registers the ones that
- * are built; links are made only to those (`isBuilt`), so nothing points at a missing page.
+ * Every route of the product (docs/product.md § Routes), declared once. The router registers the
+ * ones that are built; links are made only to those (`isBuilt`), so nothing points at a missing
+ * page.
  */
 export const paths = {
   // Public site
@@ -56,7 +57,7 @@ export const paths = {
 
 export type PathName = keyof typeof paths;
 
-/** SPEC.md §2: the free-trial call to action. */
+/** docs/product.md § Navigation and footer: the free-trial call to action. */
 export const FREE_TRIAL_PATH = '/signup?join=true&plan=basic&billing=monthly';
 
 /**

@@ -1,7 +1,7 @@
 import { apiErrorSchema } from '@complivue/shared/errors';
 import type { z } from 'zod';
 
-/** Messages of the spec's catalogue (SPEC.md §8) for failures that never reach the server. */
+/** Messages of docs/product.md § Error messages for failures that never reach the server. */
 export const CLIENT_ERROR_MESSAGES = {
   network_error: 'Network connection issue. Please check your internet connection and try again.',
   timeout: 'Request timed out. Please try again.',

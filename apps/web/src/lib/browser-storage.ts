@@ -1,7 +1,7 @@
 import { normalizeEmail } from '@complivue/shared/schemas/auth';
 import { logWarning } from './log.ts';
 
-/** SPEC.md §3: the browser storage keys kept per user. */
+/** docs/product.md § Browser storage: the keys kept per user. */
 export const storageKeys = {
   onboardingCompleted: (userId: string) => `onboarding_completed_${userId}`,
   questionnaireData: (userId: string) => `questionnaire_data_${userId}`,
@@ -37,7 +37,10 @@ function readJson(key: string): Record<string, unknown> | undefined {
   }
 }
 
-/** The questionnaire's answers, kept under the email until sign-up attaches them (SPEC.md §3). */
+/**
+ * The questionnaire's answers, kept under the email until sign-up attaches them
+ * (docs/product.md § Browser storage).
+ */
 export function storePendingQuestionnaire(email: string, data: Record<string, unknown>): boolean {
   try {
     localStorage.setItem(storageKeys.questionnaireDataTemp(email), JSON.stringify(data));
@@ -68,8 +71,9 @@ export function keepQuestionnaireForUser(
 }
 
 /**
- * A guest's conversation with the assistant (SPEC.md §3: user id 'guest'). It lives only in
- * this tab's session storage: the server keeps nothing of it, and closing the tab forgets it.
+ * A guest's conversation with the assistant (user id 'guest': docs/product.md § Chat assistant). It
+ * lives only in this tab's session storage: the server keeps nothing of it, and closing the tab
+ * forgets it.
  */
 const GUEST_CHAT_KEY = 'complivue.chat.guest';
 

@@ -28,7 +28,7 @@ const NOW = new Date('2026-11-22T12:00:00Z');
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
 
 describe('cookie consent record', () => {
-  it('builds the record of SPEC.md §3 with necessary always true and version 1.0', () => {
+  it('builds the record of docs/product.md § Cookie consent with necessary always true and version 1.0', () => {
     expect(buildConsent(ACCEPT_ALL, NOW)).toEqual({
       necessary: true,
       analytics: true,

@@ -5,7 +5,7 @@ import {
 } from '@complivue/shared/cookie-consent';
 import { logWarning } from './log.ts';
 
-/** Where the choice is kept in the browser (the spec leaves the key name open). */
+/** Where the choice is kept in the browser (docs/product.md § Cookie consent). */
 export const COOKIE_CONSENT_STORAGE_KEY = 'complivue.cookie-consent';
 const OPEN_PREFERENCES_EVENT = 'complivue:open-cookie-preferences';
 const DAY_MS = 86_400_000;
@@ -48,8 +48,8 @@ function isConsentShape(value: unknown): value is CookieConsent {
 }
 
 /**
- * SPEC.md §4: a stored choice counts only in version '1.0' and for 365 days; otherwise the
- * banner asks again. A timestamp in the future (a wrong clock) does not count either.
+ * docs/product.md § Cookie consent: a stored choice counts only in version '1.0' and for 365 days;
+ * otherwise the banner asks again. A timestamp in the future (a wrong clock) does not count either.
  */
 export function isConsentCurrent(consent: CookieConsent, now: Date = new Date()): boolean {
   if (consent.version !== COOKIE_CONSENT_VERSION) return false;

@@ -7,7 +7,7 @@ import { apiRequest } from './api-client.ts';
  * `queryClient.setQueryData(sessionQueryKey, …)` after a change that the session reflects.
  */
 
-/** SPEC.md §9: the session check gives up after 45 s. */
+/** docs/product.md § Session: the session check gives up after 45 s. */
 export const SESSION_CHECK_TIMEOUT_MS = 45_000;
 
 export const sessionQueryKey = ['session'] as const;
@@ -27,7 +27,10 @@ export function useSession() {
   });
 }
 
-/** SPEC.md §2: profile full name, else the account's name, else the email's local part, else 'User'. */
+/**
+ * docs/product.md § Dashboard: profile full name, else the account's name, else the email's local
+ * part, else 'User'.
+ */
 export function displayName(session: SessionResponse): string {
   return (
     session.profile.fullName?.trim() ||
@@ -43,7 +46,9 @@ export function initials(name: string): string {
   return letters.join('').toUpperCase() || 'U';
 }
 
-/** SPEC.md §4: an account is new (and offered onboarding) for its first 168 hours. */
+/**
+ * docs/product.md § Onboarding: an account is new (and offered onboarding) for its first 168 hours.
+ */
 export const ONBOARDING_WINDOW_HOURS = 168;
 
 export function isNewAccount(createdAt: string | Date, now: Date = new Date()): boolean {

@@ -7,7 +7,7 @@ export const subscriptionQueryKey = ['subscription'] as const;
 export const getSubscription = () =>
   apiRequest('/api/subscription', { schema: maybeSubscriptionResponseSchema });
 
-/** The company's subscription; checked again every 60 minutes (SPEC.md §9's trial re-check). */
+/** The company's subscription; checked again every 60 minutes (docs/product.md § Trial). */
 export function useSubscription(enabled = true) {
   return useQuery({
     queryKey: subscriptionQueryKey,

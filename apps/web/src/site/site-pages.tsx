@@ -160,7 +160,10 @@ function normalise(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
-/** The page for a path; any other path shows the landing page, marked noindex (SPEC.md §2). */
+/**
+ * The page for a path; any other path shows the landing page, marked noindex
+ * (docs/product.md § Routes).
+ */
 export async function loadSitePage(pathname: string): Promise<LoadedSitePage> {
   const loader = PAGES[normalise(pathname)];
   if (loader) return loader();

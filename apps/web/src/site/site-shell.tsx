@@ -13,7 +13,7 @@ interface NavItem {
   to: PathName;
 }
 
-/** SPEC.md §2: the public navigation, word for word. */
+/** docs/product.md § Navigation and footer: the public navigation, word for word. */
 const NAV: NavItem[] = [
   { label: 'Features', to: 'features' },
   { label: 'Pricing', to: 'pricing' },
@@ -22,7 +22,7 @@ const NAV: NavItem[] = [
   { label: 'Contact', to: 'contact' },
 ];
 
-/** SPEC.md §2: the footer's columns, word for word. */
+/** docs/product.md § Navigation and footer: the footer's columns, word for word. */
 const FOOTER_COLUMNS: { heading: string; items: NavItem[] }[] = [
   {
     heading: 'Product',

@@ -20,7 +20,7 @@ export const analyticsEvents = pgTable(
   ],
 );
 
-/** The cookie-consent record of SPEC.md §3, one row per signed-in user (upserted). */
+/** The record of docs/product.md § Cookie consent, one row per signed-in user (upserted). */
 export const userCookieConsent = pgTable('user_cookie_consent', {
   id: uuidPrimaryKey(),
   userId: text('user_id')

@@ -14,8 +14,9 @@ import { createdAt, timestamptz, updatedAt, uuidPrimaryKey } from './columns.ts'
 import { companies } from './companies.ts';
 
 /**
- * A subscription belongs to a company (DESIGN.md deviations); `user_id` is the purchaser.
- * "The company's subscription" is the newest row that is active or trialing, else the newest row.
+ * A subscription belongs to a company (docs/product.md § Subscription status); `user_id` is the
+ * purchaser. "The company's subscription" is the newest row that is active or trialing, else the
+ * newest row.
  */
 export const subscriptions = pgTable(
   'subscriptions',

@@ -3,13 +3,13 @@ import { ASSETS_SIZES, INSTITUTION_TYPES, PROFILE_STATUSES } from '../institutio
 import { BILLING_INTERVALS, PLAN_NAMES } from '../plans.ts';
 import { ROLES } from '../roles.ts';
 
-/** SPEC.md §5 and §9. */
+/** docs/product.md § Sign-up and § Constants. */
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 /** The spec's "simple pattern": something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** SPEC.md §8, word for word. */
+/** docs/product.md § Error messages, word for word. */
 export const SIGNUP_MESSAGES = {
   required: 'Email, password, and full name are required',
   invalid_email: 'Please enter a valid email address',

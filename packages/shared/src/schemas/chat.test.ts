@@ -7,7 +7,7 @@ import {
   topicFilterReply,
 } from './chat.ts';
 
-describe('chat topic filter (SPEC.md §5)', () => {
+describe('chat topic filter (docs/product.md § Topic filter)', () => {
   it('passes a member’s message with any of the spec’s compliance keywords', () => {
     for (const message of [
       'When is the HMDA LAR due?',

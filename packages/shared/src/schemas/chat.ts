@@ -1,11 +1,20 @@
 import { z } from 'zod';
 
-/** SPEC.md §3: every conversation is this one; guests' live only in their browser. */
+/**
+ * docs/product.md § Chat assistant: every conversation is this one; guests' live only in their
+ * browser.
+ */
 export const CHAT_CONVERSATION_ID = 'default-conversation';
-/** SPEC.md §3: the user id a guest's messages carry (never stored on the server). */
+/**
+ * docs/product.md § Chat assistant: the user id a guest's messages carry (never stored on the
+ * server).
+ */
 export const CHAT_GUEST_USER_ID = 'guest';
 
-/** SPEC.md §9: 384 × 500 px open, a 56 px bar minimized; the input grows from 1 to 3 rows. */
+/**
+ * docs/product.md § Chat assistant: 384 × 500 px open, a 56 px bar minimized; the input grows from
+ * 1 to 3 rows.
+ */
 export const CHAT_WIDGET = {
   width: 384,
   height: 500,
@@ -18,7 +27,7 @@ export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 /** How much history a signed-in user's widget loads (the newest, shown oldest first). */
 export const CHAT_HISTORY_LIMIT = 50;
 
-/** SPEC.md §5 and §8, word for word. */
+/** docs/product.md § Topic filter and § Error messages, word for word. */
 export const CHAT_TEXTS = {
   complianceOnly:
     "I'm specialized in mortgage compliance questions. Please ask me about regulations, compliance requirements, or related topics like HMDA, TRID, QM rules, fair lending, or other mortgage compliance matters.",
@@ -35,9 +44,10 @@ export const CHAT_MESSAGES = {
 } as const;
 
 /**
- * SPEC.md §5's compliance keywords ("for example hmda, trid, qm, cfpb, fair lending, cra, bsa,
- * aml, mortgage, disclosure, apr, tila, respa, escrow, redlining"), with the library's other
- * areas and the regulations' own names so that a question about them is not turned away.
+ * The compliance keywords of docs/product.md § Topic filter ("for example hmda, trid, qm, cfpb,
+ * fair lending, cra, bsa, aml, mortgage, disclosure, apr, tila, respa, escrow, redlining"), with
+ * the library's other areas and the regulations' own names so that a question about them is not
+ * turned away.
  */
 export const COMPLIANCE_KEYWORDS = [
   'hmda',
@@ -87,7 +97,10 @@ export const COMPLIANCE_KEYWORDS = [
   'compliance',
 ] as const;
 
-/** SPEC.md §5's platform keywords ("platform, subscription, pricing, account, support, trial, login, billing, security and similar"). */
+/**
+ * The platform keywords of docs/product.md § Topic filter ("platform, subscription, pricing,
+ * account, support, trial, login, billing, security and similar").
+ */
 export const PLATFORM_KEYWORDS = [
   'platform',
   'subscription',
@@ -155,7 +168,7 @@ export function isPlatformQuestion(message: string): boolean {
 export type ChatAudience = 'member' | 'guest';
 
 /**
- * SPEC.md §5's topic filter: the reply for a message outside the audience's topics, or null
+ * docs/product.md § Topic filter: the reply for a message outside the audience's topics, or null
  * when the message may be answered.
  */
 export function topicFilterReply(message: string, audience: ChatAudience): string | null {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-/** The cookie consent record of SPEC.md §3 (its type and constants: ../cookie-consent.ts). */
+/**
+ * The record of docs/product.md § Cookie consent (its type and constants: ../cookie-consent.ts).
+ */
 export const cookieConsentSchema = z.object({
   necessary: z.literal(true),
   analytics: z.boolean(),

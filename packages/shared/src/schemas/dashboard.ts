@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { complianceSummarySchema } from './compliance-summary.ts';
 
-/** The dashboard's figures (SPEC.md §2), each computed on the server from the company's data. */
+/**
+ * The dashboard's figures (docs/product.md § Dashboard), each computed on the server from the
+ * company's data.
+ */
 export const dashboardSchema = z.object({
   alerts: z.object({
     /** Unread notifications of high or normal priority addressed to you. */

@@ -3,7 +3,9 @@ import { z } from 'zod';
 export const NOTIFICATION_PRIORITIES = ['high', 'normal', 'low'] as const;
 export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
 
-/** SPEC.md §9: at most this many realtime events per second on one connection. */
+/**
+ * docs/product.md § Notifications: at most this many realtime events per second on one connection.
+ */
 export const REALTIME_EVENTS_PER_SECOND = 10;
 
 export const notificationSchema = z.object({

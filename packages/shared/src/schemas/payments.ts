@@ -24,7 +24,10 @@ export const plansResponseSchema = z.object({
   prices: z.array(planPriceSchema),
 });
 
-/** SPEC.md §7: the body the checkout sends; the user and email are taken from the session. */
+/**
+ * docs/product.md § Payments: the body the checkout sends; the user and email are taken from the
+ * session.
+ */
 export const createCheckoutSessionRequestSchema = z.object({
   priceId: z.string().min(1).max(200),
   successUrl: z.string().max(2000).optional(),
@@ -54,7 +57,7 @@ export const checkoutStatusResponseSchema = z.object({
 
 export const redirectResponseSchema = z.object({ url: z.string() });
 
-/** The client's reading of a failed payment call (SPEC.md §8). */
+/** The client's reading of a failed payment call (docs/product.md § Error messages). */
 export function paymentErrorMessage(status: number, body: unknown): string {
   const error = (body as { error?: unknown } | null)?.error;
   if (typeof error === 'string' && error) return error;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The self-check page (`/qa-test`, SPEC.md §2): each check of the platform and of the caller's
- * institution answers pass, warn or fail with the reason in plain words and where to fix it.
+ * The self-check page (`/qa-test`, docs/product.md § Self-check): each check of the platform and of
+ * the caller's institution answers pass, warn or fail with the reason in plain words and where to
+ * fix it.
  */
 
 export const SELF_CHECK_STATUSES = ['pass', 'warn', 'fail'] as const;

@@ -52,14 +52,17 @@ export function forwardSetCookies(reply: FastifyReply, headers: Headers | undefi
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 }
 
-/** SPEC.md §4: the profile's name comes from the account's name, else the email, else 'User'. */
+/**
+ * docs/product.md § Session: the profile's name comes from the account's name, else the email,
+ * else 'User'.
+ */
 export function defaultFullName(user: { name?: string | null; email?: string | null }): string {
   return user.name?.trim() || user.email?.split('@')[0]?.trim() || 'User';
 }
 
 /**
  * The user's profile, created when missing (accounts made outside sign-up: the CLI, invitations)
- * with role `user` and status `active`, as SPEC.md §4 describes.
+ * with role `user` and status `active`, as docs/product.md § Session describes.
  */
 export async function ensureProfile(db: Db, user: SessionUser): Promise<ProfileRow> {
   const [existing] = await db.select().from(userProfiles).where(eq(userProfiles.userId, user.id));

@@ -69,7 +69,7 @@ async function createSignUp(
     password: input.password,
     fullName,
     jobTitle: input.jobTitle?.trim() || null,
-    // Whoever creates a company administers it (DESIGN.md deviations).
+    // Whoever creates a company administers it (docs/product.md § Roles).
     role: 'admin',
     company: {
       name: input.companyName.trim(),

@@ -78,7 +78,10 @@ import {
   type CalendarActor,
 } from './calendar.service.ts';
 
-/** The calendar's API has the page's requirement (SPEC.md §6: /regulatory-calendar, plan basic). */
+/**
+ * The calendar's API has the page's requirement (/regulatory-calendar, plan basic:
+ * docs/product.md § Route requirements).
+ */
 const CALENDAR = requirePlan('basic');
 
 /** The caller as the calendar sees them: their institution's facts and their day. */

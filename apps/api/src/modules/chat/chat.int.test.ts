@@ -74,7 +74,7 @@ describe('chat assistant', () => {
   });
   afterAll(() => t.close());
 
-  describe('topic filter (SPEC.md §5)', () => {
+  describe('topic filter (docs/product.md § Topic filter)', () => {
     it("answers a member's message without a compliance keyword with the spec's text", async () => {
       const { response, events } = await ask(t, 'Can you recommend a good pizza place?', {
         cookie: member.cookie,

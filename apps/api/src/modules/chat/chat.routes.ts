@@ -46,9 +46,9 @@ const ownerOf = (auth: AuthContext) => ({
 });
 
 /**
- * The chat assistant (SPEC.md §2, §4, §5). Public: a guest gets platform help from the plan
- * catalogue and the help centre and keeps the conversation in the browser; a signed-in member
- * gets answers grounded in the compliance library, and their conversation is stored.
+ * The chat assistant (docs/product.md § Chat assistant). Public: a guest gets platform help from
+ * the plan catalogue and the help centre and keeps the conversation in the browser; a signed-in
+ * member gets answers grounded in the compliance library, and their conversation is stored.
  */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;

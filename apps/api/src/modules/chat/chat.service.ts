@@ -53,9 +53,9 @@ async function* libraryAnswerPieces(options: {
 }
 
 /**
- * A signed-in member's reply: SPEC.md §5's topic filter, then the plan's `ai_assistant`
- * feature, then the library's passages on the question, quoted with their links and citations,
- * or the plain statement that the library has nothing on it.
+ * A signed-in member's reply: the topic filter (docs/product.md § Topic filter), then the plan's
+ * `ai_assistant` feature, then the library's passages on the question, quoted with their links and
+ * citations, or the plain statement that the library has nothing on it.
  */
 export async function composeMemberReply(
   db: Db,
@@ -95,7 +95,10 @@ export async function composeMemberReply(
   };
 }
 
-/** A guest's reply: SPEC.md §5's topic filter, then the plan catalogue and the help centre. */
+/**
+ * A guest's reply: the topic filter (docs/product.md § Topic filter), then the plan catalogue and
+ * the help centre.
+ */
 export function composeGuestReply(options: {
   helpCentre: readonly HelpArticle[];
   question: string;

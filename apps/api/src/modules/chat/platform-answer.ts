@@ -3,7 +3,10 @@ import type { ChatAnswerKind, ChatSource } from '@complivue/shared/schemas/chat'
 import type { HelpArticle } from './help-centre.ts';
 import { keywordsOf, mentions, wordsOf } from './question-words.ts';
 
-/** Words that say a guest asks about prices (SPEC.md §9: the one catalogue, 99/299/499). */
+/**
+ * Words that say a guest asks about prices (the one catalogue, 99/299/499:
+ * docs/product.md § Plans and prices).
+ */
 const PRICING_WORDS = [
   'price',
   'pricing',

@@ -39,8 +39,9 @@ import { recomputeCompanyRelevance } from '../feeds/feed-relevance.ts';
 
 /**
  * What only /settings uses (security settings, notification defaults): that page's subscription
- * guard (SPEC.md §6) and the admin role. The profile (also edited in onboarding, which needs only
- * a sign-in), the export and the deletion (leaving never needs a subscription) are admin-only.
+ * guard (docs/product.md § Route requirements) and the admin role. The profile (also edited in
+ * onboarding, which needs only a sign-in), the export and the deletion (leaving never needs a
+ * subscription) are admin-only.
  */
 const SETTINGS_ADMIN = requireAll(requireRole('admin'), SUBSCRIBED);
 

@@ -19,7 +19,7 @@ export const cookieConsentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['site'],
         summary:
-          "Record the visitor's cookie choice on their account (SPEC.md §4); without a session nothing is stored",
+          "Record the visitor's cookie choice on their account; without a session nothing is stored",
         body: cookieConsentSchema,
         response: { 200: cookieConsentSavedSchema },
       },

@@ -10,7 +10,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard',
     {
-      // SPEC.md §6: the dashboard needs a sign-in only.
+      // docs/product.md § Route requirements: the dashboard needs a sign-in only.
       config: { access: SIGNED_IN },
       schema: {
         tags: ['dashboard'],

@@ -5,7 +5,10 @@ import type { RegulationArea } from '@complivue/shared/regulation-areas';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { appliesTo, type InstitutionFacts } from '../library/applicability.ts';
 
-/** SPEC.md §2's dashboard: 87% 'Medium', TRID Compliant, QM Rules Review Needed, HMDA Compliant. */
+/**
+ * The demo's dashboard (docs/product.md § Dashboard): 87% 'Medium', TRID Compliant, QM Rules Review
+ * Needed, HMDA Compliant.
+ */
 export const DEMO_SCORE = 87;
 const COMPLIANT_AREAS: RegulationArea[] = ['trid', 'hmda'];
 const REVIEW_AREA: RegulationArea = 'qm_atr';

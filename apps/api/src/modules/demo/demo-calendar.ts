@@ -8,7 +8,10 @@ import { ensureSeededDeadlines } from '../calendar/calendar-seed.ts';
 import { expandOccurrences } from '../calendar/calendar-queries.ts';
 import type { InstitutionFacts } from '../library/applicability.ts';
 
-/** "Upcoming Deadlines: 5, Next 30 days" (SPEC.md §2), counted the way the dashboard counts. */
+/**
+ * "Upcoming Deadlines: 5, Next 30 days" (docs/product.md § Dashboard), counted the way the
+ * dashboard counts.
+ */
 export const DEMO_UPCOMING_DEADLINES = 5;
 
 interface DemoMembers {

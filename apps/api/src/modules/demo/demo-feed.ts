@@ -11,11 +11,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { dedupeKey, linkKey } from '../feeds/feed-ingest.ts';
 
 /**
- * The demo institution's regulatory updates: three real CFPB documents from the Federal
- * Register, described from their own summaries, one each for TRID, QM and HMDA (SPEC.md §2's
- * dashboard). They come from a source of the demo institution's own that is switched off (this
- * machine may have no internet), so no other institution sees them. Their keys are in the
- * institution's own scope, as the ingestion pipeline writes a company source's items
+ * The demo institution's regulatory updates: three real CFPB documents from the Federal Register,
+ * described from their own summaries, one each for TRID, QM and HMDA (the demo's dashboard in
+ * docs/product.md § Dashboard). They come from a source of the demo institution's own that is
+ * switched off (this machine may have no internet), so no other institution sees them. Their keys
+ * are in the institution's own scope, as the ingestion pipeline writes a company source's items
  * (feed-ingest.ts), so a shared source that later carries a document stores its own copy.
  */
 const DEMO_SOURCE = {

@@ -35,7 +35,8 @@ describe('the demo workspace', () => {
       url: '/api/dashboard',
       headers: { cookie: cookiesFrom(signedIn) },
     });
-    // SPEC.md §2: 3 alerts, 2 high priority; 12 team actions (the sign-in just made is the 13th).
+    // docs/product.md § Dashboard: 3 alerts, 2 high priority; 12 team actions (the sign-in just
+    // made is the 13th).
     expect(dashboard.json()).toMatchObject({
       alerts: { active: 3, highPriority: 2 },
       teamActivity: { actionsThisWeek: 13 },

@@ -43,8 +43,9 @@ const MEMBERS: { role: CompanyRole; email: string; fullName: string; jobTitle: s
 ];
 
 /**
- * What each member finds waiting: three unread alerts, two of them high priority (SPEC.md §2's
- * picture). The rules they cite are real; the work items are the demo institution's own.
+ * What each member finds waiting: three unread alerts, two of them high priority (the demo's
+ * dashboard in docs/product.md § Dashboard). The rules they cite are real; the work items are the
+ * demo institution's own.
  */
 const ALERTS: {
   priority: NotificationPriority;
@@ -72,7 +73,7 @@ const ALERTS: {
   },
 ];
 
-/** "Actions this week" in the demo: 12 (SPEC.md §2). */
+/** "Actions this week" in the demo: 12 (docs/product.md § Dashboard). */
 const DEMO_TEAM_ACTIONS = 12;
 
 export interface DemoCredentials {
@@ -224,7 +225,7 @@ export async function seedDemoWorkspace(
       today: now,
     });
 
-    // Upcoming Deadlines: 5 in the next 30 days (SPEC.md §2), relative to today.
+    // Upcoming Deadlines: 5 in the next 30 days (docs/product.md § Dashboard), relative to today.
     await seedDemoCalendar(tx, {
       companyId: company.id,
       facts: { institutionType: 'credit_union', regulationAreas: profile.regulationAreas ?? [] },

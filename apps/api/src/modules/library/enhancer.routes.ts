@@ -22,7 +22,9 @@ import {
   type Editor,
 } from './enhancer.ts';
 
-/** SPEC.md §6: /article-enhancer is for role admin (and so super admins). */
+/**
+ * docs/product.md § Route requirements: /article-enhancer is for role admin (and so super admins).
+ */
 const ADMIN = requireRole('admin');
 const articleParams = z.object({ articleId: z.uuid() });
 

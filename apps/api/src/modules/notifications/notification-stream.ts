@@ -9,7 +9,9 @@ import {
 
 const HEARTBEAT_MS = 25_000;
 const REPLAY_LIMIT = 50;
-/** Never more than SPEC.md §9's 10 events a second: one event per tick at most. */
+/**
+ * Never more than 10 events a second (docs/product.md § Notifications): one event per tick at most.
+ */
 const TICK_MS = 1000 / REALTIME_EVENTS_PER_SECOND;
 /** A client that reads too slowly is dropped rather than buffered without end. */
 const MAX_QUEUE = 500;

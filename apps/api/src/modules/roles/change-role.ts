@@ -13,9 +13,9 @@ const COMPANY_MANAGED_ROLES: readonly Role[] = ['user', 'manager'];
 const DAY_MS = 86_400_000;
 
 /**
- * Who may give which role (DESIGN.md): a super_admin any role to anyone; a company admin only
- * user or manager, only to members of their own company who are user or manager now; nobody
- * their own. Throws with the reason; returns the profile before the change.
+ * Who may give which role (docs/product.md § Roles): a super_admin any role to anyone; a company
+ * admin only user or manager, only to members of their own company who are user or manager now;
+ * nobody their own. Throws with the reason; returns the profile before the change.
  */
 export async function authorizeRoleChange(
   db: Db,
@@ -43,7 +43,7 @@ export async function authorizeRoleChange(
 
 /**
  * Writes the new role. Making someone super_admin also gives their company an active
- * enterprise subscription for 365 days (SPEC.md §4), in the same transaction.
+ * enterprise subscription for 365 days (docs/product.md § Roles), in the same transaction.
  */
 export async function applyRoleChange(
   db: Db,

@@ -9,7 +9,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/search',
     {
-      // It finds the library's articles and rules: the library's subscription guard (SPEC.md §6).
+      // It finds the library's articles and rules: the library's subscription guard
+      // (docs/product.md § Route requirements).
       config: { access: SUBSCRIBED },
       schema: {
         tags: ['search'],

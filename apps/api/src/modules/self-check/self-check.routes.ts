@@ -4,7 +4,10 @@ import { requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { runSelfCheck } from './self-check.service.ts';
 
-/** `/qa-test` (SPEC.md §2: role admin): the platform's and the institution's health. */
+/**
+ * `/qa-test` (docs/product.md § Self-check: role admin): the platform's and the institution's
+ * health.
+ */
 export const selfCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/self-check',

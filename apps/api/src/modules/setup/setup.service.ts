@@ -22,8 +22,9 @@ export interface FirstAdministrator {
 
 /**
  * Creates a platform administrator (super_admin) with the operator's company and its enterprise
- * subscription (SPEC.md §4: 365 days). With `onlyIfFirst`, refuses once any user exists; the
- * check runs inside the transaction under a lock, so two racing requests cannot both pass.
+ * subscription (365 days: docs/product.md § First administrator). With `onlyIfFirst`, refuses once
+ * any user exists; the check runs inside the transaction under a lock, so two racing requests
+ * cannot both pass.
  */
 export async function createPlatformAdministrator(
   database: Database,

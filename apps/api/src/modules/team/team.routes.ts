@@ -34,7 +34,10 @@ import {
 const ADMIN = requireRole('admin');
 const memberParams = z.object({ userId: z.string().min(1).max(100) });
 
-/** `/users/...` of SPEC.md §2: the company's members, who holds which role, and its activity. */
+/**
+ * `/users/...` (docs/product.md § Team management): the company's members, who holds which role,
+ * and its activity.
+ */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 

@@ -7,7 +7,7 @@ import { RouteGuard } from '@/features/access/route-guard';
 import { useSession } from '@/lib/session';
 
 /**
- * A signed-in page without the app's frame (SPEC.md §2: `/qa-test`, "no layout"): the same
+ * A signed-in page without the app's frame (`/qa-test`, docs/product.md § Self-check): the same
  * session check, sign-in redirect and access guard as `AppLayout`, and nothing around the page.
  */
 export function BareLayout() {

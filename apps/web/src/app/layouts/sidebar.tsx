@@ -42,7 +42,7 @@ export function Sidebar({
 }) {
   const subscription = useSubscription(session.profile.role !== 'super_admin');
   const name = displayName(session);
-  // DESIGN.md: the Super Admin item only for the platform operator.
+  // The Super Admin item only for the platform operator (docs/product.md § Sidebar).
   const items = SIDEBAR_ITEMS.filter(
     (item) =>
       isBuilt(item.to) && (item.to !== 'superAdmin' || session.profile.role === 'super_admin'),

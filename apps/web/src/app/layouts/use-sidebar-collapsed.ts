@@ -12,7 +12,7 @@ function readCollapsed(): boolean {
   }
 }
 
-/** SPEC.md §4: the sidebar is collapsed or expanded, and the choice is remembered. */
+/** docs/product.md § Sidebar: collapsed or expanded, and the choice is remembered. */
 export function useSidebarCollapsed(): [boolean, () => void] {
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const toggle = useCallback(() => {

@@ -1,6 +1,6 @@
 import { Toaster as Sonner } from 'sonner';
 
-/** SPEC.md §9: at most one toast at a time, shown for 5000 ms. */
+/** docs/product.md § Toasts: at most one toast at a time, shown for 5000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 

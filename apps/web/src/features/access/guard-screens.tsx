@@ -8,8 +8,8 @@ import { Card } from '@/components/ui/card';
 import { isBuilt, paths } from '@/config/paths';
 
 /*
- * The screens a guard shows instead of a page (SPEC.md §2 "Access-denied screens"), with the
- * spec's titles and buttons. Links point only at pages that exist (config/paths.ts).
+ * The screens a guard shows instead of a page (docs/product.md § Access-denied screens), with
+ * their titles and buttons. Links point only at pages that exist (config/paths.ts).
  */
 
 function Screen({
@@ -135,7 +135,7 @@ function OptionalLink({ to, children }: { to: 'pricing' | 'contact'; children: R
   );
 }
 
-/** Shown inside a page for a feature the plan lacks (SPEC.md §2 'Premium Feature' card). */
+/** Shown inside a page for a feature the plan lacks (docs/product.md § Access-denied screens). */
 export function PremiumFeatureCard({ plan }: { plan: PlanName | null }) {
   return (
     <Card role="region" aria-labelledby="premium-title">
@@ -158,7 +158,7 @@ export function PremiumFeatureCard({ plan }: { plan: PlanName | null }) {
   );
 }
 
-/** Shown inside a page once the trial is over (SPEC.md §2 expired-trial card). */
+/** Shown inside a page once the trial is over (docs/product.md § Access-denied screens). */
 export function ExpiredTrialCard() {
   const basic = PLAN_CATALOGUE.basic;
   return (

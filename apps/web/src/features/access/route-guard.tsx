@@ -56,7 +56,7 @@ export function RouteGuard({
   if (mustEnrol) return <Screen element={<TwoFactorRequired />} />;
   if (needsSubscription && subscription.isPending) return <VerifyingAccess />;
   if (needsSubscription && subscription.isError) {
-    // A check that cannot be made denies (SPEC.md §6), visibly.
+    // A check that cannot be made denies (docs/product.md § Access), visibly.
     return (
       <Alert variant="destructive">
         Access could not be verified: {subscription.error.message}

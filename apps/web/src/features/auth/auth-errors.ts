@@ -2,9 +2,9 @@ import { SIGNIN_MESSAGES, SIGNUP_MESSAGES } from '@complivue/shared/schemas/auth
 import { ApiClientError } from '@/lib/api-client';
 
 /**
- * SPEC.md §8 for sign-up: the server's catalogue message when it gave one; the client's own
- * catalogue entries for a request that failed on the way (network_error, timeout) or a server
- * that answered without one.
+ * docs/product.md § Error messages for sign-up: the server's catalogue message when it gave one;
+ * the client's own catalogue entries for a request that failed on the way (network_error, timeout)
+ * or a server that answered without one.
  */
 export function signUpErrorMessage(error: unknown): string {
   if (!(error instanceof ApiClientError)) return SIGNUP_MESSAGES.unexpected_error;
@@ -19,7 +19,7 @@ export function signUpErrorMessage(error: unknown): string {
   return error.message || SIGNUP_MESSAGES.fallback;
 }
 
-/** SPEC.md §2 and §8 for sign-in: the backend's message, else the two fallbacks. */
+/** docs/product.md § Sign-in: the backend's message, else the two fallbacks. */
 export function signInErrorMessage(error: unknown): string {
   if (!(error instanceof ApiClientError)) return SIGNIN_MESSAGES.unexpected;
   if (error.code === 'network_error' || error.code === 'timeout') return SIGNIN_MESSAGES.unexpected;

@@ -18,7 +18,7 @@ import { signInErrorMessage } from './auth-errors.ts';
 import { PasswordInput } from '@/components/password-input';
 import { useSession } from '@/lib/session';
 
-/** SPEC.md §9. */
+/** docs/product.md § Sign-in. */
 const LOGIN_BUSY_RESET_MS = 3000;
 const REDIRECT_AFTER_LOGIN_MS = 100;
 
@@ -41,7 +41,8 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const busyTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  // A visitor who is already signed in goes on to the dashboard (SPEC.md §4: after 100 ms).
+  // A visitor who is already signed in goes on to the dashboard after 100 ms
+  // (docs/product.md § Sign-in).
   useEffect(() => {
     if (!session.data) return;
     const timer = setTimeout(

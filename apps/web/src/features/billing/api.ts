@@ -61,7 +61,7 @@ export const cancelAtPeriodEnd = (subscriptionId: string) =>
     schema: subscriptionSchema,
   });
 
-/** SPEC.md §8: the error field of the answer, else 'Unknown error'. */
+/** docs/product.md § Payments: the error field of the answer, else 'Unknown error'. */
 export function paymentError(caught: unknown): string {
   return caught instanceof ApiClientError ? caught.message : 'Unknown error';
 }

@@ -11,7 +11,7 @@ export function trialDaysLeft(trialEnd: string | Date, now: Date = new Date()): 
 }
 
 /**
- * SPEC.md §2: the trial banner above every signed-in page — the days left while the trial
+ * docs/product.md § Trial banner: above every signed-in page — the days left while the trial
  * runs, and a different message once it has ended. The server decides expiry.
  */
 export function TrialBanner({ enabled }: { enabled: boolean }) {

@@ -127,8 +127,8 @@ function Message({
 }
 
 /**
- * The assistant's window (SPEC.md §2, §4): 384 × 500 px when open (never larger than the
- * screen), a 56 px bar when minimized. Loaded only when someone first opens the assistant.
+ * The assistant's window (docs/product.md § Chat assistant): 384 × 500 px when open (never larger
+ * than the screen), a 56 px bar when minimized. Loaded only when someone first opens the assistant.
  * Escape minimizes the open window and closes the minimized bar.
  */
 export function ChatWidget({
@@ -158,7 +158,8 @@ export function ChatWidget({
     focusNext.current = null;
   }, [state]);
 
-  // The input grows with its text from 1 to 3 rows (SPEC.md §5), then scrolls.
+  // The input grows with its text from 1 to 3 rows (docs/product.md § Chat assistant), then
+  // scrolls.
   useLayoutEffect(() => {
     const input = inputRef.current;
     if (!input) return;
@@ -203,7 +204,8 @@ export function ChatWidget({
   }
 
   function onInputKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    // Enter sends; Shift+Enter adds a line (SPEC.md §5). Not while composing with an IME.
+    // Enter sends; Shift+Enter adds a line (docs/product.md § Chat assistant). Not while composing
+    // with an IME.
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();

@@ -4,7 +4,7 @@ import { textareaRows } from './textarea-rows.ts';
 const measure = (scrollHeight: number) =>
   textareaRows({ scrollHeight, lineHeight: 20, verticalPadding: 16, minRows: 1, maxRows: 3 });
 
-describe('textareaRows (SPEC.md §5: 1 to 3 rows)', () => {
+describe('textareaRows (docs/product.md § Chat assistant: 1 to 3 rows)', () => {
   it('grows with the content from 1 to 3 rows, then stops', () => {
     expect(measure(36)).toBe(1);
     expect(measure(56)).toBe(2);

@@ -1,7 +1,7 @@
 /**
- * How many rows a growing textarea shows (SPEC.md §5: from 1 to 3): the rows its content
- * needs, measured from its scroll height at one row, within the bounds. Beyond the maximum it
- * scrolls.
+ * How many rows a growing textarea shows (from 1 to 3: docs/product.md § Chat assistant): the rows
+ * its content needs, measured from its scroll height at one row, within the bounds. Beyond the
+ * maximum it scrolls.
  */
 export function textareaRows(options: {
   /** `scrollHeight` measured with `rows` set to the minimum. */

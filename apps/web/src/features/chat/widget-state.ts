@@ -1,7 +1,8 @@
 /**
- * SPEC.md §4: the widget is closed, open or minimized. Open and minimized survive moving to
- * another page of the website (each is its own document) for the rest of the tab's session.
- * Kept apart from the widget so that the always-loaded launcher stays a few hundred bytes.
+ * docs/product.md § Chat assistant: the widget is closed, open or minimized. Open and minimized
+ * survive moving to another page of the website (each is its own document) for the rest of the
+ * tab's session. Kept apart from the widget so that the always-loaded launcher stays a few hundred
+ * bytes.
  */
 export type ChatWidgetState = 'closed' | 'open' | 'minimized';
 

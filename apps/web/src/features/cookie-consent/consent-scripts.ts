@@ -20,10 +20,10 @@ function addScript(src: string, purpose: 'analytics' | 'marketing') {
 }
 
 /**
- * Loads the third-party scripts the visitor agreed to (SPEC.md §4): the analytics script for
- * analytics consent, the advertising pixel for marketing consent, each only when the operator
- * configured one. Nothing is removed from a page already running: a withdrawn consent takes
- * effect on the next page load, when these scripts are simply not added.
+ * Loads the third-party scripts the visitor agreed to (docs/product.md § Cookie consent): the
+ * analytics script for analytics consent, the advertising pixel for marketing consent, each only
+ * when the operator configured one. Nothing is removed from a page already running: a withdrawn
+ * consent takes effect on the next page load, when these scripts are simply not added.
  */
 export async function loadConsentedScripts(consent: CookieConsent): Promise<void> {
   if (consent.personalization) logInfo('Personalization consent recorded');

@@ -35,10 +35,10 @@ const OPTIONAL_CATEGORIES: { key: keyof ConsentChoice; label: string; descriptio
 ];
 
 /**
- * SPEC.md §4's cookie banner and preferences dialog. The banner shows while no current choice
- * is stored (none, older than 365 days, or another version); the footer's Cookie Settings
- * reopens the dialog. Rendered only after mount: the prerendered HTML never contains it, so
- * hydration matches and the fixed banner shifts no layout.
+ * The cookie banner and preferences dialog of docs/product.md § Cookie consent. The banner shows
+ * while no current choice is stored (none, older than 365 days, or another version); the footer's
+ * Cookie Settings reopens the dialog. Rendered only after mount: the prerendered HTML never
+ * contains it, so hydration matches and the fixed banner shifts no layout.
  */
 export function CookieConsent() {
   const [bannerVisible, setBannerVisible] = useState(false);

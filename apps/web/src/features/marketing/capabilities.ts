@@ -35,7 +35,10 @@ export interface Capability {
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
 }
 
-/** The capabilities of SPEC.md §1, described once for the landing and features pages. */
+/**
+ * The capabilities of docs/product.md § Audience and scope, described once for the landing and
+ * features pages.
+ */
 export const CAPABILITIES: Capability[] = [
   {
     id: 'regulatory-monitoring',

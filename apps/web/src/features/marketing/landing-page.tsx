@@ -6,9 +6,9 @@ import { FREE_TRIAL_PATH, paths } from '@/config/paths';
 import { CAPABILITIES } from './capabilities.ts';
 
 /**
- * SPEC.md §1: the landing page's claims. The library figures are the size of the compliance
- * library (its content test keeps them equal); the score and hours are explained beside them
- * so no one reads them as a promise.
+ * docs/product.md § Landing page: the landing page's claims. The library figures are the size of
+ * the compliance library (its content test keeps them equal); the score and hours are explained
+ * beside them so no one reads them as a promise.
  */
 const CLAIMS: { value: string; label: string; note: string }[] = [
   {

@@ -15,8 +15,9 @@ const OnboardingWizard = lazy(() =>
 );
 
 /**
- * The dashboard's onboarding: the wizard, opened automatically for a new account (SPEC.md §4),
- * and a progress card that stays until every setup step is done and can reopen the wizard.
+ * The dashboard's onboarding: the wizard, opened automatically for a new account
+ * (docs/product.md § Onboarding), and a progress card that stays until every setup step is done and
+ * can reopen the wizard.
  */
 export function OnboardingPanel({ session }: { session: SessionResponse }) {
   const [wizardOpen, setWizardOpen] = useState(() =>

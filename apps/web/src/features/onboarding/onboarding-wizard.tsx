@@ -143,9 +143,9 @@ function CompanyStep({ session, footer, onDone }: StepProps) {
 }
 
 /**
- * SPEC.md §4's onboarding wizard. Finishing it, or dismissing it (close button, Escape,
- * "Skip for now"), records completion in this browser and on the server, so it does not come
- * back after a sign-out.
+ * The onboarding wizard of docs/product.md § Onboarding. Finishing it, or dismissing it (close
+ * button, Escape, "Skip for now"), records completion in this browser and on the server, so it does
+ * not come back after a sign-out.
  */
 export function OnboardingWizard({
   session,

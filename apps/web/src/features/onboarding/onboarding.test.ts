@@ -56,7 +56,7 @@ const company: CompanyProfile = {
   updatedAt: now.toISOString(),
 };
 
-describe('the onboarding window (SPEC.md §4: 168 hours)', () => {
+describe('the onboarding window (docs/product.md § Onboarding: 168 hours)', () => {
   it('counts an account of 167 hours as new and one of 168 or 169 hours as not', () => {
     expect(isNewAccount(hoursAgo(167), now)).toBe(true);
     expect(isNewAccount(hoursAgo(168), now)).toBe(false);

@@ -5,8 +5,9 @@ import { isBuilt, paths } from '@/config/paths';
 import { isNewAccount } from '@/lib/session';
 
 /**
- * SPEC.md §4: shown automatically while the account is new and `onboarding_completed_{userId}`
- * is not set. The server keeps completion too (sign-out clears the browser's storage).
+ * docs/product.md § Onboarding: shown automatically while the account is new and
+ * `onboarding_completed_{userId}` is not set. The server keeps completion too (sign-out clears the
+ * browser's storage).
  */
 export function shouldOfferOnboarding(
   session: SessionResponse,

@@ -6,8 +6,8 @@ import { paths } from '@/config/paths';
 const CommandPalette = lazy(() => import('./command-palette.tsx'));
 
 /**
- * The header's search box (SPEC.md §2's placeholder) and the Cmd/Ctrl-K palette, which is
- * loaded the first time it opens.
+ * The header's search box (its placeholder: docs/product.md § Header) and the Cmd/Ctrl-K palette,
+ * which is loaded the first time it opens.
  */
 export function HeaderSearch() {
   const navigate = useNavigate();

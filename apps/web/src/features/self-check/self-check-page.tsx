@@ -107,8 +107,8 @@ function CheckRow({ check }: { check: SelfCheck }) {
 }
 
 /**
- * `/qa-test` (SPEC.md §2, administrators, no layout): the service's health and the
- * institution's configuration, failing checks first, each with its reason and where to fix it.
+ * `/qa-test` (docs/product.md § Self-check: administrators, no layout): the service's health and
+ * the institution's configuration, failing checks first, each with its reason and where to fix it.
  */
 export function SelfCheckPage() {
   const result = useSelfCheck();
