@@ -50,7 +50,8 @@ export function DevicesList() {
           key={device.id}
           className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm"
         >
-          <div>
+          {/* The button's description names the device: several buttons share one label. */}
+          <div id={`device-${device.id}`}>
             <p className="font-medium text-slate-900">
               {describeAgent(device.userAgent)}
               {device.current && (
@@ -69,6 +70,7 @@ export function DevicesList() {
               variant="secondary"
               size="sm"
               disabled={signOut.isPending}
+              aria-describedby={`device-${device.id}`}
               onClick={() => signOut.mutate(device.id)}
             >
               Sign out this device
