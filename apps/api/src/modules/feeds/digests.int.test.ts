@@ -13,7 +13,7 @@ import { startSmtpReceiver } from '../../../test/smtp-receiver.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { notify, notifyDependencies } from '../notifications/notify.ts';
 import { onNewFeedItems } from './feed-alerts.ts';
-import { insertFeedItem, insertFeedSource, setCompanyPlan } from './feed-items-test-data.ts';
+import { insertFeedItem, insertFeedSource, setCompanyPlan } from '../../../test/feed-items.ts';
 import { duePeriod, isoWeek, sendDueDigests, type DigestDependencies } from './digests.ts';
 
 const HOUR_MS = 3_600_000;

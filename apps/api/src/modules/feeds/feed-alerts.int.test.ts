@@ -14,7 +14,7 @@ import {
   FEED_ALERT_TYPE,
   onNewFeedItems,
 } from './feed-alerts.ts';
-import { insertFeedItem, insertFeedSource, setCompanyPlan } from './feed-items-test-data.ts';
+import { insertFeedItem, insertFeedSource, setCompanyPlan } from '../../../test/feed-items.ts';
 
 const onPostgres = process.env.TEST_ENGINE === 'postgres';
 

@@ -11,7 +11,7 @@ import { signedInMember, signUpThroughApi } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { notifyDependencies } from '../notifications/notify.ts';
 import { FEED_ALERT_TYPE, onNewFeedItems } from './feed-alerts.ts';
-import { insertFeedItem, insertFeedSource, setCompanyPlan } from './feed-items-test-data.ts';
+import { insertFeedItem, insertFeedSource, setCompanyPlan } from '../../../test/feed-items.ts';
 import { RELEVANCE_RECOMPUTE_MAX_ITEMS, recomputeCompanyRelevance } from './feed-relevance.ts';
 
 const DAY_MS = 86_400_000;

@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { notifyDependencies } from '../notifications/notify.ts';
 import { FEED_ALERT_TYPE } from './feed-alerts.ts';
 import { dedupeKey, linkKey, normalizeLink } from './feed-ingest.ts';
-import { setCompanyPlan } from './feed-items-test-data.ts';
+import { setCompanyPlan } from '../../../test/feed-items.ts';
 import { visibleToCompany } from './feed-items-visibility.ts';
 import {
   backoffMinutes,

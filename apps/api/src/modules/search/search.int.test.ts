@@ -3,7 +3,7 @@ import { indexArticle } from '@complivue/db/library/load-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpThroughApi } from '../../../test/http.ts';
 import { ingestFeedItems } from '../feeds/feed-ingest.ts';
-import { insertFeedSource, setCompanyPlan } from '../feeds/feed-items-test-data.ts';
+import { insertFeedSource, setCompanyPlan } from '../../../test/feed-items.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 describe('GET /api/search', () => {
