@@ -1,7 +1,6 @@
+import { QueryState } from '@/components/query-state';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { devicesQueryKey, listDevices, signOutDevice } from './api.ts';
 import { formatDateTime } from '@/lib/format-day';
 
@@ -41,43 +40,45 @@ export function DevicesList() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: devicesQueryKey }),
   });
 
-  if (devices.isPending) return <Spinner label="Loading your devices" />;
-  if (devices.isError) return <Alert variant="destructive">{devices.error.message}</Alert>;
   return (
-    <ul className="divide-y divide-slate-200">
-      {devices.data.sessions.map((device) => (
-        <li
-          key={device.id}
-          className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm"
-        >
-          {/* The button's description names the device: several buttons share one label. */}
-          <div id={`device-${device.id}`}>
-            <p className="font-medium text-slate-900">
-              {describeAgent(device.userAgent)}
-              {device.current && (
-                <span className="ml-2 rounded bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900">
-                  This device
-                </span>
-              )}
-            </p>
-            <p className="text-slate-600">
-              {device.ipAddress ?? 'Unknown address'} · signed in {dateTime(device.createdAt)} ·
-              last active {dateTime(device.lastActiveAt)}
-            </p>
-          </div>
-          {!device.current && (
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={signOut.isPending}
-              aria-describedby={`device-${device.id}`}
-              onClick={() => signOut.mutate(device.id)}
+    <QueryState query={devices} loading="Loading your devices">
+      {(devicesData) => (
+        <ul className="divide-y divide-slate-200">
+          {devicesData.sessions.map((device) => (
+            <li
+              key={device.id}
+              className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm"
             >
-              Sign out this device
-            </Button>
-          )}
-        </li>
-      ))}
-    </ul>
+              {/* The button's description names the device: several buttons share one label. */}
+              <div id={`device-${device.id}`}>
+                <p className="font-medium text-slate-900">
+                  {describeAgent(device.userAgent)}
+                  {device.current && (
+                    <span className="ml-2 rounded bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900">
+                      This device
+                    </span>
+                  )}
+                </p>
+                <p className="text-slate-600">
+                  {device.ipAddress ?? 'Unknown address'} · signed in {dateTime(device.createdAt)} ·
+                  last active {dateTime(device.lastActiveAt)}
+                </p>
+              </div>
+              {!device.current && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={signOut.isPending}
+                  aria-describedby={`device-${device.id}`}
+                  onClick={() => signOut.mutate(device.id)}
+                >
+                  Sign out this device
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
 }

@@ -1,3 +1,4 @@
+import { QueryState } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { findAuditLog, findOutbox } from './api.ts';
@@ -12,35 +13,37 @@ const compact = (value: unknown) =>
 
 export function OutboxTab() {
   const { result: outbox, setPage } = usePagedSearch('outbox', (_query, page) => findOutbox(page));
-  if (outbox.isPending) return <Spinner label="Loading the outbox" />;
-  if (outbox.isError) return <Alert variant="destructive">{outbox.error.message}</Alert>;
   return (
-    <div>
-      <p className="mb-3 text-sm text-slate-700">
-        Without an SMTP server (SMTP_URL), emails are kept here instead of being sent.
-      </p>
-      <ul className="divide-y divide-slate-200">
-        {outbox.data.items.map((email) => (
-          <li key={email.id} className="py-2">
-            <details>
-              <summary className="cursor-pointer text-sm">
-                <span className="font-medium text-slate-900">{email.subject}</span> — {email.to} ·{' '}
-                {when(email.createdAt)}
-              </summary>
-              <pre className="mt-2 whitespace-pre-wrap rounded bg-slate-50 p-3 text-xs text-slate-800">
-                {email.text}
-              </pre>
-            </details>
-          </li>
-        ))}
-      </ul>
-      <Pager
-        page={outbox.data.page}
-        pageSize={outbox.data.pageSize}
-        total={outbox.data.total}
-        onPage={setPage}
-      />
-    </div>
+    <QueryState query={outbox} loading="Loading the outbox">
+      {(outboxData) => (
+        <div>
+          <p className="mb-3 text-sm text-slate-700">
+            Without an SMTP server (SMTP_URL), emails are kept here instead of being sent.
+          </p>
+          <ul className="divide-y divide-slate-200">
+            {outboxData.items.map((email) => (
+              <li key={email.id} className="py-2">
+                <details>
+                  <summary className="cursor-pointer text-sm">
+                    <span className="font-medium text-slate-900">{email.subject}</span> — {email.to}{' '}
+                    · {when(email.createdAt)}
+                  </summary>
+                  <pre className="mt-2 whitespace-pre-wrap rounded bg-slate-50 p-3 text-xs text-slate-800">
+                    {email.text}
+                  </pre>
+                </details>
+              </li>
+            ))}
+          </ul>
+          <Pager
+            page={outboxData.page}
+            pageSize={outboxData.pageSize}
+            total={outboxData.total}
+            onPage={setPage}
+          />
+        </div>
+      )}
+    </QueryState>
   );
 }
 
