@@ -1,3 +1,4 @@
+import { QueryState } from '@/components/query-state';
 import type { NotificationPreferences } from '@complivue/shared/schemas/profile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -5,7 +6,6 @@ import { toast } from 'sonner';
 import { NotificationPreferencesFields } from '@/components/notification-preferences-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { sessionQueryKey } from '@/lib/session';
 import { useAsyncAction } from '@/lib/use-async-action';
 import {
@@ -49,7 +49,9 @@ function NotificationDefaultsForm({ defaults }: { defaults: NotificationPreferen
 /** Settings › Notifications (administrators). */
 export function NotificationDefaultsTab() {
   const defaults = useNotificationDefaults();
-  if (defaults.isPending) return <Spinner label="Loading the notification defaults" />;
-  if (defaults.isError) return <Alert variant="destructive">{defaults.error.message}</Alert>;
-  return <NotificationDefaultsForm defaults={defaults.data} />;
+  return (
+    <QueryState query={defaults} loading="Loading the notification defaults">
+      {(data) => <NotificationDefaultsForm defaults={data} />}
+    </QueryState>
+  );
 }

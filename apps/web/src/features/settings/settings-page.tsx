@@ -1,3 +1,4 @@
+import { QueryState } from '@/components/query-state';
 import {
   SESSION_LIFETIME_HOURS,
   type SecuritySettings,
@@ -147,9 +148,11 @@ function SecurityForm({ settings }: { settings: SecuritySettings }) {
 
 function SecurityTab() {
   const settings = useSecuritySettings(true);
-  if (settings.isPending) return <Spinner label="Loading the security settings" />;
-  if (settings.isError) return <Alert variant="destructive">{settings.error.message}</Alert>;
-  return <SecurityForm settings={settings.data} />;
+  return (
+    <QueryState query={settings} loading="Loading the security settings">
+      {(data) => <SecurityForm settings={data} />}
+    </QueryState>
+  );
 }
 
 /**
