@@ -6,7 +6,7 @@ import {
   changeItems,
   changeTasks,
 } from '@complivue/db/schema/changes';
-import { feedItems, feedItemSources } from '@complivue/db/schema/feeds';
+import { feedItems } from '@complivue/db/schema/feeds';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import {
   FINISHED_CHANGE_STATUSES,
@@ -45,6 +45,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/sql-patterns.ts';
+import { visibleToCompany } from '../feeds/feed-items-visibility.ts';
 
 /**
  * Who is asking: a member of one institution, with their name (for the history) and the day it
@@ -429,7 +430,8 @@ export async function findVisibleFeedItem(db: Db, companyId: string, feedItemId:
     .where(
       and(
         eq(feedItems.id, feedItemId),
-        sql`exists (select 1 from ${feedItemSources} where ${feedItemSources.itemId} = ${feedItems.id} and (${feedItemSources.companyId} is null or ${feedItemSources.companyId} = ${companyId}))`,
+        // The feeds module's one tenant rule for items, not a copy of it.
+        visibleToCompany(companyId),
       ),
     );
   if (!item) throw new AppError(404, 'not_found', CHANGE_MESSAGES.feed_item_not_found);
