@@ -183,7 +183,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         token: string;
       };
       const userId = verifiedUser.id;
-      if (isTotp && !(await claimTotpStep(app, userId, code))) {
+      if (isTotp && !(await claimTotpStep({ db: app.database.db, auth: app.auth }, userId, code))) {
         // The code was right but already used: the session better-auth just made is undone.
         const authContext = await app.auth.$context;
         await authContext.internalAdapter.deleteSession(token);

@@ -1,10 +1,10 @@
-import { queryRows } from '@complivue/db/database';
+import { queryRows, type Db } from '@complivue/db/database';
 import { twoFactor } from '@complivue/db/schema/auth';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Auth } from './auth.ts';
 
 /** better-auth's TOTP: 30-second steps, one step of drift either way. */
 const PERIOD_SECONDS = 30;
@@ -28,18 +28,18 @@ async function matchedStep(secret: string, code: string, now: number): Promise<n
  * one statement, so two requests with the same code cannot both pass.
  */
 export async function claimTotpStep(
-  app: FastifyInstance,
+  deps: { db: Db; auth: Auth },
   userId: string,
   code: string,
   now = Date.now(),
 ): Promise<boolean> {
-  const { db } = app.database;
+  const { db } = deps;
   const [row] = await db
     .select({ secret: twoFactor.secret })
     .from(twoFactor)
     .where(eq(twoFactor.userId, userId));
   if (!row) return false;
-  const context = await app.auth.$context;
+  const context = await deps.auth.$context;
   let secret = await symmetricDecrypt({ key: context.secretConfig, data: row.secret });
   if (secret.startsWith(IMPORTED_SECRET_PREFIX)) {
     secret = new TextDecoder().decode(
