@@ -20,7 +20,7 @@ export const GENERIC_ERROR_MESSAGES = {
   unauthorized: 'Please sign in to continue.',
   forbidden: 'You do not have access to this.',
   not_found: 'Not found.',
-  rate_limited: 'Too many requests. Please wait a moment and try again.',
+  rate_limit: 'Too many requests. Please wait a moment and try again.',
   service_unavailable: 'The service is temporarily unavailable. Please try again in a few minutes.',
   internal_error: 'Something went wrong on our side. Please try again later.',
 } as const;

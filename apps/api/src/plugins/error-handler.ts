@@ -25,7 +25,7 @@ export function toAppError(error: FastifyError | Error): AppError {
   if (mapped) return mapped();
   // JSON.parse errors from content parsers and other client mistakes carry a 4xx status.
   const status = 'statusCode' in error ? error.statusCode : undefined;
-  if (status === 429) return AppError.generic(429, 'rate_limited');
+  if (status === 429) return AppError.generic(429, 'rate_limit');
   if (status && status >= 400 && status < 500) return AppError.generic(status, 'bad_request');
   return AppError.generic(500, 'internal_error');
 }

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requestOrigin } from '../../lib/actor.ts';
-import { enforceRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimit } from '../../lib/rate-limits.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from './access.ts';
 import { betterAuthErrorCode } from './better-auth-errors.ts';
@@ -155,7 +155,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/two-factor/disable',
     {
-      config: { access: SIGNED_IN },
+      config: { access: SIGNED_IN, rateLimit: 'two-factor-disable' },
       schema: {
         tags: ['auth'],
         summary: 'Turn two-factor authentication off with your password and a current code',
@@ -171,14 +171,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      await enforceRateLimits(
-        app.database.db,
-        [{ key: `two-factor-disable:user:${auth.user.id}`, limit: 5, windowSeconds: 15 * 60 }],
-        {
-          code: 'rate_limit',
-          message: SIGNIN_MESSAGES.rate_limit,
-        },
-      );
+      await enforceRateLimit(request);
       if (!(await isCurrentTotp(auth.user.id, request.body.code))) {
         throw new AppError(400, 'invalid_code', SIGNIN_MESSAGES.invalid_code);
       }

@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requestOrigin } from '../../lib/actor.ts';
-import { enforceRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimit } from '../../lib/rate-limits.ts';
 import {
   KNOWN_DEVICE_COOKIE,
   assertSignInAllowed,
@@ -41,13 +41,11 @@ import {
   toSessionResponse,
 } from './session.ts';
 
-const SIGN_IN_WINDOW_SECONDS = 15 * 60;
-
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/sign-up',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, rateLimit: 'sign-up' },
       schema: {
         tags: ['auth'],
         summary: 'Create an account, its company and its subscription, and sign in',
@@ -64,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/sign-in',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, rateLimit: 'sign-in' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
@@ -77,11 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (failure) throw new AppError(400, failure.code, failure.message);
       const email = normalizeEmail(request.body.email);
       const { db } = app.database;
-      await enforceRateLimits(
-        db,
-        [{ key: `sign-in:ip:${request.ip}`, limit: 30, windowSeconds: SIGN_IN_WINDOW_SECONDS }],
-        { code: 'rate_limit', message: SIGNIN_MESSAGES.rate_limit },
-      );
+      await enforceRateLimit(request);
       const attempt = { email, ip: request.ip };
       await assertSignInAllowed(db, {
         ...attempt,
@@ -144,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/two-factor/verify',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, rateLimit: 'two-factor' },
       schema: {
         tags: ['auth'],
         summary: 'Complete a sign-in with a TOTP code or a backup code',
@@ -155,14 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { code, trustDevice } = request.body;
       const { db } = app.database;
-      await enforceRateLimits(
-        db,
-        [{ key: `two-factor:ip:${request.ip}`, limit: 10, windowSeconds: 5 * 60 }],
-        {
-          code: 'rate_limit',
-          message: SIGNIN_MESSAGES.rate_limit,
-        },
-      );
+      await enforceRateLimit(request);
       const isTotp = /^\d{6}$/.test(code);
       let result;
       try {

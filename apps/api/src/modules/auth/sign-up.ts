@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requestOrigin } from '../../lib/actor.ts';
 import { isConnectionError } from '../../lib/database-errors.ts';
-import { enforceRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimit } from '../../lib/rate-limits.ts';
 import { createAccount, type NewAccount } from './create-account.ts';
 import { signInNewAccount } from './sign-in.ts';
 import { toSessionResponse } from './session.ts';
@@ -85,17 +85,7 @@ async function createSignUp(
   const fullName = input.fullName.trim();
   const { db } = app.database;
 
-  await enforceRateLimits(
-    db,
-    [
-      { key: `sign-up:ip:${request.ip}`, limit: 10, windowSeconds: 3600 },
-      { key: `sign-up:email:${email}`, limit: 5, windowSeconds: 3600 },
-    ],
-    {
-      code: 'rate_limit',
-      message: SIGNUP_MESSAGES.rate_limit,
-    },
-  );
+  await enforceRateLimit(request, { email });
 
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   if (existing) throw new AppError(409, 'duplicate_email', SIGNUP_MESSAGES.duplicate_email);

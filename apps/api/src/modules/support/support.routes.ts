@@ -13,13 +13,12 @@ import {
   ticketListResponseSchema,
   updateTicketRequestSchema,
 } from '@complivue/shared/schemas/support';
-import { SIGNUP_MESSAGES } from '@complivue/shared/schemas/auth';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestOrigin } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { enforceRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimit } from '../../lib/rate-limits.ts';
 import { SUBSCRIBED } from '../../lib/route-access.ts';
 import { readMultipartUpload, sendAttachment } from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
@@ -123,7 +122,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/support/tickets',
     {
-      config: { access: SUBSCRIBED },
+      config: { access: SUBSCRIBED, rateLimit: 'support' },
       schema: {
         tags: ['support'],
         summary:
@@ -135,14 +134,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const auth = requireAuth(request);
       const companyId = requireCompanyId(auth.profile.companyId);
-      await enforceRateLimits(
-        db,
-        [{ key: `support:user:${auth.user.id}`, limit: 20, windowSeconds: 3600 }],
-        {
-          code: 'rate_limit',
-          message: SIGNUP_MESSAGES.rate_limit,
-        },
-      );
+      await enforceRateLimit(request);
       const upload = await readAttachments(request);
       const fields = parseFields(createTicketFieldsSchema, upload.fields);
       const created = await openTicket(app.deps, {
@@ -173,7 +165,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/support/tickets/:ticketId/messages',
     {
-      config: { access: SUBSCRIBED },
+      config: { access: SUBSCRIBED, rateLimit: 'support-reply' },
       schema: {
         tags: ['support'],
         summary: 'Reply on a ticket: multipart field body and up to 5 files of 10 MB',
@@ -183,15 +175,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      await enforceRateLimits(
-        db,
-        [{ key: `support-reply:user:${auth.user.id}`, limit: 120, windowSeconds: 3600 }],
-        {
-          code: 'rate_limit',
-          message: SIGNUP_MESSAGES.rate_limit,
-        },
-      );
+      await enforceRateLimit(request);
       const author = authorOf(request);
       const upload = await readAttachments(request);
       const { body } = parseFields(replyFieldsSchema, upload.fields);

@@ -3,7 +3,6 @@ import {
   okResponseSchema,
   sessionResponseSchema,
   signUpResponseSchema,
-  SIGNUP_MESSAGES,
   validatePassword,
 } from '@complivue/shared/schemas/auth';
 import {
@@ -21,7 +20,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requestOrigin } from '../../lib/actor.ts';
-import { enforceRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimit } from '../../lib/rate-limits.ts';
 import { PUBLIC, requireRole, SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { requireActor } from '../auth/actor.ts';
@@ -73,7 +72,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/team/invitations',
     {
-      config: { access: ADMIN },
+      config: { access: ADMIN, rateLimit: 'invite' },
       schema: {
         tags: ['team'],
         summary: 'Invite someone by email with a role: a single-use link valid for 7 days',
@@ -83,14 +82,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = inviterOf(request);
-      await enforceRateLimits(
-        db,
-        [{ key: `invite:user:${actor.actorUserId}`, limit: 50, windowSeconds: 3600 }],
-        {
-          code: 'rate_limit',
-          message: SIGNUP_MESSAGES.rate_limit,
-        },
-      );
+      await enforceRateLimit(request);
       const sent = await createInvitation(app.deps, { actor, ...request.body });
       return reply.status(201).send(sent);
     },
@@ -136,17 +128,10 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The token travels in bodies, never in API URLs (which reach logs and proxies).
-  const limitByIp = async (ip: string) => {
-    await enforceRateLimits(db, [{ key: `invitation:ip:${ip}`, limit: 30, windowSeconds: 3600 }], {
-      code: 'rate_limit',
-      message: SIGNUP_MESSAGES.rate_limit,
-    });
-  };
-
   app.post(
     '/api/invitations/preview',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, rateLimit: 'invitation' },
       schema: {
         tags: ['invitations'],
         summary: 'What an invitation link offers: institution, role, email, expiry',
@@ -155,7 +140,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await limitByIp(request.ip);
+      await enforceRateLimit(request);
       const found = await findInvitationByToken(db, request.body.token);
       return {
         companyName: found.companyName,
@@ -171,7 +156,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/invitations/accept',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, rateLimit: 'invitation' },
       schema: {
         tags: ['invitations'],
         summary: 'Accept an invitation with a new account (name and password); signs you in',
@@ -180,7 +165,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await limitByIp(request.ip);
+      await enforceRateLimit(request);
       const { token, fullName, password } = request.body;
       const found = await findInvitationByToken(db, token);
       const { email, companyId, role } = found.invitation;
