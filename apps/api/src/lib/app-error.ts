@@ -33,3 +33,11 @@ export class AppError extends Error {
     return new AppError(404, 'not_found', message);
   }
 }
+
+/** The issues of a zod parse as `validation_failed` fields (`/a/b` paths, as for bodies). */
+export function fieldIssues(issues: readonly { path: PropertyKey[]; message: string }[]) {
+  return issues.map((issue) => ({
+    path: `/${issue.path.map(String).join('/')}`,
+    message: issue.message,
+  }));
+}

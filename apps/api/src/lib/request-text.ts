@@ -22,7 +22,7 @@ export function findNulCharacter(value: unknown, path = '', depth = 0): string |
   return null;
 }
 
-function nulRefusal(path: string) {
+export function nulRefusal(path: string): AppError {
   return new AppError(400, 'validation_failed', NUL_MESSAGE, [{ path, message: NUL_MESSAGE }]);
 }
 

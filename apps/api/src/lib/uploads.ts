@@ -1,8 +1,9 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError } from './app-error.ts';
-import { NUL_MESSAGE, findNulCharacter } from './request-text.ts';
+import type { z } from 'zod';
+import { AppError, fieldIssues } from './app-error.ts';
+import { findNulCharacter, nulRefusal } from './request-text.ts';
 
 /** A file type an upload may have: what its bytes are, not what its name or browser claims. */
 export interface AllowedFileType {
@@ -98,7 +99,7 @@ export async function readMultipartUpload(
       if (part.type === 'field') {
         const value = typeof part.value === 'string' ? part.value : '';
         const nul = findNulCharacter({ [part.fieldname]: value });
-        if (nul !== null) throw new AppError(400, 'validation_failed', NUL_MESSAGE);
+        if (nul !== null) throw nulRefusal(nul);
         fields[part.fieldname] = value;
         continue;
       }
@@ -124,6 +125,21 @@ export async function readMultipartUpload(
     throw unreadableUpload();
   }
   return { fields, files };
+}
+
+/**
+ * The text fields of a multipart form through the route's zod schema: a refusal is the same
+ * `validation_failed` with `{ path, message }` per field that a JSON body gets.
+ */
+export function parseFormFields<Schema extends z.ZodType>(
+  schema: Schema,
+  fields: unknown,
+): z.infer<Schema> {
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) {
+    throw AppError.generic(400, 'validation_failed', fieldIssues(parsed.error.issues));
+  }
+  return parsed.data;
 }
 
 export function unreadableUpload(): AppError {

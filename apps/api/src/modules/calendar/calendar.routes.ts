@@ -38,7 +38,12 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requestOrigin } from '../../lib/actor.ts';
 import { PUBLIC, requireAll, requirePlan, requireRole } from '../../lib/route-access.ts';
-import { readMultipartUpload, sendAttachment, type UploadedFile } from '../../lib/uploads.ts';
+import {
+  parseFormFields,
+  readMultipartUpload,
+  sendAttachment,
+  type UploadedFile,
+} from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
 import { requireActor } from '../auth/actor.ts';
 import { findCompany } from '../auth/session.ts';
@@ -356,23 +361,13 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         raw = upload.fields;
         file = upload.files[0] ?? null;
       }
-      const fields = completionFieldsSchema.safeParse(raw);
-      if (!fields.success) {
-        throw AppError.generic(
-          400,
-          'validation_failed',
-          fields.error.issues.map((issue) => ({
-            path: `/${issue.path.join('/')}`,
-            message: issue.message,
-          })),
-        );
-      }
+      const fields = parseFormFields(completionFieldsSchema, raw);
       const { eventId, date } = request.params;
       await completeOccurrence(app.deps, {
         actor: viewer,
         eventId,
         date,
-        fields: fields.data,
+        fields,
         file,
       });
       const completion = await findCompletion(db, viewer.companyId, { eventId, date });

@@ -100,9 +100,8 @@ async function assertUsableUrl(
   options: { blockPrivateAddresses: boolean; exceptId?: string },
 ): Promise<void> {
   if (options.blockPrivateAddresses && isLocalHostName(new URL(url).hostname)) {
-    throw new AppError(400, 'validation_error', FEED_SOURCE_MESSAGES.url_private, {
-      field: 'url',
-    });
+    const message = FEED_SOURCE_MESSAGES.url_private;
+    throw new AppError(400, 'validation_failed', message, [{ path: '/url', message }]);
   }
   const same = await db
     .select({ id: feedSources.id, companyId: feedSources.companyId })

@@ -20,7 +20,7 @@ import { requestOrigin } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enforceRateLimit } from '../../lib/rate-limits.ts';
 import { SUBSCRIBED } from '../../lib/route-access.ts';
-import { readMultipartUpload, sendAttachment } from '../../lib/uploads.ts';
+import { parseFormFields, readMultipartUpload, sendAttachment } from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
 import type { AuthContext } from '../auth/session.ts';
 import { requireCompanyId } from '../companies/company-profile.ts';
@@ -54,18 +54,6 @@ function authorOf(request: FastifyRequest): TicketAuthor {
 function hasPrioritySupport(auth: AuthContext): boolean {
   const plan = auth.subscription?.planName;
   return plan ? planHasFeature(plan, 'priority_support') : false;
-}
-
-/** Text fields of a multipart form through a zod schema, with its messages as 400s. */
-function parseFields<Schema extends z.ZodType>(schema: Schema, fields: Record<string, string>) {
-  const parsed = schema.safeParse(fields);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(400, 'validation_error', issue?.message ?? 'Check the form.', {
-      field: issue?.path.join('.'),
-    });
-  }
-  return parsed.data as z.infer<Schema>;
 }
 
 const readAttachments = (request: FastifyRequest) =>
@@ -136,7 +124,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       const companyId = requireCompanyId(auth.profile.companyId);
       await enforceRateLimit(request);
       const upload = await readAttachments(request);
-      const fields = parseFields(createTicketFieldsSchema, upload.fields);
+      const fields = parseFormFields(createTicketFieldsSchema, upload.fields);
       const created = await openTicket(app.deps, {
         author: { ...authorOf(request), companyId },
         companyName: auth.company?.name ?? '',
@@ -178,7 +166,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       await enforceRateLimit(request);
       const author = authorOf(request);
       const upload = await readAttachments(request);
-      const { body } = parseFields(replyFieldsSchema, upload.fields);
+      const { body } = parseFormFields(replyFieldsSchema, upload.fields);
       await replyToTicket(app.deps, {
         author,
         ticketId: request.params.ticketId,
