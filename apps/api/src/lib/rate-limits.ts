@@ -177,7 +177,5 @@ export async function enforceRateLimit(
     userId: subject.userId ?? request.auth?.user.id,
   });
   const { limited, retryAfterSeconds } = await consumeRateLimits(request.server.database.db, rules);
-  if (limited) {
-    throw AppError.tooManyRequests('rate_limit', RATE_LIMITS[name].message, retryAfterSeconds);
-  }
+  if (limited) throw AppError.rateLimited(retryAfterSeconds, RATE_LIMITS[name].message);
 }

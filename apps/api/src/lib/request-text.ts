@@ -23,7 +23,7 @@ export function findNulCharacter(value: unknown, path = '', depth = 0): string |
 }
 
 export function nulRefusal(path: string): AppError {
-  return new AppError(400, 'validation_failed', NUL_MESSAGE, [{ path, message: NUL_MESSAGE }]);
+  return AppError.validationFailed([{ path, message: NUL_MESSAGE }], NUL_MESSAGE);
 }
 
 /**

@@ -81,7 +81,7 @@ export async function readMultipartUpload(
   },
 ): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
   if (!request.isMultipart()) {
-    throw new AppError(415, 'unsupported_media_type', options.messages.notMultipart);
+    throw new AppError('unsupported_media_type', options.messages.notMultipart);
   }
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
@@ -106,7 +106,7 @@ export async function readMultipartUpload(
       const file = await readFilePart(part, options);
       if (!file) continue;
       if (files.length === options.maxFiles) {
-        throw new AppError(400, 'too_many_files', options.messages.tooMany);
+        throw new AppError('too_many_files', options.messages.tooMany);
       }
       files.push(file);
     }
@@ -114,10 +114,10 @@ export async function readMultipartUpload(
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'file_too_large', options.messages.tooLarge);
+      throw new AppError('file_too_large', options.messages.tooLarge);
     }
     if (code === 'FST_FILES_LIMIT') {
-      throw new AppError(400, 'too_many_files', options.messages.tooMany);
+      throw new AppError('too_many_files', options.messages.tooMany);
     }
     // Anything else here is the form itself being malformed (busboy: no boundary, a part
     // without headers, an early end): the client's mistake, never a server error.
@@ -136,14 +136,12 @@ export function parseFormFields<Schema extends z.ZodType>(
   fields: unknown,
 ): z.infer<Schema> {
   const parsed = schema.safeParse(fields);
-  if (!parsed.success) {
-    throw AppError.generic(400, 'validation_failed', fieldIssues(parsed.error.issues));
-  }
+  if (!parsed.success) throw AppError.validationFailed(fieldIssues(parsed.error.issues));
   return parsed.data;
 }
 
 export function unreadableUpload(): AppError {
-  return new AppError(400, 'bad_upload', 'The upload could not be read. Please try again.');
+  return new AppError('bad_upload');
 }
 
 async function readFilePart(
@@ -152,12 +150,12 @@ async function readFilePart(
 ): Promise<UploadedFile | null> {
   const data = await part.toBuffer();
   if (part.file.truncated) {
-    throw new AppError(413, 'file_too_large', options.messages.tooLarge);
+    throw new AppError('file_too_large', options.messages.tooLarge);
   }
   // A browser sends an empty file part when no file was chosen.
   if (data.length === 0 && !part.filename) return null;
   const type = data.length > 0 ? await detectFileType(data, part.filename, options.allowed) : null;
-  if (!type) throw new AppError(415, 'file_type', options.messages.type);
+  if (!type) throw new AppError('file_type', options.messages.type);
   return { fileName: cleanFileName(part.filename, type.extension), data, type };
 }
 

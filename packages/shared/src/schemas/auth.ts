@@ -57,7 +57,9 @@ export function normalizeEmail(email: string): string {
 }
 
 export interface ValidationFailure {
-  code: string;
+  /** Codes of the error catalogue (error-catalogue.ts), all 400s. */
+  code:
+    'missing_fields' | 'invalid_email' | 'company_required' | 'invalid_password' | 'weak_password';
   message: string;
 }
 

@@ -1,5 +1,4 @@
 import {
-  SIGNIN_MESSAGES,
   maybeSessionResponseSchema,
   normalizeEmail,
   okResponseSchema,
@@ -12,7 +11,6 @@ import {
 } from '@complivue/shared/schemas/auth';
 import { analyticsEvents } from '@complivue/db/schema/activity';
 import { userProfiles } from '@complivue/db/schema/profiles';
-import { TEAM_MESSAGES } from '@complivue/shared/schemas/team';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -72,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const failure = validateSignIn(request.body);
-      if (failure) throw new AppError(400, failure.code, failure.message);
+      if (failure) throw new AppError(failure.code, failure.message);
       const email = normalizeEmail(request.body.email);
       const { db } = app.database;
       await enforceRateLimit(request);
@@ -104,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             targetType: 'user',
             targetId: member?.userId,
           });
-          throw new AppError(403, 'account_deactivated', TEAM_MESSAGES.deactivated);
+          throw new AppError('account_deactivated');
         }
         await recordSignInFailure(db, attempt);
         await recordAudit(db, requestOrigin(request), {
@@ -117,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           eventType: 'user_signin_failed',
           eventData: { reason: 'invalid_credentials' },
         });
-        throw new AppError(401, 'invalid_credentials', SIGNIN_MESSAGES.invalid_credentials);
+        throw new AppError('invalid_credentials');
       }
       await clearSignInFailures(db, email, request.ip);
       const { headers, response } = result;
@@ -160,10 +158,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         const code = betterAuthErrorCode(error);
         if (!code) throw error;
-        if (code === ACCOUNT_DEACTIVATED)
-          throw new AppError(403, 'account_deactivated', TEAM_MESSAGES.deactivated);
+        if (code === ACCOUNT_DEACTIVATED) throw new AppError('account_deactivated');
         await recordAudit(db, requestOrigin(request), { action: 'auth.two_factor_failed' });
-        throw new AppError(401, 'invalid_code', SIGNIN_MESSAGES.invalid_code);
+        throw new AppError('invalid_code');
       }
       const { user: verifiedUser, token } = result.response as {
         user: { id: string };
@@ -181,7 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           targetId: userId,
           after: { reason: 'code_reused' },
         });
-        throw new AppError(401, 'invalid_code', SIGNIN_MESSAGES.invalid_code);
+        throw new AppError('invalid_code');
       }
       const context = await completeSignIn(app, request, reply, {
         userId,

@@ -35,10 +35,10 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!app.env.PASSWORD_RESET_ENABLED) {
-        throw new AppError(403, 'password_reset_disabled', PASSWORD_RESET_MESSAGES.disabled);
+        throw new AppError('password_reset_disabled');
       }
       const failure = validateResetEmail(request.body.email);
-      if (failure) throw new AppError(400, failure.code, failure.message);
+      if (failure) throw new AppError(failure.code, failure.message);
       const email = normalizeEmail(request.body.email);
       await enforceRateLimit(request, { email });
       // Only database work happens here, the same for a known and an unknown email: the
@@ -89,7 +89,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const failure = validatePassword(request.body.newPassword);
-      if (failure) throw new AppError(400, failure.code, failure.message);
+      if (failure) throw new AppError(failure.code, failure.message);
       await enforceRateLimit(request);
       const context = await app.auth.$context;
       const pending = await context.internalAdapter.findVerificationValue(
@@ -102,7 +102,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       } catch (error) {
         if (!betterAuthErrorCode(error)) throw error;
-        throw new AppError(400, 'invalid_token', PASSWORD_RESET_MESSAGES.invalid_token);
+        throw new AppError('invalid_token');
       }
       // Whoever proved they own the mailbox is let in again, even if the account was under a
       // stranger's sign-in attempts (sign-in-throttle.ts).
@@ -138,7 +138,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       await enforceRateLimit(request);
       const failure = validatePassword(request.body.newPassword, auth.user.email);
-      if (failure) throw new AppError(400, failure.code, failure.message);
+      if (failure) throw new AppError(failure.code, failure.message);
       try {
         const { headers } = await app.auth.api.changePassword({
           body: { ...request.body, revokeOtherSessions: true },
@@ -148,7 +148,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         forwardSetCookies(reply, headers);
       } catch (error) {
         if (!betterAuthErrorCode(error)) throw error;
-        throw new AppError(400, 'invalid_password', 'The current password is not correct.');
+        throw new AppError('invalid_password', 'The current password is not correct.');
       }
       await recordAudit(app.database.db, requestOrigin(request), {
         action: 'auth.password_changed',

@@ -2,7 +2,6 @@ import { user } from '@complivue/db/schema/auth';
 import type { PlanName } from '@complivue/shared/plans';
 import { PAID_SIGNUP_PERIOD_DAYS, TRIAL_DAYS } from '@complivue/shared/plans';
 import {
-  SIGNUP_MESSAGES,
   normalizeEmail,
   validateSignUp,
   type signUpRequestSchema,
@@ -67,7 +66,7 @@ export async function signUp(
     return await createSignUp(app, request, reply, input);
   } catch (error) {
     if (isConnectionError(error)) {
-      throw new AppError(503, 'database_unavailable', SIGNUP_MESSAGES.database_unavailable);
+      throw new AppError('database_unavailable');
     }
     throw error;
   }
@@ -80,7 +79,7 @@ async function createSignUp(
   input: SignUpInput,
 ) {
   const failure = validateSignUp(input);
-  if (failure) throw new AppError(400, failure.code, failure.message);
+  if (failure) throw new AppError(failure.code, failure.message);
   const email = normalizeEmail(input.email);
   const fullName = input.fullName.trim();
   const { db } = app.database;
@@ -88,7 +87,7 @@ async function createSignUp(
   await enforceRateLimit(request, { email });
 
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  if (existing) throw new AppError(409, 'duplicate_email', SIGNUP_MESSAGES.duplicate_email);
+  if (existing) throw new AppError('duplicate_email');
 
   const subscription = signUpSubscription(input);
   const { userId, companyId } = await createAccount(db, app.auth, {

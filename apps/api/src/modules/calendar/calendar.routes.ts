@@ -434,7 +434,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         completionId: request.params.completionId,
       });
       const data = await app.storage.get(completion.storageKey!);
-      if (!data) throw AppError.notFound();
+      if (!data) throw new AppError('not_found');
       return sendAttachment(reply, {
         data,
         contentType: completion.contentType ?? 'application/octet-stream',
@@ -458,7 +458,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       await getVisibleEvent(db, viewer, request.params.eventId);
       const completion = await findCompletionFile(db, viewer.companyId, request.params);
       const data = await app.storage.get(completion.storageKey!);
-      if (!data) throw AppError.notFound();
+      if (!data) throw new AppError('not_found');
       return sendAttachment(reply, {
         data,
         contentType: completion.contentType ?? 'application/octet-stream',
@@ -569,7 +569,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       if (!(await revokeFeedToken(db, auth.user.id))) {
-        throw AppError.notFound(CALENDAR_MESSAGES.subscription_missing);
+        throw new AppError('not_found', CALENDAR_MESSAGES.subscription_missing);
       }
       await recordAudit(db, requestOrigin(request), {
         action: 'calendar.subscription_revoked',
@@ -596,9 +596,9 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const subscriber = await resolveFeedToken(db, request.params.token);
-      if (!subscriber) throw AppError.notFound();
+      if (!subscriber) throw new AppError('not_found');
       const company = await findCompany(db, subscriber.companyId);
-      if (!company) throw AppError.notFound();
+      if (!company) throw new AppError('not_found');
       const events = await loadCalendarEvents(db, {
         companyId: company.id,
         facts: institutionFacts(company),

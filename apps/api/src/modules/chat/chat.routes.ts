@@ -5,7 +5,6 @@ import {
   chatHistorySchema,
   chatRequestSchema,
 } from '@complivue/shared/schemas/chat';
-import { SECURITY_MESSAGES } from '@complivue/shared/schemas/company-settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { enforceRateLimit } from '../../lib/rate-limits.ts';
@@ -25,14 +24,10 @@ import { llmConfigFrom } from './llm.ts';
 function requireUsableSession(auth: AuthContext): void {
   if (auth.profile.role === 'super_admin') return;
   if (auth.profile.status !== 'active') {
-    throw new AppError(
-      403,
-      'account_inactive',
-      'Your account is not active. Contact your administrator.',
-    );
+    throw new AppError('account_inactive');
   }
   if (auth.company?.requireTwoFactor && !auth.user.twoFactorEnabled) {
-    throw new AppError(403, 'two_factor_required', SECURITY_MESSAGES.two_factor_required);
+    throw new AppError('two_factor_required');
   }
 }
 

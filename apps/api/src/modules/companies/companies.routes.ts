@@ -3,7 +3,6 @@ import { userProfiles } from '@complivue/db/schema/profiles';
 import { subscriptions } from '@complivue/db/schema/subscriptions';
 import { sessionResponseSchema } from '@complivue/shared/schemas/auth';
 import {
-  COMPANY_MESSAGES,
   companyProfileSchema,
   createCompanyRequestSchema,
   updateCompanyProfileRequestSchema,
@@ -62,8 +61,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      if (auth.profile.companyId)
-        throw new AppError(409, 'already_member', COMPANY_MESSAGES.already_member);
+      if (auth.profile.companyId) throw new AppError('already_member');
       const result = await app.database.db.transaction(async (tx) => {
         const [company] = await tx
           .insert(companies)
@@ -83,7 +81,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
           })
           .where(and(eq(userProfiles.userId, auth.user.id), isNull(userProfiles.companyId)))
           .returning();
-        if (!profile) throw new AppError(409, 'already_member', COMPANY_MESSAGES.already_member);
+        if (!profile) throw new AppError('already_member');
         await tx.insert(subscriptions).values({
           ...signUpSubscription({}),
           companyId: company!.id,
@@ -116,7 +114,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const companyId = requireCompanyId(requireAuth(request).profile.companyId);
       const profile = await findCompanyProfile(app.database.db, companyId);
-      if (!profile) throw new AppError(404, 'no_company', COMPANY_MESSAGES.no_company);
+      if (!profile) throw new AppError('no_company');
       return profile;
     },
   );
@@ -135,7 +133,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireActor(request);
       const profile = await updateCompanyProfile(app.deps, { actor, changes: request.body });
-      if (!profile) throw new AppError(404, 'no_company', COMPANY_MESSAGES.no_company);
+      if (!profile) throw new AppError('no_company');
       // The feed's relevance scores read the profile (type, regulator, areas): kept in step.
       await recomputeCompanyRelevance(app.database.db, actor.companyId);
       return profile;

@@ -3,11 +3,7 @@ import {
   signUpResponseSchema,
   validateSignUp,
 } from '@complivue/shared/schemas/auth';
-import {
-  setupRequestSchema,
-  setupStatusResponseSchema,
-  SETUP_MESSAGES,
-} from '@complivue/shared/schemas/setup';
+import { setupRequestSchema, setupStatusResponseSchema } from '@complivue/shared/schemas/setup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -61,10 +57,10 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await enforceRateLimit(request);
       if (!(await hasNoUsers(app.database.db))) {
-        throw new AppError(403, 'setup_closed', SETUP_MESSAGES.closed);
+        throw new AppError('setup_closed');
       }
       const failure = validateSignUp(request.body);
-      if (failure) throw new AppError(400, failure.code, failure.message);
+      if (failure) throw new AppError(failure.code, failure.message);
       const email = normalizeEmail(request.body.email);
       const { userId, companyId } = await createPlatformAdministrator(
         app.database,

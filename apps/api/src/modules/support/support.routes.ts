@@ -217,7 +217,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.attachmentId,
       );
       const data = await app.storage.get(attachment.storageKey);
-      if (!data) throw AppError.notFound();
+      if (!data) throw new AppError('not_found');
       return sendAttachment(reply, {
         data,
         contentType: attachment.contentType,

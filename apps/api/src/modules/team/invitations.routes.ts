@@ -8,7 +8,6 @@ import {
 import {
   acceptInvitationRequestSchema,
   createInvitationRequestSchema,
-  INVITATION_MESSAGES,
   invitationPreviewSchema,
   invitationsResponseSchema,
   invitationTokenSchema,
@@ -169,10 +168,9 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token, fullName, password } = request.body;
       const found = await findInvitationByToken(db, token);
       const { email, companyId, role } = found.invitation;
-      if (found.accountExists)
-        throw new AppError(409, 'account_exists', INVITATION_MESSAGES.account_exists);
+      if (found.accountExists) throw new AppError('account_exists');
       const failure = validatePassword(password, email);
-      if (failure) throw new AppError(400, failure.code, failure.message);
+      if (failure) throw new AppError(failure.code, failure.message);
       const { userId } = await createAccount(
         db,
         app.auth,
@@ -218,9 +216,9 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findInvitationByToken(db, request.body.token);
       const { invitation } = found;
       if (invitation.email.toLowerCase() !== auth.user.email.toLowerCase())
-        throw new AppError(403, 'wrong_account', INVITATION_MESSAGES.wrong_account);
+        throw new AppError('wrong_account');
       if (auth.profile.companyId && auth.profile.companyId !== invitation.companyId)
-        throw new AppError(409, 'other_company', INVITATION_MESSAGES.other_company);
+        throw new AppError('other_company');
       const profile = await db.transaction(async (tx) => {
         await claimInvitation(tx, request.body.token, auth.user.id);
         const [updated] = await tx
