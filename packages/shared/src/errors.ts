@@ -13,3 +13,16 @@ export const apiErrorSchema = z.object({
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/**
+ * Failures the web app meets without an error answer from the API, with the spec's texts
+ * (SPEC.md §8) where it gives them. Kept apart from the catalogue, which the public pages' small
+ * bundles need not load.
+ */
+export const CLIENT_ERROR_MESSAGES = {
+  network_error: 'Network connection issue. Please check your internet connection and try again.',
+  timeout: 'Request timed out. Please try again.',
+} as const;
+
+/** `http_error`: the server answered without the error shape (a proxy's page, say). */
+export type ClientErrorCode = keyof typeof CLIENT_ERROR_MESSAGES | 'http_error';
