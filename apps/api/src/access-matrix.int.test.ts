@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   decideAccess,
-  denialStatus,
   type AccessRequirement,
   type SubscriptionFacts,
 } from '@complivue/shared/access';
+import { ERROR_CATALOGUE } from '@complivue/shared/error-catalogue';
 import type { PlanName, SubscriptionStatus } from '@complivue/shared/plans';
 import { ROLES, type Role } from '@complivue/shared/roles';
 import {
@@ -166,7 +166,7 @@ function mismatch(row: ExpectedRoute, caller: Caller, answer: string): string | 
   });
   const expected = decision.allowed
     ? (row.probe ?? '2xx')
-    : `${denialStatus(decision.code)} ${decision.code}`;
+    : `${ERROR_CATALOGUE[decision.code].status} ${decision.code}`;
   return answer === expected ? null : `expected ${expected}, got ${answer}`;
 }
 

@@ -19,6 +19,7 @@ import { registerNotFound } from './plugins/not-found.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { RATE_LIMITS, type RateLimitName } from './lib/rate-limits.ts';
 import { PUBLIC } from './lib/route-access.ts';
 import { createMailer, type Mailer } from './lib/email/mailer.ts';
 import { registerAccessControl } from './modules/auth/access.ts';
@@ -69,6 +70,8 @@ export interface ApiRoute {
   method: string;
   url: string;
   access: AccessRequirement;
+  /** The rate limit the route declares (lib/rate-limits.ts), if any. */
+  rateLimit?: RateLimitName;
 }
 
 export interface BuildAppOptions {
@@ -137,8 +140,12 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
     if (!access) {
       throw new Error(`Route ${route.method} ${route.url} does not declare its access requirement`);
     }
+    const rateLimit = route.config?.rateLimit;
+    if (rateLimit !== undefined && !Object.hasOwn(RATE_LIMITS, rateLimit)) {
+      throw new Error(`Route ${route.method} ${route.url} declares an unknown rate limit`);
+    }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access, rateLimit });
     }
   });
   app.addHook('onSend', async (request, reply) => {

@@ -19,7 +19,7 @@ function registerProbeRoutes(app: FastifyInstance) {
     async (request) => ({ received: request.body }),
   );
   typed.get('/api/probe/conflict', { config: { access: PUBLIC } }, async () => {
-    throw new AppError(409, 'already_exists', 'That already exists.');
+    throw new AppError('slug_taken', 'That already exists.');
   });
   typed.get('/api/probe/crash', { config: { access: PUBLIC } }, async () => {
     throw new Error('secret internal detail at /srv/app.ts:12');
@@ -75,11 +75,11 @@ describe('the HTTP platform', () => {
     expect(response.json().error.code).toBe('unsupported_media_type');
   });
 
-  it('passes an AppError through with its status, code and message', async () => {
+  it("passes an AppError through with its code's status and the site's message", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/probe/conflict' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
-      error: { code: 'already_exists', message: 'That already exists.' },
+      error: { code: 'slug_taken', message: 'That already exists.' },
     });
   });
 

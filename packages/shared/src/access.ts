@@ -148,6 +148,20 @@ export interface AccessSubject {
   now?: Date;
 }
 
+/** The denials' texts; those naming a plan or a role are composed in `decideAccess`. */
+export const ACCESS_MESSAGES = {
+  unauthorized: 'Please sign in to continue.',
+  trial_expired:
+    'Your 14-day free trial has ended. Choose a plan to continue accessing this feature.',
+  subscription_required: 'This feature requires an active subscription to access.',
+  role_required: (needed: Role, role: Role) =>
+    `This requires the ${ROLE_LABELS[needed]} role (${needed}); your role is ${ROLE_LABELS[role]} (${role}).`,
+  plan_excludes: (plan: PlanName) =>
+    `Your current plan (${plan}) doesn't include access to this feature.`,
+  /** When the plan is not named (the database refused the feature). */
+  feature_unavailable: "Your current plan doesn't include access to this feature.",
+} as const;
+
 export type DenialCode =
   | 'unauthorized'
   | 'role_required'
@@ -193,15 +207,14 @@ function subscriptionDenial(subject: AccessSubject, now: Date): Denial | null {
     return {
       allowed: false,
       code: 'trial_expired',
-      message:
-        'Your 14-day free trial has ended. Choose a plan to continue accessing this feature.',
+      message: ACCESS_MESSAGES.trial_expired,
       current: subscription.planName,
     };
   }
   return {
     allowed: false,
     code: 'subscription_required',
-    message: 'This feature requires an active subscription to access.',
+    message: ACCESS_MESSAGES.subscription_required,
     current: subscription?.planName ?? null,
   };
 }
@@ -218,7 +231,7 @@ export function decideAccess(
   const now = subject.now ?? new Date();
   if (requirement.kind === 'public') return ALLOWED;
   if (!subject.role)
-    return { allowed: false, code: 'unauthorized', message: 'Please sign in to continue.' };
+    return { allowed: false, code: 'unauthorized', message: ACCESS_MESSAGES.unauthorized };
   const role = subject.role;
   switch (requirement.kind) {
     case 'session':
@@ -229,7 +242,7 @@ export function decideAccess(
         : {
             allowed: false,
             code: 'role_required',
-            message: `This requires the ${ROLE_LABELS[requirement.role]} role (${requirement.role}); your role is ${ROLE_LABELS[role]} (${role}).`,
+            message: ACCESS_MESSAGES.role_required(requirement.role, role),
             needed: requirement.role,
             current: role,
           };
@@ -258,7 +271,7 @@ export function decideAccess(
       : {
           allowed: false,
           code: 'upgrade_required',
-          message: `Your current plan (${subscription.planName}) doesn't include access to this feature.`,
+          message: ACCESS_MESSAGES.plan_excludes(subscription.planName),
           needed: requirement.plan,
           current: subscription.planName,
         };
@@ -269,7 +282,7 @@ export function decideAccess(
       : {
           allowed: false,
           code: 'feature_unavailable',
-          message: `Your current plan (${subscription.planName}) doesn't include access to this feature.`,
+          message: ACCESS_MESSAGES.plan_excludes(subscription.planName),
           needed: requirement.feature,
           current: subscription.planName,
         };
@@ -281,9 +294,4 @@ function neededOf(requirement: AccessRequirement): PlanName | FeatureName | unde
   if (requirement.kind === 'plan') return requirement.plan;
   if (requirement.kind === 'feature') return requirement.feature;
   return undefined;
-}
-
-/** HTTP status of a denial. */
-export function denialStatus(code: DenialCode): 401 | 403 {
-  return code === 'unauthorized' ? 401 : 403;
 }

@@ -6,6 +6,7 @@ import {
   decideChangeTransition,
   isPastDue,
 } from './change-workflow.ts';
+import { ERROR_CATALOGUE } from './error-catalogue.ts';
 import { CHANGE_STATUSES, type ChangeStatus } from './regulatory-monitoring.ts';
 import { ROLES, type Role } from './roles.ts';
 
@@ -24,6 +25,14 @@ const EXPECTED: Record<ChangeStatus, Partial<Record<ChangeStatus, Role>>> = {
 
 const RANK: Record<Role, number> = { user: 1, manager: 2, admin: 3, super_admin: 4 };
 
+/** The decision with the HTTP status its error code answers with (the error catalogue's). */
+function decide(...args: Parameters<typeof decideChangeTransition>) {
+  const decision = decideChangeTransition(...args);
+  return decision.allowed
+    ? decision
+    : { ...decision, status: ERROR_CATALOGUE[decision.code].status };
+}
+
 describe('change workflow', () => {
   for (const from of CHANGE_STATUSES) {
     for (const to of CHANGE_STATUSES) {
@@ -32,7 +41,7 @@ describe('change workflow', () => {
         const expected =
           from === to || !needed ? 409 : RANK[role] >= RANK[needed] ? 'allowed' : 403;
         it(`${from} → ${to} as ${role}: ${expected}`, () => {
-          const decision = decideChangeTransition({ from, to, role });
+          const decision = decide({ from, to, role });
           if (expected === 'allowed') {
             expect(decision.allowed).toBe(true);
           } else {
@@ -44,44 +53,42 @@ describe('change workflow', () => {
   }
 
   it('explains each refusal', () => {
-    expect(decideChangeTransition({ from: 'review', to: 'closed', role: 'user' })).toMatchObject({
+    expect(decide({ from: 'review', to: 'closed', role: 'user' })).toMatchObject({
       status: 403,
       code: 'transition_role_required',
       message: CHANGE_WORKFLOW_MESSAGES.approve_role,
     });
-    expect(
-      decideChangeTransition({ from: 'assessing', to: 'not_applicable', role: 'user' }),
-    ).toMatchObject({ status: 403, message: CHANGE_WORKFLOW_MESSAGES.not_applicable_role });
-    expect(decideChangeTransition({ from: 'closed', to: 'assessing', role: 'user' })).toMatchObject(
-      { status: 403, message: CHANGE_WORKFLOW_MESSAGES.reopen_role },
-    );
-    expect(
-      decideChangeTransition({ from: 'identified', to: 'review', role: 'admin' }),
-    ).toMatchObject({
+    expect(decide({ from: 'assessing', to: 'not_applicable', role: 'user' })).toMatchObject({
+      status: 403,
+      message: CHANGE_WORKFLOW_MESSAGES.not_applicable_role,
+    });
+    expect(decide({ from: 'closed', to: 'assessing', role: 'user' })).toMatchObject({
+      status: 403,
+      message: CHANGE_WORKFLOW_MESSAGES.reopen_role,
+    });
+    expect(decide({ from: 'identified', to: 'review', role: 'admin' })).toMatchObject({
       status: 409,
       code: 'transition_not_allowed',
       message:
         'A change cannot move from “Identified” to “Review”. From “Identified” it can move to “Assessing” or “Not applicable”.',
     });
-    expect(decideChangeTransition({ from: 'review', to: 'review', role: 'admin' })).toMatchObject({
+    expect(decide({ from: 'review', to: 'review', role: 'admin' })).toMatchObject({
       status: 409,
       message: 'This change is already “Review”.',
     });
   });
 
   it('refuses to close while tasks are open, whoever approves', () => {
-    expect(
-      decideChangeTransition({ from: 'review', to: 'closed', role: 'admin', openTasks: 2 }),
-    ).toMatchObject({
+    expect(decide({ from: 'review', to: 'closed', role: 'admin', openTasks: 2 })).toMatchObject({
       allowed: false,
       status: 409,
       code: 'open_tasks',
       message: 'Finish or remove the 2 open tasks before closing this change.',
     });
     // The role is checked first: a user learns they cannot approve at all.
-    expect(
-      decideChangeTransition({ from: 'review', to: 'closed', role: 'user', openTasks: 1 }),
-    ).toMatchObject({ status: 403 });
+    expect(decide({ from: 'review', to: 'closed', role: 'user', openTasks: 1 })).toMatchObject({
+      status: 403,
+    });
     // Open tasks do not block the other moves.
     expect(
       decideChangeTransition({ from: 'review', to: 'implementing', role: 'user', openTasks: 3 })

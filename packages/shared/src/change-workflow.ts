@@ -110,8 +110,7 @@ export type ChangeTransitionDecision =
   | { allowed: true; transition: ChangeTransition }
   | {
       allowed: false;
-      /** 403: the role may not; 409: not from this status (or tasks still open). */
-      status: 403 | 409;
+      /** Error codes: the role may not (403), not from this status or tasks still open (409). */
       code: 'transition_role_required' | 'transition_not_allowed' | 'open_tasks';
       message: string;
       transition?: ChangeTransition;
@@ -134,7 +133,6 @@ export function decideChangeTransition(request: ChangeTransitionRequest): Change
   if (from === to) {
     return {
       allowed: false,
-      status: 409,
       code: 'transition_not_allowed',
       message: CHANGE_WORKFLOW_MESSAGES.same_status(from),
     };
@@ -143,7 +141,6 @@ export function decideChangeTransition(request: ChangeTransitionRequest): Change
   if (!transition) {
     return {
       allowed: false,
-      status: 409,
       code: 'transition_not_allowed',
       message: CHANGE_WORKFLOW_MESSAGES.not_allowed(from, to),
     };
@@ -155,12 +152,11 @@ export function decideChangeTransition(request: ChangeTransitionRequest): Change
         : transition.kind === 'not_applicable'
           ? CHANGE_WORKFLOW_MESSAGES.not_applicable_role
           : CHANGE_WORKFLOW_MESSAGES.reopen_role;
-    return { allowed: false, status: 403, code: 'transition_role_required', message, transition };
+    return { allowed: false, code: 'transition_role_required', message, transition };
   }
   if (transition.kind === 'approve' && (request.openTasks ?? 0) > 0) {
     return {
       allowed: false,
-      status: 409,
       code: 'open_tasks',
       message: CHANGE_WORKFLOW_MESSAGES.open_tasks(request.openTasks ?? 0),
       transition,

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** The one JSON shape of every API error: `{ error: { code, message } }`. */
+/**
+ * The one JSON shape of every API error: `{ error: { code, message, details? } }`. The codes,
+ * their statuses and default messages are the error catalogue's (error-catalogue.ts); a
+ * `validation_failed` lists `{ path, message }` per field in `details`.
+ */
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),
@@ -10,18 +14,15 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-/** Codes the foundation itself produces; feature modules add their own beside them. */
-export const GENERIC_ERROR_MESSAGES = {
-  bad_request: 'The request could not be understood.',
-  validation_failed: 'Some fields are missing or invalid.',
-  invalid_json: 'The request body is not valid JSON.',
-  payload_too_large: 'The request body is too large.',
-  unsupported_media_type: 'The request body must be JSON.',
-  unauthorized: 'Please sign in to continue.',
-  forbidden: 'You do not have access to this.',
-  not_found: 'Not found.',
-  rate_limited: 'Too many requests. Please wait a moment and try again.',
-  service_unavailable: 'The service is temporarily unavailable. Please try again in a few minutes.',
-  internal_error: 'Something went wrong on our side. Please try again later.',
+/**
+ * Failures the web app meets without an error answer from the API, with the spec's texts
+ * (docs/product.md § Error messages) where it gives them. Kept apart from the catalogue, which the public pages' small
+ * bundles need not load.
+ */
+export const CLIENT_ERROR_MESSAGES = {
+  network_error: 'Network connection issue. Please check your internet connection and try again.',
+  timeout: 'Request timed out. Please try again.',
 } as const;
-export type GenericErrorCode = keyof typeof GENERIC_ERROR_MESSAGES;
+
+/** `http_error`: the server answered without the error shape (a proxy's page, say). */
+export type ClientErrorCode = keyof typeof CLIENT_ERROR_MESSAGES | 'http_error';

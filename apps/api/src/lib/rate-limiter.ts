@@ -1,6 +1,5 @@
 import { queryRows, type Db } from '@complivue/db/database';
 import { sql } from 'drizzle-orm';
-import { AppError } from './app-error.ts';
 
 export interface RateLimitRule {
   /** What is counted, e.g. `sign-in:ip:203.0.113.7`. */
@@ -41,19 +40,6 @@ export async function consumeRateLimits(db: Db, rules: RateLimitRule[]): Promise
     }
   }
   return { limited: retryAfterSeconds > 0, retryAfterSeconds };
-}
-
-/**
- * Counts the attempt and, when a rule is over its limit, refuses it with 429, the caller's
- * code and message, and `Retry-After`.
- */
-export async function enforceRateLimits(
-  db: Db,
-  rules: RateLimitRule[],
-  refusal: { code: string; message: string },
-): Promise<void> {
-  const { limited, retryAfterSeconds } = await consumeRateLimits(db, rules);
-  if (limited) throw AppError.tooManyRequests(refusal.code, refusal.message, retryAfterSeconds);
 }
 
 /** Forgets the counts of these keys (a successful sign-in clears the failures of that email). */

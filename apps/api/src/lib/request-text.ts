@@ -22,8 +22,8 @@ export function findNulCharacter(value: unknown, path = '', depth = 0): string |
   return null;
 }
 
-function nulRefusal(path: string) {
-  return new AppError(400, 'validation_failed', NUL_MESSAGE, [{ path, message: NUL_MESSAGE }]);
+export function nulRefusal(path: string): AppError {
+  return AppError.validationFailed([{ path, message: NUL_MESSAGE }], NUL_MESSAGE);
 }
 
 /**

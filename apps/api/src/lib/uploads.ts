@@ -1,8 +1,9 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError } from './app-error.ts';
-import { NUL_MESSAGE, findNulCharacter } from './request-text.ts';
+import type { z } from 'zod';
+import { AppError, fieldIssues } from './app-error.ts';
+import { findNulCharacter, nulRefusal } from './request-text.ts';
 
 /** A file type an upload may have: what its bytes are, not what its name or browser claims. */
 export interface AllowedFileType {
@@ -80,7 +81,7 @@ export async function readMultipartUpload(
   },
 ): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
   if (!request.isMultipart()) {
-    throw new AppError(415, 'unsupported_media_type', options.messages.notMultipart);
+    throw new AppError('unsupported_media_type', options.messages.notMultipart);
   }
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
@@ -98,14 +99,14 @@ export async function readMultipartUpload(
       if (part.type === 'field') {
         const value = typeof part.value === 'string' ? part.value : '';
         const nul = findNulCharacter({ [part.fieldname]: value });
-        if (nul !== null) throw new AppError(400, 'validation_failed', NUL_MESSAGE);
+        if (nul !== null) throw nulRefusal(nul);
         fields[part.fieldname] = value;
         continue;
       }
       const file = await readFilePart(part, options);
       if (!file) continue;
       if (files.length === options.maxFiles) {
-        throw new AppError(400, 'too_many_files', options.messages.tooMany);
+        throw new AppError('too_many_files', options.messages.tooMany);
       }
       files.push(file);
     }
@@ -113,10 +114,10 @@ export async function readMultipartUpload(
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'file_too_large', options.messages.tooLarge);
+      throw new AppError('file_too_large', options.messages.tooLarge);
     }
     if (code === 'FST_FILES_LIMIT') {
-      throw new AppError(400, 'too_many_files', options.messages.tooMany);
+      throw new AppError('too_many_files', options.messages.tooMany);
     }
     // Anything else here is the form itself being malformed (busboy: no boundary, a part
     // without headers, an early end): the client's mistake, never a server error.
@@ -126,8 +127,21 @@ export async function readMultipartUpload(
   return { fields, files };
 }
 
+/**
+ * The text fields of a multipart form through the route's zod schema: a refusal is the same
+ * `validation_failed` with `{ path, message }` per field that a JSON body gets.
+ */
+export function parseFormFields<Schema extends z.ZodType>(
+  schema: Schema,
+  fields: unknown,
+): z.infer<Schema> {
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) throw AppError.validationFailed(fieldIssues(parsed.error.issues));
+  return parsed.data;
+}
+
 export function unreadableUpload(): AppError {
-  return new AppError(400, 'bad_upload', 'The upload could not be read. Please try again.');
+  return new AppError('bad_upload');
 }
 
 async function readFilePart(
@@ -136,12 +150,12 @@ async function readFilePart(
 ): Promise<UploadedFile | null> {
   const data = await part.toBuffer();
   if (part.file.truncated) {
-    throw new AppError(413, 'file_too_large', options.messages.tooLarge);
+    throw new AppError('file_too_large', options.messages.tooLarge);
   }
   // A browser sends an empty file part when no file was chosen.
   if (data.length === 0 && !part.filename) return null;
   const type = data.length > 0 ? await detectFileType(data, part.filename, options.allowed) : null;
-  if (!type) throw new AppError(415, 'file_type', options.messages.type);
+  if (!type) throw new AppError('file_type', options.messages.type);
   return { fileName: cleanFileName(part.filename, type.extension), data, type };
 }
 

@@ -1,36 +1,41 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_CATALOGUE } from '@complivue/shared/error-catalogue';
 import { AppError } from '../lib/app-error.ts';
 
-/** Fastify's own client-error codes, mapped to ours. */
+/** Fastify's own client-error codes, mapped to the catalogue's. */
 const FASTIFY_CLIENT_ERRORS: Record<string, () => AppError> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: () => AppError.generic(400, 'invalid_json'),
-  FST_ERR_CTP_EMPTY_JSON_BODY: () => AppError.generic(400, 'invalid_json'),
-  FST_ERR_CTP_BODY_TOO_LARGE: () => AppError.generic(413, 'payload_too_large'),
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => AppError.generic(415, 'unsupported_media_type'),
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => AppError.generic(400, 'bad_request'),
+  FST_ERR_CTP_INVALID_JSON_BODY: () => new AppError('invalid_json'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => new AppError('invalid_json'),
+  FST_ERR_CTP_BODY_TOO_LARGE: () => new AppError('payload_too_large'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new AppError('unsupported_media_type'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new AppError('bad_request'),
 };
 
 export function toAppError(error: FastifyError | Error): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const details = error.validation.map((issue) => ({
-      path: issue.instancePath || '/',
-      message: issue.message,
-    }));
-    return AppError.generic(400, 'validation_failed', details);
+    return AppError.validationFailed(
+      error.validation.map((issue) => ({
+        path: issue.instancePath || '/',
+        message: issue.message ?? ERROR_CATALOGUE.validation_failed.message,
+      })),
+    );
   }
   const code = 'code' in error ? error.code : undefined;
   const mapped = code ? FASTIFY_CLIENT_ERRORS[code] : undefined;
   if (mapped) return mapped();
   // JSON.parse errors from content parsers and other client mistakes carry a 4xx status.
   const status = 'statusCode' in error ? error.statusCode : undefined;
-  if (status === 429) return AppError.generic(429, 'rate_limited');
-  if (status && status >= 400 && status < 500) return AppError.generic(status, 'bad_request');
-  return AppError.generic(500, 'internal_error');
+  if (status === 429) return new AppError('rate_limit');
+  if (status && status >= 400 && status < 500) return AppError.clientError(status);
+  return new AppError('internal_error');
 }
 
-/** One place turns every error into `{ error: { code, message } }`; no stack reaches a client. */
+/**
+ * One place turns every error into `{ error: { code, message, details? } }` with the status the
+ * error catalogue gives its code; a 429 carries `Retry-After`; no stack reaches a client.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);

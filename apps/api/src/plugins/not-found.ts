@@ -17,6 +17,6 @@ export function registerNotFound(app: FastifyInstance): void {
     if (isPageRequest && app.webDocuments) {
       return sendDocument(request, reply, app.webDocuments.notFound);
     }
-    throw AppError.notFound();
+    throw new AppError('not_found');
   });
 }

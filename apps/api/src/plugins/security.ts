@@ -52,7 +52,7 @@ export async function registerSecurity(
     if (origin === undefined) return; // not a browser: API clients, server-to-server webhooks
     const ownOrigin = `${request.protocol}://${request.host}`;
     if (origin !== trustedOrigin && origin !== ownOrigin) {
-      throw new AppError(403, 'forbidden_origin', 'This request came from another site.');
+      throw new AppError('forbidden_origin');
     }
   });
 }

@@ -93,7 +93,7 @@ describe('userFacingMessage', () => {
   });
 
   it("falls back to the error's message, then to the given text", () => {
-    expect(userFacingMessage(new ApiClientError('x', 'Server said no', 409), 'f')).toBe(
+    expect(userFacingMessage(new ApiClientError('slug_taken', 'Server said no', 409), 'f')).toBe(
       'Server said no',
     );
     expect(userFacingMessage('not an error', 'Could not save')).toBe('Could not save');

@@ -1,15 +1,17 @@
-import { apiErrorSchema } from '@complivue/shared/errors';
+import type { ErrorCode } from '@complivue/shared/error-catalogue';
+import {
+  apiErrorSchema,
+  CLIENT_ERROR_MESSAGES,
+  type ClientErrorCode,
+} from '@complivue/shared/errors';
 import type { z } from 'zod';
 
-/** Messages of docs/product.md § Error messages for failures that never reach the server. */
-export const CLIENT_ERROR_MESSAGES = {
-  network_error: 'Network connection issue. Please check your internet connection and try again.',
-  timeout: 'Request timed out. Please try again.',
-} as const;
+/** A code of the API's error catalogue, or of a failure that never got an error answer. */
+export type ApiClientErrorCode = ErrorCode | ClientErrorCode;
 
 export class ApiClientError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ApiClientErrorCode,
     message: string,
     readonly status: number | null,
     readonly details?: unknown,
@@ -77,7 +79,8 @@ export async function apiRequest<Schema extends z.ZodType>(
     const parsed = apiErrorSchema.safeParse(payload);
     if (parsed.success) {
       const { code, message, details } = parsed.data.error;
-      throw new ApiClientError(code, message, response.status, details);
+      // The API answers only catalogue codes (apps/api/src/lib/app-error.ts).
+      throw new ApiClientError(code as ErrorCode, message, response.status, details);
     }
     throw new ApiClientError(
       'http_error',

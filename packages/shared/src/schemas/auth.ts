@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLIENT_ERROR_MESSAGES } from '../errors.ts';
 import { ASSETS_SIZES, INSTITUTION_TYPES, PROFILE_STATUSES } from '../institutions.ts';
 import { BILLING_INTERVALS, PLAN_NAMES } from '../plans.ts';
 import { ROLES } from '../roles.ts';
@@ -18,11 +19,11 @@ export const SIGNUP_MESSAGES = {
   weak_password:
     'Password is too weak. Please choose a stronger password with at least 8 characters.',
   rate_limit: 'Too many signup attempts. Please wait a few minutes before trying again.',
-  network_error: 'Network connection issue. Please check your internet connection and try again.',
+  network_error: CLIENT_ERROR_MESSAGES.network_error,
   server_error: 'Signup failed due to a server error. Please try again later.',
   fallback: 'Signup failed. Please try again later.',
   unexpected_server: 'Server error occurred. Please try again in a few minutes.',
-  timeout: 'Request timed out. Please try again.',
+  timeout: CLIENT_ERROR_MESSAGES.timeout,
   unexpected_error: 'An unexpected error occurred during signup. Please try again later.',
   account_not_created: 'Failed to create user account',
   database_unavailable: 'Database connection not available',
@@ -57,7 +58,9 @@ export function normalizeEmail(email: string): string {
 }
 
 export interface ValidationFailure {
-  code: string;
+  /** Codes of the error catalogue (error-catalogue.ts), all 400s. */
+  code:
+    'missing_fields' | 'invalid_email' | 'company_required' | 'invalid_password' | 'weak_password';
   message: string;
 }
 

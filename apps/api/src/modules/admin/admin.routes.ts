@@ -72,7 +72,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireAuth(request);
       const { companyId } = request.params;
       const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
-      if (!company) throw AppError.notFound('That company was not found.');
+      if (!company) throw new AppError('not_found', 'That company was not found.');
       const date = (value: string | null | undefined) => (value ? new Date(value) : null);
       const values = {
         planName: request.body.planName,

@@ -1,4 +1,4 @@
-import { decideAccess, denialStatus, type AccessRequirement } from '@complivue/shared/access';
+import { ACCESS_MESSAGES, decideAccess, type AccessRequirement } from '@complivue/shared/access';
 import type { FeatureName } from '@complivue/shared/features';
 import {
   checkFeatureAccess,
@@ -6,7 +6,6 @@ import {
 } from '../subscriptions/company-subscription.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { session } from '@complivue/db/schema/auth';
-import { SECURITY_MESSAGES } from '@complivue/shared/schemas/company-settings';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { loadMembership, forwardSetCookies, toFetchHeaders, type AuthContext } from './session.ts';
@@ -73,21 +72,17 @@ export function registerAccessControl(app: FastifyInstance): void {
     const access = request.routeOptions.config?.access;
     if (!access || access.kind === 'public') return;
     const context = await loadAuthContext(app, request, reply);
-    if (!context) throw AppError.generic(401, 'unauthorized');
+    if (!context) throw new AppError('unauthorized');
     const { profile } = context;
     if (profile.status !== 'active' && profile.role !== 'super_admin') {
-      throw new AppError(
-        403,
-        'account_inactive',
-        'Your account is not active. Contact your administrator.',
-      );
+      throw new AppError('account_inactive');
     }
     if (
       context.company?.requireTwoFactor &&
       !context.user.twoFactorEnabled &&
       !TWO_FACTOR_ENROLMENT_ROUTES.test(request.routeOptions.url ?? '')
     ) {
-      throw new AppError(403, 'two_factor_required', SECURITY_MESSAGES.two_factor_required);
+      throw new AppError('two_factor_required');
     }
     const subscription = needsSubscription(access)
       ? await findCompanySubscription(app.database.db, profile.companyId)
@@ -99,7 +94,7 @@ export function registerAccessControl(app: FastifyInstance): void {
           decision = {
             allowed: false,
             code: 'feature_unavailable',
-            message: "Your current plan doesn't include access to this feature.",
+            message: ACCESS_MESSAGES.feature_unavailable,
             needed: feature,
             current: subscription?.planName ?? null,
           };
@@ -108,7 +103,7 @@ export function registerAccessControl(app: FastifyInstance): void {
       }
     }
     if (!decision.allowed) {
-      throw new AppError(denialStatus(decision.code), decision.code, decision.message, {
+      throw new AppError(decision.code, decision.message, {
         needed: decision.needed ?? null,
         current: decision.current ?? null,
       });
@@ -121,6 +116,6 @@ export type AuthContextWithCompany = AuthContext & { company: NonNullable<AuthCo
 
 /** The caller of a route whose access is not public (the preHandler guarantees it). */
 export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw AppError.generic(401, 'unauthorized');
+  if (!request.auth) throw new AppError('unauthorized');
   return request.auth;
 }

@@ -1,5 +1,5 @@
 import { session as sessionTable, twoFactor } from '@complivue/db/schema/auth';
-import { SIGNIN_MESSAGES, okResponseSchema } from '@complivue/shared/schemas/auth';
+import { okResponseSchema } from '@complivue/shared/schemas/auth';
 import {
   deviceSessionsResponseSchema,
   enableTwoFactorResponseSchema,
@@ -12,13 +12,11 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requestOrigin } from '../../lib/actor.ts';
-import { enforceRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimit } from '../../lib/rate-limits.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from './access.ts';
 import { betterAuthErrorCode } from './better-auth-errors.ts';
 import { forwardSetCookies, toFetchHeaders } from './session.ts';
-
-const WRONG_PASSWORD = 'The password is not correct.';
 
 /** The signed-in user's devices and second factor. */
 export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -73,7 +71,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .returning({ id: sessionTable.id });
       // Another user's session id is answered like an unknown one.
-      if (deleted.length === 0) throw AppError.notFound('That device is not signed in.');
+      if (deleted.length === 0) throw new AppError('not_found', 'That device is not signed in.');
       await recordAudit(app.database.db, requestOrigin(request), {
         action: 'auth.session_revoked',
         actorUserId: auth.user.id,
@@ -109,7 +107,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
         return { totpURI: result.totpURI, backupCodes: result.backupCodes };
       } catch (error) {
         if (!betterAuthErrorCode(error)) throw error;
-        throw new AppError(400, 'invalid_password', WRONG_PASSWORD);
+        throw new AppError('invalid_password');
       }
     },
   );
@@ -141,7 +139,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
         forwardSetCookies(reply, headers);
       } catch (error) {
         if (!betterAuthErrorCode(error)) throw error;
-        throw new AppError(400, 'invalid_code', SIGNIN_MESSAGES.invalid_code);
+        throw new AppError('wrong_code');
       }
       await recordAudit(app.database.db, requestOrigin(request), {
         action: 'auth.two_factor_enabled',
@@ -155,7 +153,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/two-factor/disable',
     {
-      config: { access: SIGNED_IN },
+      config: { access: SIGNED_IN, rateLimit: 'two-factor-disable' },
       schema: {
         tags: ['auth'],
         summary: 'Turn two-factor authentication off with your password and a current code',
@@ -171,16 +169,9 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      await enforceRateLimits(
-        app.database.db,
-        [{ key: `two-factor-disable:user:${auth.user.id}`, limit: 5, windowSeconds: 15 * 60 }],
-        {
-          code: 'rate_limit',
-          message: SIGNIN_MESSAGES.rate_limit,
-        },
-      );
+      await enforceRateLimit(request);
       if (!(await isCurrentTotp(auth.user.id, request.body.code))) {
-        throw new AppError(400, 'invalid_code', SIGNIN_MESSAGES.invalid_code);
+        throw new AppError('wrong_code');
       }
       try {
         const { headers } = await app.auth.api.disableTwoFactor({
@@ -191,7 +182,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
         forwardSetCookies(reply, headers);
       } catch (error) {
         if (!betterAuthErrorCode(error)) throw error;
-        throw new AppError(400, 'invalid_password', WRONG_PASSWORD);
+        throw new AppError('invalid_password');
       }
       await recordAudit(app.database.db, requestOrigin(request), {
         action: 'auth.two_factor_disabled',

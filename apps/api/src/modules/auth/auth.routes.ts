@@ -1,5 +1,4 @@
 import {
-  SIGNIN_MESSAGES,
   maybeSessionResponseSchema,
   normalizeEmail,
   okResponseSchema,
@@ -12,13 +11,12 @@ import {
 } from '@complivue/shared/schemas/auth';
 import { analyticsEvents } from '@complivue/db/schema/activity';
 import { userProfiles } from '@complivue/db/schema/profiles';
-import { TEAM_MESSAGES } from '@complivue/shared/schemas/team';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requestOrigin } from '../../lib/actor.ts';
-import { enforceRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimit } from '../../lib/rate-limits.ts';
 import {
   KNOWN_DEVICE_COOKIE,
   assertSignInAllowed,
@@ -41,13 +39,11 @@ import {
   toSessionResponse,
 } from './session.ts';
 
-const SIGN_IN_WINDOW_SECONDS = 15 * 60;
-
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/sign-up',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, rateLimit: 'sign-up' },
       schema: {
         tags: ['auth'],
         summary: 'Create an account, its company and its subscription, and sign in',
@@ -64,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/sign-in',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, rateLimit: 'sign-in' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
@@ -74,14 +70,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const failure = validateSignIn(request.body);
-      if (failure) throw new AppError(400, failure.code, failure.message);
+      if (failure) throw new AppError(failure.code, failure.message);
       const email = normalizeEmail(request.body.email);
       const { db } = app.database;
-      await enforceRateLimits(
-        db,
-        [{ key: `sign-in:ip:${request.ip}`, limit: 30, windowSeconds: SIGN_IN_WINDOW_SECONDS }],
-        { code: 'rate_limit', message: SIGNIN_MESSAGES.rate_limit },
-      );
+      await enforceRateLimit(request);
       const attempt = { email, ip: request.ip };
       await assertSignInAllowed(db, {
         ...attempt,
@@ -110,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             targetType: 'user',
             targetId: member?.userId,
           });
-          throw new AppError(403, 'account_deactivated', TEAM_MESSAGES.deactivated);
+          throw new AppError('account_deactivated');
         }
         await recordSignInFailure(db, attempt);
         await recordAudit(db, requestOrigin(request), {
@@ -123,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           eventType: 'user_signin_failed',
           eventData: { reason: 'invalid_credentials' },
         });
-        throw new AppError(401, 'invalid_credentials', SIGNIN_MESSAGES.invalid_credentials);
+        throw new AppError('invalid_credentials');
       }
       await clearSignInFailures(db, email, request.ip);
       const { headers, response } = result;
@@ -144,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/two-factor/verify',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, rateLimit: 'two-factor' },
       schema: {
         tags: ['auth'],
         summary: 'Complete a sign-in with a TOTP code or a backup code',
@@ -155,14 +147,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { code, trustDevice } = request.body;
       const { db } = app.database;
-      await enforceRateLimits(
-        db,
-        [{ key: `two-factor:ip:${request.ip}`, limit: 10, windowSeconds: 5 * 60 }],
-        {
-          code: 'rate_limit',
-          message: SIGNIN_MESSAGES.rate_limit,
-        },
-      );
+      await enforceRateLimit(request);
       const isTotp = /^\d{6}$/.test(code);
       let result;
       try {
@@ -173,10 +158,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         const code = betterAuthErrorCode(error);
         if (!code) throw error;
-        if (code === ACCOUNT_DEACTIVATED)
-          throw new AppError(403, 'account_deactivated', TEAM_MESSAGES.deactivated);
+        if (code === ACCOUNT_DEACTIVATED) throw new AppError('account_deactivated');
         await recordAudit(db, requestOrigin(request), { action: 'auth.two_factor_failed' });
-        throw new AppError(401, 'invalid_code', SIGNIN_MESSAGES.invalid_code);
+        throw new AppError('invalid_code');
       }
       const { user: verifiedUser, token } = result.response as {
         user: { id: string };
@@ -194,7 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           targetId: userId,
           after: { reason: 'code_reused' },
         });
-        throw new AppError(401, 'invalid_code', SIGNIN_MESSAGES.invalid_code);
+        throw new AppError('invalid_code');
       }
       const context = await completeSignIn(app, request, reply, {
         userId,

@@ -4,7 +4,6 @@ import { account, user } from '@complivue/db/schema/auth';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { subscriptions } from '@complivue/db/schema/subscriptions';
 import type { Role } from '@complivue/shared/roles';
-import { SIGNUP_MESSAGES } from '@complivue/shared/schemas/auth';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { isConnectionError, isUniqueViolation } from '../../lib/database-errors.ts';
@@ -80,12 +79,12 @@ export async function createAccount(
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (isUniqueViolation(error)) {
-      throw new AppError(409, 'duplicate_email', SIGNUP_MESSAGES.duplicate_email);
+      throw new AppError('duplicate_email');
     }
     if (isConnectionError(error)) {
-      throw new AppError(503, 'database_unavailable', SIGNUP_MESSAGES.database_unavailable);
+      throw new AppError('database_unavailable');
     }
-    throw new AppError(500, 'account_not_created', SIGNUP_MESSAGES.account_not_created, undefined);
+    throw new AppError('account_not_created');
   }
 }
 

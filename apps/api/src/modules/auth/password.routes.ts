@@ -1,6 +1,5 @@
 import {
   PASSWORD_RESET_MESSAGES,
-  SIGNIN_MESSAGES,
   forgotPasswordRequestSchema,
   normalizeEmail,
   okResponseSchema,
@@ -14,20 +13,18 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requestOrigin } from '../../lib/actor.ts';
-import { enforceRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimit } from '../../lib/rate-limits.ts';
 import { PUBLIC, SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from './access.ts';
 import { betterAuthErrorCode } from './better-auth-errors.ts';
 import { forwardSetCookies, revokeTrustedDevices, toFetchHeaders } from './session.ts';
 import { clearSignInFailures } from './sign-in-throttle.ts';
 
-const RESET_WINDOW_SECONDS = 10 * 60;
-
 export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/password/forgot',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, rateLimit: 'reset' },
       schema: {
         tags: ['auth'],
         summary:
@@ -38,22 +35,12 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!app.env.PASSWORD_RESET_ENABLED) {
-        throw new AppError(403, 'password_reset_disabled', PASSWORD_RESET_MESSAGES.disabled);
+        throw new AppError('password_reset_disabled');
       }
       const failure = validateResetEmail(request.body.email);
-      if (failure) throw new AppError(400, failure.code, failure.message);
+      if (failure) throw new AppError(failure.code, failure.message);
       const email = normalizeEmail(request.body.email);
-      await enforceRateLimits(
-        app.database.db,
-        [
-          { key: `reset:ip:${request.ip}`, limit: 10, windowSeconds: RESET_WINDOW_SECONDS },
-          { key: `reset:email:${email}`, limit: 3, windowSeconds: RESET_WINDOW_SECONDS },
-        ],
-        {
-          code: 'rate_limit',
-          message: PASSWORD_RESET_MESSAGES.rate_limit,
-        },
-      );
+      await enforceRateLimit(request, { email });
       // Only database work happens here, the same for a known and an unknown email: the
       // email itself is queued and sent in the background (lib/email/email-queue.ts).
       await app.auth.api.requestPasswordReset({
@@ -92,7 +79,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/password/reset',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, rateLimit: 'reset-submit' },
       schema: {
         tags: ['auth'],
         summary: "Set a new password with a reset link's token; signs out the user's sessions",
@@ -102,15 +89,8 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const failure = validatePassword(request.body.newPassword);
-      if (failure) throw new AppError(400, failure.code, failure.message);
-      await enforceRateLimits(
-        app.database.db,
-        [{ key: `reset-submit:ip:${request.ip}`, limit: 20, windowSeconds: RESET_WINDOW_SECONDS }],
-        {
-          code: 'rate_limit',
-          message: PASSWORD_RESET_MESSAGES.rate_limit,
-        },
-      );
+      if (failure) throw new AppError(failure.code, failure.message);
+      await enforceRateLimit(request);
       const context = await app.auth.$context;
       const pending = await context.internalAdapter.findVerificationValue(
         `reset-password:${request.body.token}`,
@@ -122,7 +102,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       } catch (error) {
         if (!betterAuthErrorCode(error)) throw error;
-        throw new AppError(400, 'invalid_token', PASSWORD_RESET_MESSAGES.invalid_token);
+        throw new AppError('invalid_token');
       }
       // Whoever proved they own the mailbox is let in again, even if the account was under a
       // stranger's sign-in attempts (sign-in-throttle.ts).
@@ -143,7 +123,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/password/change',
     {
-      config: { access: SIGNED_IN },
+      config: { access: SIGNED_IN, rateLimit: 'password-change' },
       schema: {
         tags: ['auth'],
         summary: "Change the signed-in user's password; other sessions are signed out",
@@ -156,14 +136,9 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      // The current password is a second proof for a borrowed session: it must not be guessable.
-      await enforceRateLimits(
-        app.database.db,
-        [{ key: `password-change:user:${auth.user.id}`, limit: 5, windowSeconds: 15 * 60 }],
-        { code: 'rate_limit', message: SIGNIN_MESSAGES.change_rate_limit },
-      );
+      await enforceRateLimit(request);
       const failure = validatePassword(request.body.newPassword, auth.user.email);
-      if (failure) throw new AppError(400, failure.code, failure.message);
+      if (failure) throw new AppError(failure.code, failure.message);
       try {
         const { headers } = await app.auth.api.changePassword({
           body: { ...request.body, revokeOtherSessions: true },
@@ -173,7 +148,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         forwardSetCookies(reply, headers);
       } catch (error) {
         if (!betterAuthErrorCode(error)) throw error;
-        throw new AppError(400, 'invalid_password', 'The current password is not correct.');
+        throw new AppError('invalid_password', 'The current password is not correct.');
       }
       await recordAudit(app.database.db, requestOrigin(request), {
         action: 'auth.password_changed',

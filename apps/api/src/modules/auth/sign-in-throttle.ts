@@ -72,7 +72,7 @@ export async function assertSignInAllowed(
   const address = await readBucket(db, addressKey(attempt.email, attempt.ip));
   if (address && address.seconds_since < ADDRESS_MEMORY_SECONDS) {
     const wait = delayAfterFailures(address.count) - address.seconds_since;
-    if (wait > 0) throw AppError.tooManyRequests('rate_limit', SIGNIN_MESSAGES.slow_down, wait);
+    if (wait > 0) throw AppError.rateLimited(wait, SIGNIN_MESSAGES.slow_down);
   }
   const account = await readBucket(db, accountKey(attempt.email));
   if (
@@ -81,10 +81,9 @@ export async function assertSignInAllowed(
     account.count >= ACCOUNT_FAILURE_LIMIT &&
     !(await attempt.knownDevice())
   ) {
-    throw AppError.tooManyRequests(
-      'rate_limit',
-      SIGNIN_MESSAGES.rate_limit,
+    throw AppError.rateLimited(
       ACCOUNT_WINDOW_SECONDS - account.seconds_since,
+      SIGNIN_MESSAGES.rate_limit,
     );
   }
 }

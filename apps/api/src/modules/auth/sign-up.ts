@@ -1,6 +1,5 @@
 import { user } from '@complivue/db/schema/auth';
 import {
-  SIGNUP_MESSAGES,
   normalizeEmail,
   validateSignUp,
   type signUpRequestSchema,
@@ -12,7 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requestOrigin } from '../../lib/actor.ts';
 import { isConnectionError } from '../../lib/database-errors.ts';
-import { enforceRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimit } from '../../lib/rate-limits.ts';
 import { startingSubscription } from '../subscriptions/starting-subscription.ts';
 import { createAccount } from './create-account.ts';
 import { signInNewAccount } from './sign-in.ts';
@@ -30,7 +29,7 @@ export async function signUp(
     return await createSignUp(app, request, reply, input);
   } catch (error) {
     if (isConnectionError(error)) {
-      throw new AppError(503, 'database_unavailable', SIGNUP_MESSAGES.database_unavailable);
+      throw new AppError('database_unavailable');
     }
     throw error;
   }
@@ -43,25 +42,15 @@ async function createSignUp(
   input: SignUpInput,
 ) {
   const failure = validateSignUp(input);
-  if (failure) throw new AppError(400, failure.code, failure.message);
+  if (failure) throw new AppError(failure.code, failure.message);
   const email = normalizeEmail(input.email);
   const fullName = input.fullName.trim();
   const { db } = app.database;
 
-  await enforceRateLimits(
-    db,
-    [
-      { key: `sign-up:ip:${request.ip}`, limit: 10, windowSeconds: 3600 },
-      { key: `sign-up:email:${email}`, limit: 5, windowSeconds: 3600 },
-    ],
-    {
-      code: 'rate_limit',
-      message: SIGNUP_MESSAGES.rate_limit,
-    },
-  );
+  await enforceRateLimit(request, { email });
 
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  if (existing) throw new AppError(409, 'duplicate_email', SIGNUP_MESSAGES.duplicate_email);
+  if (existing) throw new AppError('duplicate_email');
 
   const subscription = startingSubscription(input);
   const { userId, companyId } = await createAccount(db, app.auth, {

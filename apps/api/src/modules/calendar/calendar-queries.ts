@@ -154,7 +154,7 @@ export async function getCalendarEvent(
         isNull(calendarEvents.deletedAt),
       ),
     );
-  if (!row) throw AppError.notFound(CALENDAR_MESSAGES.not_found);
+  if (!row) throw new AppError('not_found', CALENDAR_MESSAGES.not_found);
   return { ...row.event, ownerName: row.ownerName };
 }
 
@@ -165,7 +165,7 @@ export async function getVisibleEvent(
   eventId: string,
 ): Promise<EventWithOwner> {
   const event = await getCalendarEvent(db, viewer.companyId, eventId);
-  if (!canSeeEvent(event, viewer)) throw AppError.notFound(CALENDAR_MESSAGES.not_found);
+  if (!canSeeEvent(event, viewer)) throw new AppError('not_found', CALENDAR_MESSAGES.not_found);
   return event;
 }
 

@@ -38,7 +38,12 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requestOrigin } from '../../lib/actor.ts';
 import { PUBLIC, requireAll, requirePlan, requireRole } from '../../lib/route-access.ts';
-import { readMultipartUpload, sendAttachment, type UploadedFile } from '../../lib/uploads.ts';
+import {
+  parseFormFields,
+  readMultipartUpload,
+  sendAttachment,
+  type UploadedFile,
+} from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
 import { requireActor } from '../auth/actor.ts';
 import { findCompany } from '../auth/session.ts';
@@ -359,23 +364,13 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         raw = upload.fields;
         file = upload.files[0] ?? null;
       }
-      const fields = completionFieldsSchema.safeParse(raw);
-      if (!fields.success) {
-        throw AppError.generic(
-          400,
-          'validation_failed',
-          fields.error.issues.map((issue) => ({
-            path: `/${issue.path.join('/')}`,
-            message: issue.message,
-          })),
-        );
-      }
+      const fields = parseFormFields(completionFieldsSchema, raw);
       const { eventId, date } = request.params;
       await completeOccurrence(app.deps, {
         actor: viewer,
         eventId,
         date,
-        fields: fields.data,
+        fields,
         file,
       });
       const completion = await findCompletion(db, viewer.companyId, { eventId, date });
@@ -442,7 +437,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         completionId: request.params.completionId,
       });
       const data = await app.storage.get(completion.storageKey!);
-      if (!data) throw AppError.notFound();
+      if (!data) throw new AppError('not_found');
       return sendAttachment(reply, {
         data,
         contentType: completion.contentType ?? 'application/octet-stream',
@@ -466,7 +461,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       await getVisibleEvent(db, viewer, request.params.eventId);
       const completion = await findCompletionFile(db, viewer.companyId, request.params);
       const data = await app.storage.get(completion.storageKey!);
-      if (!data) throw AppError.notFound();
+      if (!data) throw new AppError('not_found');
       return sendAttachment(reply, {
         data,
         contentType: completion.contentType ?? 'application/octet-stream',
@@ -577,7 +572,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       if (!(await revokeFeedToken(db, auth.user.id))) {
-        throw AppError.notFound(CALENDAR_MESSAGES.subscription_missing);
+        throw new AppError('not_found', CALENDAR_MESSAGES.subscription_missing);
       }
       await recordAudit(db, requestOrigin(request), {
         action: 'calendar.subscription_revoked',
@@ -604,9 +599,9 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const subscriber = await resolveFeedToken(db, request.params.token);
-      if (!subscriber) throw AppError.notFound();
+      if (!subscriber) throw new AppError('not_found');
       const company = await findCompany(db, subscriber.companyId);
-      if (!company) throw AppError.notFound();
+      if (!company) throw new AppError('not_found');
       const events = await loadCalendarEvents(db, {
         companyId: company.id,
         facts: institutionFacts(company),

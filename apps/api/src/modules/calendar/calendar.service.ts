@@ -52,7 +52,7 @@ type CompletionFields = z.output<typeof completionFieldsSchema>;
 export type CalendarActor = CalendarViewer & RequestOrigin;
 
 const forbidden = (message: string = CALENDAR_MESSAGES.not_allowed) =>
-  new AppError(403, 'forbidden', message);
+  new AppError('forbidden', message);
 
 async function requireOwnerIsMember(db: Db, companyId: string, ownerId: string | null) {
   if (!ownerId) return;
@@ -66,7 +66,7 @@ async function requireOwnerIsMember(db: Db, companyId: string, ownerId: string |
         eq(userProfiles.status, 'active'),
       ),
     );
-  if (!member) throw new AppError(400, 'owner_not_member', CALENDAR_MESSAGES.owner_not_member);
+  if (!member) throw new AppError('owner_not_member', CALENDAR_MESSAGES.owner_not_member);
 }
 
 /**
@@ -98,14 +98,14 @@ async function requireRoomForEvents(tx: Db, companyId: string, adding: number) {
     .from(calendarEvents)
     .where(and(eq(calendarEvents.companyId, companyId), isNull(calendarEvents.deletedAt)));
   if ((row?.events ?? 0) + adding > CALENDAR_LIMITS.maxEventsPerCompany) {
-    throw new AppError(409, 'calendar_full', CALENDAR_MESSAGES.calendar_full);
+    throw new AppError('calendar_full');
   }
 }
 
 /** A live event of the actor's company that the actor may change. */
 async function editableEvent(db: Db, actor: CalendarViewer, eventId: string) {
   const event = await getVisibleEvent(db, actor, eventId);
-  if (event.dismissedAt) throw AppError.notFound(CALENDAR_MESSAGES.not_found);
+  if (event.dismissedAt) throw new AppError('not_found', CALENDAR_MESSAGES.not_found);
   if (!canEditEvent(event, actor)) {
     throw forbidden(
       event.kind === 'regulatory'
@@ -184,12 +184,11 @@ export async function createEventDrivenDeadline(
   const { actor, input } = options;
   const institutionType = actor.facts.institutionType;
   if (!eventDrivenTypesFor(institutionType).includes(input.type)) {
-    throw new AppError(400, 'filing_not_offered', CALENDAR_MESSAGES.filing_not_offered);
+    throw new AppError('filing_not_offered');
   }
   const rule = eventDrivenDeadline(input.type, institutionType);
   if (input.triggerDate > actor.today) {
     throw new AppError(
-      400,
       'trigger_in_future',
       `The ${rule.triggerLabel.toLowerCase()} cannot be after today.`,
     );
@@ -327,7 +326,7 @@ export async function restoreCalendarEvent(
   const { actor, eventId } = options;
   const event = await getVisibleEvent(db, actor, eventId);
   if (!canEditEvent(event, actor)) throw forbidden(CALENDAR_MESSAGES.regulatory_manager_only);
-  if (!event.dismissedAt) throw new AppError(409, 'not_dismissed', CALENDAR_MESSAGES.not_dismissed);
+  if (!event.dismissedAt) throw new AppError('not_dismissed');
   // Restored as of now: reminders whose day passed while it was deleted are not sent late.
   await db
     .update(calendarEvents)
@@ -347,10 +346,10 @@ export async function restoreCalendarEvent(
 /** A due date of a live event of the company that the actor may complete. */
 async function completableOccurrence(db: Db, actor: CalendarViewer, eventId: string, date: string) {
   const event = await getVisibleEvent(db, actor, eventId);
-  if (event.dismissedAt) throw AppError.notFound(CALENDAR_MESSAGES.not_found);
+  if (event.dismissedAt) throw new AppError('not_found', CALENDAR_MESSAGES.not_found);
   if (!canCompleteEvent(event, actor)) throw forbidden();
   if (!isOccurrence(event, date)) {
-    throw new AppError(404, 'not_an_occurrence', CALENDAR_MESSAGES.not_an_occurrence);
+    throw new AppError('not_an_occurrence');
   }
   return event;
 }
@@ -401,7 +400,7 @@ export async function completeOccurrence(
   } finally {
     if (!written && storageKey) await removeFiles(deps, [storageKey]);
   }
-  if (!written) throw new AppError(409, 'already_done', CALENDAR_MESSAGES.already_done);
+  if (!written) throw new AppError('already_done');
   await recordAudit(db, actor, {
     action: 'calendar.occurrence_completed',
     actorUserId: actor.actorUserId,
@@ -444,7 +443,7 @@ export async function reopenOccurrence(
       ),
     )
     .returning();
-  if (!undone) throw new AppError(404, 'not_done', CALENDAR_MESSAGES.not_done);
+  if (!undone) throw new AppError('not_done');
   await recordAudit(db, actor, {
     action: 'calendar.occurrence_reopened',
     actorUserId: actor.actorUserId,
@@ -489,7 +488,7 @@ export async function findCompletionFile(
             ),
       ),
     );
-  if (!row?.storageKey || !row.fileName) throw AppError.notFound();
+  if (!row?.storageKey || !row.fileName) throw new AppError('not_found');
   return row;
 }
 
@@ -510,7 +509,7 @@ export async function addOptionalDeadlines(
   const set = OPTIONAL_DEADLINE_SETS[setKey];
   const templates = set.templateKeys.map((key) => findRegulatoryDeadlineTemplate(key)!);
   if (!templates.every((template) => seededDeadlineFits(actor.facts, template))) {
-    throw new AppError(400, 'not_applicable', CALENDAR_MESSAGES.optional_not_applicable);
+    throw new AppError('not_applicable');
   }
   const keys = [...set.templateKeys];
   const inSet = and(

@@ -51,7 +51,7 @@ const PARTS: Record<string, (value: string) => boolean> = {
 const FIRST_DATE_HORIZON_DAYS = 10 * 366;
 
 function invalid(message: string): AppError {
-  return new AppError(400, 'invalid_rrule', message);
+  return new AppError('invalid_rrule', message);
 }
 
 /**

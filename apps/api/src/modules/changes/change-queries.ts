@@ -227,7 +227,7 @@ export async function findChange(
     .from(changeItems)
     .where(and(eq(changeItems.id, changeId), eq(changeItems.companyId, companyId)));
   const [row] = options.forUpdate ? await query.for('update') : await query;
-  if (!row) throw new AppError(404, 'not_found', CHANGE_MESSAGES.not_found);
+  if (!row) throw new AppError('not_found', CHANGE_MESSAGES.not_found);
   return row;
 }
 
@@ -268,7 +268,7 @@ export async function changeDetail(
     .from(changeItems)
     .leftJoin(userProfiles, eq(userProfiles.userId, changeItems.ownerId))
     .where(and(eq(changeItems.id, changeId), eq(changeItems.companyId, viewer.companyId)));
-  if (!row) throw new AppError(404, 'not_found', CHANGE_MESSAGES.not_found);
+  if (!row) throw new AppError('not_found', CHANGE_MESSAGES.not_found);
 
   const assignee = alias(userProfiles, 'assignee');
   const doneBy = alias(userProfiles, 'done_by');
@@ -434,7 +434,7 @@ export async function findVisibleFeedItem(db: Db, companyId: string, feedItemId:
         visibleToCompany(companyId),
       ),
     );
-  if (!item) throw new AppError(404, 'not_found', CHANGE_MESSAGES.feed_item_not_found);
+  if (!item) throw new AppError('not_found', CHANGE_MESSAGES.feed_item_not_found);
   return item;
 }
 

@@ -356,7 +356,7 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       });
       const [file] = upload.files;
-      if (!file) throw new AppError(400, 'file_missing', CHANGE_MESSAGES.attachment_missing);
+      if (!file) throw new AppError('file_missing', CHANGE_MESSAGES.attachment_missing);
       await addAttachment(app.deps, {
         actor: viewer,
         changeId: request.params.changeId,
@@ -385,7 +385,7 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.attachmentId,
       );
       const data = await app.storage.get(attachment.storageKey);
-      if (!data) throw new AppError(404, 'not_found', CHANGE_MESSAGES.attachment_not_found);
+      if (!data) throw new AppError('not_found', CHANGE_MESSAGES.attachment_not_found);
       return sendAttachment(reply, {
         data,
         contentType: attachment.contentType,

@@ -9,7 +9,6 @@ import {
 } from '@complivue/db/schema/changes';
 import { companies } from '@complivue/db/schema/companies';
 import {
-  CHANGE_WORKFLOW_MESSAGES,
   FINISHED_CHANGE_STATUSES,
   decideChangeTransition,
 } from '@complivue/shared/change-workflow';
@@ -105,12 +104,12 @@ async function recordActivity(
 async function requireMember(db: Db, companyId: string, userId: string, message: string) {
   const names = await activeMemberNames(db, companyId, [userId]);
   const name = names.get(userId);
-  if (!name) throw new AppError(400, 'not_a_member', message);
+  if (!name) throw new AppError('not_a_member', message);
   return name;
 }
 
 function requireOpen(status: ChangeStatus) {
-  if (isFinished(status)) throw new AppError(409, 'change_finished', CHANGE_MESSAGES.finished);
+  if (isFinished(status)) throw new AppError('change_finished');
 }
 
 /** Notifies people after the change they hear about has committed; a failure only logs. */
@@ -374,9 +373,9 @@ export async function transitionChange(
       role: actor.role,
       openTasks: open,
     });
-    if (!decision.allowed) throw new AppError(decision.status, decision.code, decision.message);
+    if (!decision.allowed) throw new AppError(decision.code, decision.message);
     if (decision.transition.needsNote && !note) {
-      throw new AppError(400, 'note_required', CHANGE_WORKFLOW_MESSAGES.note_required);
+      throw new AppError('note_required');
     }
     const set: Partial<typeof changeItems.$inferInsert> = {
       status: to,
@@ -420,7 +419,7 @@ async function findTask(tx: Db, actor: ChangeActor, changeId: string, taskId: st
         eq(changeTasks.companyId, actor.companyId),
       ),
     );
-  if (!task) throw new AppError(404, 'not_found', CHANGE_MESSAGES.task_not_found);
+  if (!task) throw new AppError('not_found', CHANGE_MESSAGES.task_not_found);
   return task;
 }
 
@@ -658,7 +657,7 @@ export async function findAttachment(
         eq(changeAttachments.companyId, companyId),
       ),
     );
-  if (!row) throw new AppError(404, 'not_found', CHANGE_MESSAGES.attachment_not_found);
+  if (!row) throw new AppError('not_found', CHANGE_MESSAGES.attachment_not_found);
   return row;
 }
 
@@ -673,7 +672,7 @@ export async function removeAttachment(
     const attachment = await findAttachment(tx, actor.companyId, change.id, options.attachmentId);
     requireOpen(change.status);
     if (attachment.uploadedBy !== actor.actorUserId && !hasRoleAtLeast(actor.role, 'manager')) {
-      throw new AppError(403, 'attachment_remove_role', CHANGE_MESSAGES.attachment_remove_role);
+      throw new AppError('attachment_remove_role');
     }
     await tx.delete(changeAttachments).where(eq(changeAttachments.id, attachment.id));
     await recordActivity(tx, actor, change.id, {

@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshIp, signedInMember, signUpThroughApi } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { CHAT_LIMITS } from './chat.routes.ts';
+import { RATE_LIMITS } from '../../lib/rate-limits.ts';
 
 interface ChatEvent {
   event: string;
@@ -326,16 +326,18 @@ describe('chat assistant', () => {
     });
 
     it('limits messages per member and per network', async () => {
+      const [perIp, perUser] = RATE_LIMITS.chat.rules;
       const busy = await signUpThroughApi(t.app);
-      for (let index = 0; index < CHAT_LIMITS.perUser; index += 1) {
+      for (let index = 0; index < perUser.limit; index += 1) {
         expect((await ask(t, 'hello', { cookie: busy.cookie })).response.statusCode).toBe(200);
       }
       const limited = await ask(t, 'hello', { cookie: busy.cookie });
       expect(limited.response.statusCode).toBe(429);
-      expect(limited.response.json().error.code).toBe('rate_limited');
+      expect(limited.response.json().error.code).toBe('rate_limit');
+      expect(limited.response.headers['retry-after']).toBeDefined();
 
       const ip = '203.0.113.77';
-      for (let index = 0; index < CHAT_LIMITS.perIp; index += 1) {
+      for (let index = 0; index < perIp.limit; index += 1) {
         expect((await ask(t, 'hello', { ip })).response.statusCode).toBe(200);
       }
       expect((await ask(t, 'hello', { ip })).response.statusCode).toBe(429);

@@ -1,15 +1,13 @@
 import { Readable } from 'node:stream';
 import {
   CHAT_CONVERSATION_ID,
-  CHAT_MESSAGES,
   chatClearedSchema,
   chatHistorySchema,
   chatRequestSchema,
 } from '@complivue/shared/schemas/chat';
-import { SECURITY_MESSAGES } from '@complivue/shared/schemas/company-settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
-import { enforceRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimit } from '../../lib/rate-limits.ts';
 import { PUBLIC, SIGNED_IN } from '../../lib/route-access.ts';
 import { loadAuthContext, requireAuth } from '../auth/access.ts';
 import type { AuthContext } from '../auth/session.ts';
@@ -19,9 +17,6 @@ import { composeGuestReply, composeMemberReply } from './chat.service.ts';
 import { loadHelpCentre } from './help-centre.ts';
 import { llmConfigFrom } from './llm.ts';
 
-/** Messages a member may send, and a network (guests included), per ten minutes. */
-export const CHAT_LIMITS = { perUser: 30, perIp: 60, windowSeconds: 600 } as const;
-
 /**
  * The route is public, so the access hook does not stop a member it would stop elsewhere: an
  * inactive account, or one without the two-factor authentication its institution requires.
@@ -29,14 +24,10 @@ export const CHAT_LIMITS = { perUser: 30, perIp: 60, windowSeconds: 600 } as con
 function requireUsableSession(auth: AuthContext): void {
   if (auth.profile.role === 'super_admin') return;
   if (auth.profile.status !== 'active') {
-    throw new AppError(
-      403,
-      'account_inactive',
-      'Your account is not active. Contact your administrator.',
-    );
+    throw new AppError('account_inactive');
   }
   if (auth.company?.requireTwoFactor && !auth.user.twoFactorEnabled) {
-    throw new AppError(403, 'two_factor_required', SECURITY_MESSAGES.two_factor_required);
+    throw new AppError('two_factor_required');
   }
 }
 
@@ -58,7 +49,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/chat/messages',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, rateLimit: 'chat' },
       schema: {
         tags: ['chat'],
         summary:
@@ -71,29 +62,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       // Public route: a session, when there is one, makes the caller a member.
       const auth = await loadAuthContext(app, request, reply);
       if (auth) requireUsableSession(auth);
-      await enforceRateLimits(
-        db,
-        [
-          {
-            key: `chat:ip:${request.ip}`,
-            limit: CHAT_LIMITS.perIp,
-            windowSeconds: CHAT_LIMITS.windowSeconds,
-          },
-          ...(auth
-            ? [
-                {
-                  key: `chat:user:${auth.user.id}`,
-                  limit: CHAT_LIMITS.perUser,
-                  windowSeconds: CHAT_LIMITS.windowSeconds,
-                },
-              ]
-            : []),
-        ],
-        {
-          code: 'rate_limited',
-          message: CHAT_MESSAGES.rate_limit,
-        },
-      );
+      await enforceRateLimit(request, { userId: auth?.user.id });
 
       const question = request.body.message;
       const askedAt = new Date();

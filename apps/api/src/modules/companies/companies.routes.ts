@@ -1,6 +1,5 @@
 import { sessionResponseSchema } from '@complivue/shared/schemas/auth';
 import {
-  COMPANY_MESSAGES,
   companyProfileSchema,
   createCompanyRequestSchema,
   updateCompanyProfileRequestSchema,
@@ -81,7 +80,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const companyId = requireCompanyId(requireAuth(request).profile.companyId);
       const profile = await findCompanyProfile(app.database.db, companyId);
-      if (!profile) throw new AppError(404, 'no_company', COMPANY_MESSAGES.no_company);
+      if (!profile) throw new AppError('no_company');
       return profile;
     },
   );
@@ -100,7 +99,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireActor(request);
       const profile = await updateCompanyProfile(app.deps, { actor, changes: request.body });
-      if (!profile) throw new AppError(404, 'no_company', COMPANY_MESSAGES.no_company);
+      if (!profile) throw new AppError('no_company');
       // The feed's relevance scores read the profile (type, regulator, areas): kept in step.
       await recomputeCompanyRelevance(app.database.db, actor.companyId);
       return profile;

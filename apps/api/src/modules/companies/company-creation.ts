@@ -3,7 +3,6 @@ import { companies } from '@complivue/db/schema/companies';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { subscriptions } from '@complivue/db/schema/subscriptions';
 import type { AssetsSize, InstitutionType } from '@complivue/shared/institutions';
-import { COMPANY_MESSAGES } from '@complivue/shared/schemas/companies';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Caller } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -40,7 +39,7 @@ export async function createOwnCompany(
   options: { caller: Caller; company: NewCompany },
 ) {
   const { caller } = options;
-  if (caller.companyId) throw new AppError(409, 'already_member', COMPANY_MESSAGES.already_member);
+  if (caller.companyId) throw new AppError('already_member');
   const result = await deps.db.transaction(async (tx) => {
     const company = await insertCompany(tx, options.company, caller.actorUserId);
     // Only a profile that still has no company is moved: a concurrent request loses here.
@@ -52,7 +51,7 @@ export async function createOwnCompany(
       })
       .where(and(eq(userProfiles.userId, caller.actorUserId), isNull(userProfiles.companyId)))
       .returning();
-    if (!profile) throw new AppError(409, 'already_member', COMPANY_MESSAGES.already_member);
+    if (!profile) throw new AppError('already_member');
     await tx.insert(subscriptions).values({
       ...startingSubscription({}),
       companyId: company.id,

@@ -5,8 +5,6 @@ import { supportTicketAttachments, supportTickets } from '@complivue/db/schema/s
 import { calendarCompletions } from '@complivue/db/schema/calendar';
 import { changeAttachments } from '@complivue/db/schema/changes';
 import { assessmentEvidence, ruleAssessments } from '@complivue/db/schema/library';
-import { COMPANY_MESSAGES } from '@complivue/shared/schemas/companies';
-import { DELETE_COMPANY_MESSAGES } from '@complivue/shared/schemas/company-settings';
 import { eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -34,9 +32,9 @@ export async function deleteCompany(
       .from(companies)
       .where(eq(companies.id, companyId))
       .for('update');
-    if (!company) throw new AppError(404, 'no_company', COMPANY_MESSAGES.no_company);
+    if (!company) throw new AppError('no_company');
     if (options.confirmName.trim() !== company.name.trim()) {
-      throw new AppError(400, 'name_mismatch', DELETE_COMPANY_MESSAGES.name_mismatch);
+      throw new AppError('name_mismatch');
     }
     const subscription = await findCompanySubscription(tx, company.id);
     if (
@@ -44,7 +42,7 @@ export async function deleteCompany(
       subscription.status === 'active' &&
       !subscription.cancelAtPeriodEnd
     ) {
-      throw new AppError(409, 'subscription_active', DELETE_COMPANY_MESSAGES.subscription_active);
+      throw new AppError('subscription_active');
     }
 
     const members = await tx

@@ -1,7 +1,6 @@
 import type { Db } from '@complivue/db/database';
 import { companies } from '@complivue/db/schema/companies';
 import {
-  COMPANY_MESSAGES,
   type CompanyProfile,
   type UpdateCompanyProfileRequest,
 } from '@complivue/shared/schemas/companies';
@@ -20,7 +19,7 @@ type CompanyRow = typeof companies.$inferSelect;
 
 /** The caller's company id, or 404 for an account that has none (a company route's start). */
 export function requireCompanyId(companyId: string | null): string {
-  if (!companyId) throw new AppError(404, 'no_company', COMPANY_MESSAGES.no_company);
+  if (!companyId) throw new AppError('no_company');
   return companyId;
 }
 
@@ -116,7 +115,7 @@ export async function updateSecuritySettings(
       .from(companies)
       .where(eq(companies.id, companyId))
       .for('update');
-    if (!current) throw new AppError(404, 'no_company', COMPANY_MESSAGES.no_company);
+    if (!current) throw new AppError('no_company');
     const changes = {
       ...options.changes,
       ...(options.changes.allowedEmailDomains && {

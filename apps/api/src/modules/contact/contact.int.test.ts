@@ -81,7 +81,11 @@ describe('contact form, delivered to a real SMTP receiver', () => {
     }
     const limited = await send(t, validMessage(), ip);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error.message).toBe(CONTACT_MESSAGES.rate_limit);
+    expect(limited.json().error).toEqual({
+      code: 'rate_limit',
+      message: CONTACT_MESSAGES.rate_limit,
+    });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // drain what the five sent
     for (let index = 0; index < 5; index += 1) await smtp.nextEmail();
   });

@@ -5,18 +5,15 @@ import {
   contactResponseSchema,
 } from '@complivue/shared/schemas/contact';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { enforceRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimit } from '../../lib/rate-limits.ts';
 import { PUBLIC } from '../../lib/route-access.ts';
 import { deliverContactRequest } from './contact-delivery.ts';
-
-/** Per network: generous for an office behind one address, tight enough to stop a flood. */
-const CONTACT_LIMIT_PER_HOUR = 5;
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/contact',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, rateLimit: 'contact' },
       schema: {
         tags: ['site'],
         summary:
@@ -26,14 +23,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await enforceRateLimits(
-        app.database.db,
-        [{ key: `contact:ip:${request.ip}`, limit: CONTACT_LIMIT_PER_HOUR, windowSeconds: 3600 }],
-        {
-          code: 'rate_limited',
-          message: CONTACT_MESSAGES.rate_limit,
-        },
-      );
+      await enforceRateLimit(request);
       const { website, ...message } = request.body;
       // A filled honeypot is a bot: it gets the same answer, so it learns nothing, and nothing is kept.
       if (website) return reply.status(201).send({ message: CONTACT_MESSAGES.received });

@@ -41,7 +41,7 @@ type Filters = Omit<FeedItemListQuery, 'page' | 'unread' | 'starred'> & {
 
 const DAY_MS = 86_400_000;
 
-const notFound = () => new AppError(404, 'not_found', FEEDS_MESSAGES.item_not_found);
+const notFound = () => new AppError('not_found', FEEDS_MESSAGES.item_not_found);
 
 /** A source filter must name a source the company sees, else it is as unknown as a missing one. */
 async function requireVisibleSource(db: Db, companyId: string, sourceId: string): Promise<void> {
@@ -54,7 +54,7 @@ async function requireVisibleSource(db: Db, companyId: string, sourceId: string)
         or(isNull(feedSources.companyId), eq(feedSources.companyId, companyId)),
       ),
     );
-  if (!source) throw new AppError(404, 'not_found', 'This feed source does not exist.');
+  if (!source) throw new AppError('not_found', 'This feed source does not exist.');
 }
 
 const readBy = (userId: string) =>

@@ -37,7 +37,7 @@ const SHARED: SourceScope = { companyId: null };
 
 function companyScope(request: FastifyRequest): SourceScope {
   const companyId = requireAuth(request).profile.companyId;
-  if (!companyId) throw new AppError(404, 'no_company', FEED_SOURCE_MESSAGES.company_required);
+  if (!companyId) throw new AppError('no_company', FEED_SOURCE_MESSAGES.company_required);
   return { companyId };
 }
 
@@ -153,7 +153,7 @@ export const feedSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       await getFeedSource(db, SHARED, id);
       const leased = await leaseSource(db, id, new Date());
-      if (!leased) throw new AppError(409, 'poll_in_progress', FEED_SOURCE_MESSAGES.busy);
+      if (!leased) throw new AppError('poll_in_progress');
       const outcome = await pollLeasedSource(
         { db, log: request.log, notify: notifyDependencies(app), fetch: fetchOptions },
         leased,

@@ -76,7 +76,7 @@ export async function getFeedSource(db: Db, scope: SourceScope, id: string): Pro
     .select({ source: feedSources, itemCount })
     .from(feedSources)
     .where(and(eq(feedSources.id, id), inScope(scope), isNull(feedSources.deletedAt)));
-  if (!row) throw AppError.notFound(FEED_SOURCE_MESSAGES.not_found);
+  if (!row) throw new AppError('not_found', FEED_SOURCE_MESSAGES.not_found);
   return toFeedSource({ ...row.source, itemCount: row.itemCount });
 }
 
@@ -85,7 +85,7 @@ async function requireSourceRow(db: Db, scope: SourceScope, id: string): Promise
     .select()
     .from(feedSources)
     .where(and(eq(feedSources.id, id), inScope(scope), isNull(feedSources.deletedAt)));
-  if (!row) throw AppError.notFound(FEED_SOURCE_MESSAGES.not_found);
+  if (!row) throw new AppError('not_found', FEED_SOURCE_MESSAGES.not_found);
   return row;
 }
 
@@ -100,9 +100,8 @@ async function assertUsableUrl(
   options: { blockPrivateAddresses: boolean; exceptId?: string },
 ): Promise<void> {
   if (options.blockPrivateAddresses && isLocalHostName(new URL(url).hostname)) {
-    throw new AppError(400, 'validation_error', FEED_SOURCE_MESSAGES.url_private, {
-      field: 'url',
-    });
+    const message = FEED_SOURCE_MESSAGES.url_private;
+    throw AppError.validationFailed([{ path: '/url', message }], message);
   }
   const same = await db
     .select({ id: feedSources.id, companyId: feedSources.companyId })
@@ -128,7 +127,7 @@ function duplicateError(scope: SourceScope, clashIsShared: boolean): AppError {
       : clashIsShared
         ? FEED_SOURCE_MESSAGES.duplicate_of_shared
         : FEED_SOURCE_MESSAGES.duplicate_own;
-  return new AppError(409, 'duplicate_source', message, { field: 'url' });
+  return new AppError('duplicate_source', message, { field: 'url' });
 }
 
 /** Who changes a source (the operator has no institution), and where the request came from. */
@@ -163,7 +162,7 @@ async function assertRoomForSource(tx: Db, companyId: string): Promise<void> {
     .from(feedSources)
     .where(and(eq(feedSources.companyId, companyId), isNull(feedSources.deletedAt)));
   if ((row?.count ?? 0) >= COMPANY_FEED_SOURCES_MAX) {
-    throw new AppError(409, 'too_many_sources', FEED_SOURCE_MESSAGES.too_many);
+    throw new AppError('too_many_sources');
   }
 }
 

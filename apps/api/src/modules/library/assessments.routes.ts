@@ -123,7 +123,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       });
       const [file] = upload.files;
-      if (!file) throw new AppError(400, 'file_missing', LIBRARY_MESSAGES.evidence_type);
+      if (!file) throw new AppError('file_missing', LIBRARY_MESSAGES.evidence_type);
       await addEvidence(app.deps, {
         assessor,
         ruleId: request.params.ruleId,
@@ -146,9 +146,9 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const companyId = requireCompanyId(requireAuth(request).profile.companyId);
       const { evidence } = await findEvidence(db, companyId, request.params.evidenceId);
-      if (!evidence.storageKey) throw AppError.notFound();
+      if (!evidence.storageKey) throw new AppError('not_found');
       const data = await app.storage.get(evidence.storageKey);
-      if (!data) throw AppError.notFound();
+      if (!data) throw new AppError('not_found');
       return sendAttachment(reply, {
         data,
         contentType: evidence.contentType ?? 'application/octet-stream',

@@ -31,7 +31,7 @@ async function findRule(db: Db, ruleId: string) {
     .select({ id: libraryRules.id, area: libraryRules.area })
     .from(libraryRules)
     .where(and(eq(libraryRules.id, ruleId), isNull(libraryRules.retiredAt)));
-  if (!rule) throw new AppError(404, 'not_found', LIBRARY_MESSAGES.rule_not_found);
+  if (!rule) throw new AppError('not_found', LIBRARY_MESSAGES.rule_not_found);
   return rule;
 }
 
@@ -145,14 +145,14 @@ export async function updateAssessment(
           eq(userProfiles.status, 'active'),
         ),
       );
-    if (!owner) throw new AppError(400, 'owner_not_member', LIBRARY_MESSAGES.owner_not_member);
+    if (!owner) throw new AppError('owner_not_member');
   }
   await db.transaction(async (tx) => {
     const current = await ensureAssessment(tx, assessor.companyId, ruleId);
     const next = { ...current, ...changes };
     if (next.status !== 'not_applicable') next.notApplicableReason = null;
     if (next.status === 'not_applicable' && !next.notApplicableReason?.trim()) {
-      throw new AppError(400, 'reason_required', LIBRARY_MESSAGES.reason_required);
+      throw new AppError('reason_required');
     }
     const diff: Record<string, { from: unknown; to: unknown }> = {};
     for (const field of TRACKED_FIELDS) {
@@ -250,7 +250,7 @@ export async function findEvidence(db: Db, companyId: string, evidenceId: string
     .from(assessmentEvidence)
     .innerJoin(ruleAssessments, eq(ruleAssessments.id, assessmentEvidence.assessmentId))
     .where(and(eq(assessmentEvidence.id, evidenceId), eq(ruleAssessments.companyId, companyId)));
-  if (!row) throw AppError.notFound();
+  if (!row) throw new AppError('not_found');
   return row;
 }
 

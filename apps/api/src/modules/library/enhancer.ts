@@ -68,7 +68,7 @@ async function findEditable(db: Db, editor: Editor, articleId: string) {
     .select()
     .from(libraryArticles)
     .where(and(eq(libraryArticles.id, articleId), editableBy(editor)));
-  if (!article) throw new AppError(404, 'not_found', ENHANCER_MESSAGES.not_found);
+  if (!article) throw new AppError('not_found', ENHANCER_MESSAGES.not_found);
   return article;
 }
 
@@ -127,7 +127,7 @@ export async function createCompanyArticle(
 ): Promise<string> {
   const { db } = deps;
   const { editor, input } = options;
-  if (!editor.companyId) throw new AppError(404, 'not_found', ENHANCER_MESSAGES.not_found);
+  if (!editor.companyId) throw new AppError('not_found', ENHANCER_MESSAGES.not_found);
   try {
     return await db.transaction(async (tx) => {
       const [article] = await tx
@@ -166,8 +166,7 @@ export async function createCompanyArticle(
       return article!.id;
     });
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw new AppError(409, 'slug_taken', ENHANCER_MESSAGES.slug_taken);
+    if (isUniqueViolation(error)) throw new AppError('slug_taken');
     throw error;
   }
 }
@@ -238,10 +237,10 @@ export async function publishVersion(
         eq(libraryArticleVersions.version, versionNumber),
       ),
     );
-  if (!version) throw new AppError(404, 'not_found', ENHANCER_MESSAGES.version_not_found);
+  if (!version) throw new AppError('not_found', ENHANCER_MESSAGES.version_not_found);
   const errors = checkArticle(version, new Date()).filter((check) => check.severity === 'error');
   if (errors.length > 0) {
-    throw new AppError(400, 'has_errors', `${ENHANCER_MESSAGES.has_errors} ${errors[0]!.message}`);
+    throw new AppError('has_errors', `${ENHANCER_MESSAGES.has_errors} ${errors[0]!.message}`);
   }
   await db.transaction(async (tx) => {
     const [published] = await tx

@@ -174,7 +174,7 @@ export async function articleDetail(
     .where(and(eq(libraryArticles.slug, slug), visibleArticles(reader.companyId)))
     .orderBy(sql`${libraryArticles.companyId} IS NULL`)
     .limit(1);
-  if (!row) throw new AppError(404, 'not_found', LIBRARY_MESSAGES.article_not_found);
+  if (!row) throw new AppError('not_found', LIBRARY_MESSAGES.article_not_found);
   const { article } = row;
   const rules = await rulesWithAssessments(db, reader, eq(libraryRules.articleId, article.id));
   return {
@@ -203,5 +203,5 @@ export async function assertArticleVisible(db: Db, companyId: string | null, art
     .select({ total: count() })
     .from(libraryArticles)
     .where(and(eq(libraryArticles.id, articleId), visibleArticles(companyId)));
-  if (!row?.total) throw new AppError(404, 'not_found', LIBRARY_MESSAGES.article_not_found);
+  if (!row?.total) throw new AppError('not_found', LIBRARY_MESSAGES.article_not_found);
 }

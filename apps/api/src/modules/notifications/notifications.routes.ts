@@ -60,7 +60,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         changed === 0 &&
         !(await getOwnNotification(app.database.db, { userId, id: request.params.id }))
       )
-        throw AppError.notFound();
+        throw new AppError('not_found');
       return { unreadCount: await countUnread(app.database.db, userId) };
     },
   );

@@ -75,38 +75,38 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const absolute = (path: string) => new URL(path, app.env.APP_URL).toString();
 
   function requireProvider(): PaymentProvider {
-    if (!provider)
-      throw new AppError(503, 'payments_not_configured', PAYMENT_MESSAGES.not_configured);
+    if (!provider) throw new AppError('payments_not_configured');
     return provider;
   }
 
   function requireCompany(request: FastifyRequest): AuthContextWithCompany {
     const auth = requireAuth(request);
     if (!auth.company)
-      throw new AppError(409, 'no_company', 'Create your institution before choosing a plan.');
+      throw new AppError('no_company', 'Create your institution before choosing a plan.');
     return auth as AuthContextWithCompany;
   }
 
   async function findOwnCheckout(auth: AuthContextWithCompany, id: string) {
-    if (!z.uuid().safeParse(id).success) throw AppError.notFound(PAYMENT_MESSAGES.not_found);
+    if (!z.uuid().safeParse(id).success)
+      throw new AppError('not_found', PAYMENT_MESSAGES.not_found);
     const [checkout] = await db
       .select()
       .from(paymentCheckouts)
       .where(and(eq(paymentCheckouts.id, id), eq(paymentCheckouts.companyId, auth.company.id)));
-    if (!checkout) throw AppError.notFound(PAYMENT_MESSAGES.not_found);
+    if (!checkout) throw new AppError('not_found', PAYMENT_MESSAGES.not_found);
     return checkout;
   }
 
   async function findOwnSubscription(auth: AuthContextWithCompany, subscriptionId: string) {
     if (!z.uuid().safeParse(subscriptionId).success)
-      throw AppError.notFound('That subscription was not found.');
+      throw new AppError('not_found', 'That subscription was not found.');
     const [row] = await db
       .select()
       .from(subscriptions)
       .where(
         and(eq(subscriptions.id, subscriptionId), eq(subscriptions.companyId, auth.company.id)),
       );
-    if (!row) throw AppError.notFound('That subscription was not found.');
+    if (!row) throw new AppError('not_found', 'That subscription was not found.');
     return row;
   }
 
@@ -139,7 +139,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireCompany(request);
       const payments = requireProvider();
       const price = priceById.get(request.body.priceId);
-      if (!price) throw new AppError(400, 'unknown_price', PAYMENT_MESSAGES.unknown_price);
+      if (!price) throw new AppError('unknown_price');
       const cancelUrl = localPath(
         request.body.cancelUrl,
         `/checkout?plan=${price.plan}&billing=${price.billing}`,
@@ -222,7 +222,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const checkout = await findOwnCheckout(auth, request.params.id);
       if (checkout.status === 'complete') return { url: checkout.successUrl };
       if (checkout.status !== 'open' || checkout.provider !== 'sandbox' || mode !== 'sandbox') {
-        throw new AppError(409, 'checkout_closed', 'This checkout is no longer open.');
+        throw new AppError('checkout_closed');
       }
       const now = new Date();
       await applyPaidPlanEvent(db, {
@@ -296,11 +296,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const payments = requireProvider();
       const row = await findOwnSubscription(auth, request.body.subscriptionId);
       if (row.status !== 'active' || row.provider !== payments.mode) {
-        throw new AppError(
-          409,
-          'not_cancellable',
-          'Only a paid, active subscription can be cancelled.',
-        );
+        throw new AppError('not_cancellable');
       }
       await payments.cancelAtPeriodEnd(row);
       const [updated] = await db
@@ -337,9 +333,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const payments = requireProvider();
       const row = await findOwnSubscription(auth, request.body.subscriptionId);
       const price = priceById.get(request.body.newPriceId);
-      if (!price) throw new AppError(400, 'unknown_price', PAYMENT_MESSAGES.unknown_price);
+      if (!price) throw new AppError('unknown_price');
       if (row.status !== 'active' || row.provider !== payments.mode) {
-        throw new AppError(409, 'not_changeable', 'Choose a plan through the checkout first.');
+        throw new AppError('not_changeable');
       }
       await payments.changePrice(row, price);
       if (payments.mode === 'sandbox') {
@@ -398,11 +394,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       // The customer is the company's own, whatever the body says.
       const current = await findCompanySubscription(db, auth.company.id);
       if (!current?.providerCustomerId) {
-        throw new AppError(
-          409,
-          'no_customer',
-          'Your institution has no billing account yet: choose a plan first.',
-        );
+        throw new AppError('no_customer');
       }
       return payments.createPortal({
         customerId: current.providerCustomerId,

@@ -26,7 +26,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{
     async (request) => {
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
-        throw new AppError(400, 'invalid_signature', 'The Stripe signature is missing.');
+        throw new AppError('invalid_signature', 'The Stripe signature is missing.');
       }
       let event: Stripe.Event;
       try {
@@ -36,7 +36,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{
           app.env.STRIPE_WEBHOOK_SECRET!,
         );
       } catch {
-        throw new AppError(400, 'invalid_signature', 'The Stripe signature does not match.');
+        throw new AppError('invalid_signature');
       }
       const result = await applyStripeEvent(
         { db: app.database.db, stripe: options.stripe, prices: options.prices },

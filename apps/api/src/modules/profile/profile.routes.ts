@@ -86,26 +86,25 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       if (!request.isMultipart())
-        throw new AppError(415, 'unsupported_media_type', PROFILE_MESSAGES.avatar_type);
+        throw new AppError('unsupported_media_type', PROFILE_MESSAGES.avatar_type);
       let part: Awaited<ReturnType<typeof request.file>>;
       try {
         part = await request.file();
       } catch {
         throw unreadableUpload();
       }
-      if (!part) throw new AppError(400, 'avatar_missing', PROFILE_MESSAGES.avatar_type);
+      if (!part) throw new AppError('avatar_missing');
       let data: Buffer;
       try {
         data = await part.toBuffer();
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError(413, 'avatar_too_large', PROFILE_MESSAGES.avatar_size);
+          throw new AppError('avatar_too_large');
         throw unreadableUpload();
       }
-      if (part.file.truncated)
-        throw new AppError(413, 'avatar_too_large', PROFILE_MESSAGES.avatar_size);
+      if (part.file.truncated) throw new AppError('avatar_too_large');
       const type = detectImageType(data);
-      if (!type) throw new AppError(415, 'avatar_type', PROFILE_MESSAGES.avatar_type);
+      if (!type) throw new AppError('avatar_type');
       const image = await replaceAvatar(app.database.db, app.storage, {
         userId: auth.user.id,
         previousImage: auth.user.image,
@@ -160,11 +159,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           .from(userProfiles)
           .where(eq(userProfiles.userId, userId));
         if (!owner?.companyId || owner.companyId !== viewer.profile.companyId) {
-          throw AppError.notFound();
+          throw new AppError('not_found');
         }
       }
       const data = await app.storage.get(`avatars/${userId}/${fileName}`);
-      if (!data) throw AppError.notFound();
+      if (!data) throw new AppError('not_found');
       // File names are random and never reused, so the picture can be cached for good.
       return reply
         .type(contentTypeOfExtension(fileName) ?? 'application/octet-stream')

@@ -23,20 +23,19 @@ export async function authorizeRoleChange(
   targetUserId: string,
   role: Role,
 ) {
-  if (targetUserId === actor.user.id)
-    throw new AppError(403, 'own_role', ROLE_CHANGE_MESSAGES.own_role);
+  if (targetUserId === actor.user.id) throw new AppError('own_role');
   const [target] = await db
     .select()
     .from(userProfiles)
     .where(eq(userProfiles.userId, targetUserId));
-  if (!target) throw AppError.notFound('That person was not found.');
+  if (!target) throw new AppError('not_found', 'That person was not found.');
   if (actor.profile.role === 'super_admin') return target;
   if (target.companyId !== actor.profile.companyId) {
     // Answered like an unknown user: another company's members are not disclosed.
-    throw AppError.notFound('That person was not found.');
+    throw new AppError('not_found', 'That person was not found.');
   }
   if (!COMPANY_MANAGED_ROLES.includes(role) || !COMPANY_MANAGED_ROLES.includes(target.role)) {
-    throw new AppError(403, 'role_not_grantable', ROLE_CHANGE_MESSAGES.admin_only_by_super_admin);
+    throw new AppError('role_not_grantable', ROLE_CHANGE_MESSAGES.admin_only_by_super_admin);
   }
   return target;
 }

@@ -3,16 +3,12 @@ import {
   signUpResponseSchema,
   validateSignUp,
 } from '@complivue/shared/schemas/auth';
-import {
-  setupRequestSchema,
-  setupStatusResponseSchema,
-  SETUP_MESSAGES,
-} from '@complivue/shared/schemas/setup';
+import { setupRequestSchema, setupStatusResponseSchema } from '@complivue/shared/schemas/setup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requestOrigin } from '../../lib/actor.ts';
-import { enforceRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimit } from '../../lib/rate-limits.ts';
 import { PUBLIC } from '../../lib/route-access.ts';
 import { loadAuthContext } from '../auth/access.ts';
 import { hasNoUsers } from '../auth/create-account.ts';
@@ -50,7 +46,7 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/setup',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, rateLimit: 'setup' },
       schema: {
         tags: ['setup'],
         summary: 'Create the first platform administrator (only while no user exists)',
@@ -59,19 +55,12 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await enforceRateLimits(
-        app.database.db,
-        [{ key: `setup:ip:${request.ip}`, limit: 10, windowSeconds: 3600 }],
-        {
-          code: 'rate_limited',
-          message: 'Too many attempts. Please wait a few minutes.',
-        },
-      );
+      await enforceRateLimit(request);
       if (!(await hasNoUsers(app.database.db))) {
-        throw new AppError(403, 'setup_closed', SETUP_MESSAGES.closed);
+        throw new AppError('setup_closed');
       }
       const failure = validateSignUp(request.body);
-      if (failure) throw new AppError(400, failure.code, failure.message);
+      if (failure) throw new AppError(failure.code, failure.message);
       const email = normalizeEmail(request.body.email);
       const { userId, companyId } = await createPlatformAdministrator(
         app.database,

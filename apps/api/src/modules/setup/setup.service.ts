@@ -6,7 +6,6 @@ import { createAccount, hasNoUsers } from '../auth/create-account.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/email/mailer.ts';
 import type { PaymentsMode } from '../payments/payments.routes.ts';
-import { SETUP_MESSAGES } from '@complivue/shared/schemas/setup';
 import { ENTERPRISE_ADMIN_SUBSCRIPTION_DAYS } from '@complivue/shared/plans';
 
 // Serialises concurrent first-run attempts: only one can create the first administrator.
@@ -57,7 +56,7 @@ export async function createPlatformAdministrator(
       beforeInsert: async (tx) => {
         if (!options.onlyIfFirst) return;
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${SETUP_LOCK_KEY})`);
-        if (!(await hasNoUsers(tx))) throw new AppError(403, 'setup_closed', SETUP_MESSAGES.closed);
+        if (!(await hasNoUsers(tx))) throw new AppError('setup_closed');
       },
     },
   );

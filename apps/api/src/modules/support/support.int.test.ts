@@ -164,7 +164,11 @@ describe('help & support tickets', () => {
 
     const noSubject = await open(user.cookie, { ...TICKET, subject: '' });
     expect(noSubject.statusCode).toBe(400);
-    expect(noSubject.json().error.message).toBe('Enter a subject of at least 5 characters.');
+    // The form's fields answer like a JSON body's: validation_failed with one entry per field.
+    expect(noSubject.json().error).toMatchObject({
+      code: 'validation_failed',
+      details: [{ path: '/subject', message: 'Enter a subject of at least 5 characters.' }],
+    });
 
     const tooLarge = await open(user.cookie, TICKET, [
       { ...PDF, data: Buffer.concat([PDF.data, Buffer.alloc(SUPPORT_ATTACHMENT_MAX_BYTES)]) },

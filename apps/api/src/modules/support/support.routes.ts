@@ -13,15 +13,14 @@ import {
   ticketListResponseSchema,
   updateTicketRequestSchema,
 } from '@complivue/shared/schemas/support';
-import { SIGNUP_MESSAGES } from '@complivue/shared/schemas/auth';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestOrigin } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { enforceRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimit } from '../../lib/rate-limits.ts';
 import { SUBSCRIBED } from '../../lib/route-access.ts';
-import { readMultipartUpload, sendAttachment } from '../../lib/uploads.ts';
+import { parseFormFields, readMultipartUpload, sendAttachment } from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
 import type { AuthContext } from '../auth/session.ts';
 import { requireCompanyId } from '../companies/company-profile.ts';
@@ -55,18 +54,6 @@ function authorOf(request: FastifyRequest): TicketAuthor {
 function hasPrioritySupport(auth: AuthContext): boolean {
   const plan = auth.subscription?.planName;
   return plan ? planHasFeature(plan, 'priority_support') : false;
-}
-
-/** Text fields of a multipart form through a zod schema, with its messages as 400s. */
-function parseFields<Schema extends z.ZodType>(schema: Schema, fields: Record<string, string>) {
-  const parsed = schema.safeParse(fields);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(400, 'validation_error', issue?.message ?? 'Check the form.', {
-      field: issue?.path.join('.'),
-    });
-  }
-  return parsed.data as z.infer<Schema>;
 }
 
 const readAttachments = (request: FastifyRequest) =>
@@ -123,7 +110,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/support/tickets',
     {
-      config: { access: SUBSCRIBED },
+      config: { access: SUBSCRIBED, rateLimit: 'support' },
       schema: {
         tags: ['support'],
         summary:
@@ -135,16 +122,9 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const auth = requireAuth(request);
       const companyId = requireCompanyId(auth.profile.companyId);
-      await enforceRateLimits(
-        db,
-        [{ key: `support:user:${auth.user.id}`, limit: 20, windowSeconds: 3600 }],
-        {
-          code: 'rate_limit',
-          message: SIGNUP_MESSAGES.rate_limit,
-        },
-      );
+      await enforceRateLimit(request);
       const upload = await readAttachments(request);
-      const fields = parseFields(createTicketFieldsSchema, upload.fields);
+      const fields = parseFormFields(createTicketFieldsSchema, upload.fields);
       const created = await openTicket(app.deps, {
         author: { ...authorOf(request), companyId },
         companyName: auth.company?.name ?? '',
@@ -173,7 +153,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/support/tickets/:ticketId/messages',
     {
-      config: { access: SUBSCRIBED },
+      config: { access: SUBSCRIBED, rateLimit: 'support-reply' },
       schema: {
         tags: ['support'],
         summary: 'Reply on a ticket: multipart field body and up to 5 files of 10 MB',
@@ -183,18 +163,10 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      await enforceRateLimits(
-        db,
-        [{ key: `support-reply:user:${auth.user.id}`, limit: 120, windowSeconds: 3600 }],
-        {
-          code: 'rate_limit',
-          message: SIGNUP_MESSAGES.rate_limit,
-        },
-      );
+      await enforceRateLimit(request);
       const author = authorOf(request);
       const upload = await readAttachments(request);
-      const { body } = parseFields(replyFieldsSchema, upload.fields);
+      const { body } = parseFormFields(replyFieldsSchema, upload.fields);
       await replyToTicket(app.deps, {
         author,
         ticketId: request.params.ticketId,
@@ -245,7 +217,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.attachmentId,
       );
       const data = await app.storage.get(attachment.storageKey);
-      if (!data) throw AppError.notFound();
+      if (!data) throw new AppError('not_found');
       return sendAttachment(reply, {
         data,
         contentType: attachment.contentType,

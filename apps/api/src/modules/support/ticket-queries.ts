@@ -114,7 +114,7 @@ export async function findVisibleTicket(db: Db, viewer: TicketViewer, ticketId: 
     .innerJoin(companies, eq(companies.id, supportTickets.companyId))
     .leftJoin(userProfiles, eq(userProfiles.userId, supportTickets.requesterId))
     .where(and(eq(supportTickets.id, ticketId), visibleTo(viewer)));
-  if (!row) throw new AppError(404, 'not_found', SUPPORT_MESSAGES.not_found);
+  if (!row) throw new AppError('not_found', SUPPORT_MESSAGES.not_found);
   return row;
 }
 
@@ -179,6 +179,6 @@ export async function findVisibleAttachment(db: Db, viewer: TicketViewer, attach
     .from(supportTicketAttachments)
     .innerJoin(supportTickets, eq(supportTickets.id, supportTicketAttachments.ticketId))
     .where(and(eq(supportTicketAttachments.id, attachmentId), visibleTo(viewer)));
-  if (!row) throw AppError.notFound();
+  if (!row) throw new AppError('not_found');
   return row;
 }

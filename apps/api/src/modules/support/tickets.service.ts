@@ -7,7 +7,6 @@ import {
   supportTickets,
 } from '@complivue/db/schema/support';
 import type { CreateTicketFields, TicketStatus } from '@complivue/shared/schemas/support';
-import { SUPPORT_MESSAGES } from '@complivue/shared/schemas/support';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -165,7 +164,7 @@ export async function replyToTicket(
 ): Promise<void> {
   const { author } = options;
   const ticket = await findVisibleTicket(deps.db, author, options.ticketId);
-  if (ticket.status === 'closed') throw new AppError(409, 'ticket_closed', SUPPORT_MESSAGES.closed);
+  if (ticket.status === 'closed') throw new AppError('ticket_closed');
   const fromSupport = isSupportAgent(author);
   await writeMessage(deps, {
     ticketId: ticket.id,

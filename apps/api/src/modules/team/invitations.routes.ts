@@ -3,13 +3,11 @@ import {
   okResponseSchema,
   sessionResponseSchema,
   signUpResponseSchema,
-  SIGNUP_MESSAGES,
   validatePassword,
 } from '@complivue/shared/schemas/auth';
 import {
   acceptInvitationRequestSchema,
   createInvitationRequestSchema,
-  INVITATION_MESSAGES,
   invitationPreviewSchema,
   invitationsResponseSchema,
   invitationTokenSchema,
@@ -21,7 +19,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { requestOrigin } from '../../lib/actor.ts';
-import { enforceRateLimits } from '../../lib/rate-limiter.ts';
+import { enforceRateLimit } from '../../lib/rate-limits.ts';
 import { PUBLIC, requireRole, SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { requireActor } from '../auth/actor.ts';
@@ -73,7 +71,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/team/invitations',
     {
-      config: { access: ADMIN },
+      config: { access: ADMIN, rateLimit: 'invite' },
       schema: {
         tags: ['team'],
         summary: 'Invite someone by email with a role: a single-use link valid for 7 days',
@@ -83,14 +81,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = inviterOf(request);
-      await enforceRateLimits(
-        db,
-        [{ key: `invite:user:${actor.actorUserId}`, limit: 50, windowSeconds: 3600 }],
-        {
-          code: 'rate_limit',
-          message: SIGNUP_MESSAGES.rate_limit,
-        },
-      );
+      await enforceRateLimit(request);
       const sent = await createInvitation(app.deps, { actor, ...request.body });
       return reply.status(201).send(sent);
     },
@@ -136,17 +127,10 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The token travels in bodies, never in API URLs (which reach logs and proxies).
-  const limitByIp = async (ip: string) => {
-    await enforceRateLimits(db, [{ key: `invitation:ip:${ip}`, limit: 30, windowSeconds: 3600 }], {
-      code: 'rate_limit',
-      message: SIGNUP_MESSAGES.rate_limit,
-    });
-  };
-
   app.post(
     '/api/invitations/preview',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, rateLimit: 'invitation' },
       schema: {
         tags: ['invitations'],
         summary: 'What an invitation link offers: institution, role, email, expiry',
@@ -155,7 +139,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await limitByIp(request.ip);
+      await enforceRateLimit(request);
       const found = await findInvitationByToken(db, request.body.token);
       return {
         companyName: found.companyName,
@@ -171,7 +155,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/invitations/accept',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, rateLimit: 'invitation' },
       schema: {
         tags: ['invitations'],
         summary: 'Accept an invitation with a new account (name and password); signs you in',
@@ -180,14 +164,13 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await limitByIp(request.ip);
+      await enforceRateLimit(request);
       const { token, fullName, password } = request.body;
       const found = await findInvitationByToken(db, token);
       const { email, companyId, role } = found.invitation;
-      if (found.accountExists)
-        throw new AppError(409, 'account_exists', INVITATION_MESSAGES.account_exists);
+      if (found.accountExists) throw new AppError('account_exists');
       const failure = validatePassword(password, email);
-      if (failure) throw new AppError(400, failure.code, failure.message);
+      if (failure) throw new AppError(failure.code, failure.message);
       const { userId } = await createAccount(
         db,
         app.auth,
@@ -233,9 +216,9 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findInvitationByToken(db, request.body.token);
       const { invitation } = found;
       if (invitation.email.toLowerCase() !== auth.user.email.toLowerCase())
-        throw new AppError(403, 'wrong_account', INVITATION_MESSAGES.wrong_account);
+        throw new AppError('wrong_account');
       if (auth.profile.companyId && auth.profile.companyId !== invitation.companyId)
-        throw new AppError(409, 'other_company', INVITATION_MESSAGES.other_company);
+        throw new AppError('other_company');
       const profile = await db.transaction(async (tx) => {
         await claimInvitation(tx, request.body.token, auth.user.id);
         const [updated] = await tx

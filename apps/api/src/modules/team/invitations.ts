@@ -74,7 +74,7 @@ export interface Inviter extends Actor {
 /** A company admin invites users and managers; the platform's super admin any company role. */
 function assertGrantable(actor: Inviter, role: CompanyRole) {
   if (role === 'admin' && actor.role !== 'super_admin') {
-    throw new AppError(403, 'role_not_grantable', INVITATION_MESSAGES.role_not_grantable);
+    throw new AppError('role_not_grantable', INVITATION_MESSAGES.role_not_grantable);
   }
 }
 
@@ -129,7 +129,7 @@ export async function createInvitation(
       .where(eq(companies.id, companyId));
     const domains = company?.domains ?? [];
     if (domains.length > 0 && !domains.includes(email.split('@')[1] ?? '')) {
-      throw new AppError(400, 'domain_not_allowed', SECURITY_MESSAGES.domain_not_allowed(domains));
+      throw new AppError('domain_not_allowed', SECURITY_MESSAGES.domain_not_allowed(domains));
     }
     const [member] = await tx
       .select({ id: userProfiles.id })
@@ -137,7 +137,7 @@ export async function createInvitation(
       .where(
         and(eq(userProfiles.companyId, companyId), sql`lower(${userProfiles.email}) = ${email}`),
       );
-    if (member) throw new AppError(409, 'already_member', INVITATION_MESSAGES.already_member);
+    if (member) throw new AppError('already_member', INVITATION_MESSAGES.already_member);
     // An expired invitation no longer blocks a new one; a live one does (resend it instead).
     await tx
       .update(invitations)
@@ -163,7 +163,7 @@ export async function createInvitation(
       })
       .onConflictDoNothing()
       .returning();
-    if (!created) throw new AppError(409, 'already_invited', INVITATION_MESSAGES.already_invited);
+    if (!created) throw new AppError('already_invited');
     await recordAudit(tx, options.actor, {
       action: 'invitation.sent',
       actorUserId: actor.actorUserId,
@@ -190,7 +190,7 @@ async function findOpenInvitation(db: Db, companyId: string, invitationId: strin
         isNull(invitations.revokedAt),
       ),
     );
-  if (!row) throw new AppError(404, 'not_found', INVITATION_MESSAGES.not_found);
+  if (!row) throw new AppError('not_found', INVITATION_MESSAGES.not_found);
   return row;
 }
 
@@ -262,7 +262,7 @@ export async function findInvitationByToken(db: Db, token: string) {
     .innerJoin(companies, eq(companies.id, invitations.companyId))
     .leftJoin(userProfiles, eq(userProfiles.userId, invitations.invitedBy))
     .where(and(eq(invitations.tokenHash, hashInvitationToken(token)), pendingInvitation));
-  if (!row) throw new AppError(404, 'invalid_link', INVITATION_MESSAGES.invalid_link);
+  if (!row) throw new AppError('invalid_link');
   const [account] = await db
     .select({ id: user.id })
     .from(user)
@@ -280,6 +280,6 @@ export async function claimInvitation(tx: Db, token: string, userId: string) {
     .set({ acceptedAt: new Date(), acceptedBy: userId })
     .where(and(eq(invitations.tokenHash, hashInvitationToken(token)), pendingInvitation))
     .returning();
-  if (!claimed) throw new AppError(404, 'invalid_link', INVITATION_MESSAGES.invalid_link);
+  if (!claimed) throw new AppError('invalid_link');
   return claimed;
 }

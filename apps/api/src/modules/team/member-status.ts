@@ -21,8 +21,7 @@ export async function setMemberActive(
 ): Promise<void> {
   const { db } = deps;
   const { actor, targetUserId, active } = options;
-  if (targetUserId === actor.actorUserId)
-    throw new AppError(403, 'own_account', TEAM_MESSAGES.own_account);
+  if (targetUserId === actor.actorUserId) throw new AppError('own_account');
   await db.transaction(async (tx) => {
     const [target] = await tx
       .select()
@@ -32,9 +31,9 @@ export async function setMemberActive(
     const visible =
       target && (actor.role === 'super_admin' || target.companyId === actor.companyId);
     // Another company's members are answered like unknown people.
-    if (!visible) throw new AppError(404, 'not_found', TEAM_MESSAGES.not_found);
+    if (!visible) throw new AppError('not_found', TEAM_MESSAGES.not_found);
     if (hasRoleAtLeast(target.role, 'admin') && actor.role !== 'super_admin')
-      throw new AppError(403, 'administrator', TEAM_MESSAGES.administrator);
+      throw new AppError('administrator');
     const status = active ? 'active' : 'deactivated';
     if (target.status === status) return;
     if (active && target.companyId) await assertSeatAvailable(tx, target.companyId);

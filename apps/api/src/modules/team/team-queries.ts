@@ -149,7 +149,7 @@ export async function assertSeatAvailable(db: Db, companyId: string): Promise<vo
     .for('update');
   const { used, limit } = await seatUsage(db, companyId);
   if (limit !== null && used >= limit) {
-    throw new AppError(409, 'seat_limit', TEAM_MESSAGES.seat_limit(limit));
+    throw new AppError('seat_limit', TEAM_MESSAGES.seat_limit(limit));
   }
 }
 

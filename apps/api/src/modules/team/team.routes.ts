@@ -87,7 +87,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
           active,
         });
         const member = await findTeamMember(db, actor.companyId, request.params.userId);
-        if (!member) throw new AppError(404, 'not_found', TEAM_MESSAGES.not_found);
+        if (!member) throw new AppError('not_found', TEAM_MESSAGES.not_found);
         return member;
       },
     );

@@ -1,3 +1,4 @@
+import { ACCESS_MESSAGES } from '@complivue/shared/access';
 import { PLAN_CATALOGUE, type PlanName } from '@complivue/shared/plans';
 import { ROLE_LABELS, type Role } from '@complivue/shared/roles';
 import { Lock, ShieldAlert, Sparkles, TimerOff } from 'lucide-react';
@@ -79,7 +80,7 @@ export function SubscriptionRequired() {
         </Button>
       }
     >
-      This feature requires an active subscription to access.
+      {ACCESS_MESSAGES.subscription_required}
     </Screen>
   );
 }
@@ -102,7 +103,7 @@ export function UpgradeRequired({
       }
     >
       This page is part of the {needed} plan or higher.
-      {current ? ` Your current plan (${current}) doesn't include access to this feature.` : ''}
+      {current ? ` ${ACCESS_MESSAGES.plan_excludes(current)}` : ''}
     </Screen>
   );
 }
@@ -121,7 +122,7 @@ export function TrialExpired() {
         </>
       }
     >
-      Your 14-day free trial has ended. Choose a plan to continue accessing this feature.
+      {ACCESS_MESSAGES.trial_expired}
     </Screen>
   );
 }
@@ -143,9 +144,7 @@ export function PremiumFeatureCard({ plan }: { plan: PlanName | null }) {
         Premium Feature
       </h2>
       <p className="mt-2 text-sm text-slate-700">
-        {plan
-          ? `Your current plan (${plan}) doesn't include access to this feature.`
-          : 'This feature requires an active subscription to access.'}
+        {plan ? ACCESS_MESSAGES.plan_excludes(plan) : ACCESS_MESSAGES.subscription_required}
       </p>
       <div className="mt-4 flex flex-wrap gap-4 text-sm">
         <OptionalLink to="pricing">Compare plans</OptionalLink>
@@ -166,9 +165,7 @@ export function ExpiredTrialCard() {
       <h2 id="expired-trial-title" className="text-lg font-semibold text-slate-900">
         Your trial has ended
       </h2>
-      <p className="mt-2 text-sm text-slate-700">
-        Your 14-day free trial has ended. Choose a plan to continue accessing this feature.
-      </p>
+      <p className="mt-2 text-sm text-slate-700">{ACCESS_MESSAGES.trial_expired}</p>
       <div className="mt-4 flex flex-wrap gap-4 text-sm">
         <OptionalLink to="pricing">Compare plans</OptionalLink>
         <Link

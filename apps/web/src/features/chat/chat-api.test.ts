@@ -79,7 +79,7 @@ describe('sendChatMessage', () => {
   });
 
   it('shows a rate limit’s own message', async () => {
-    const limited = streaming(['{"error":{"code":"rate_limited","message":"Please wait."}}'], {
+    const limited = streaming(['{"error":{"code":"rate_limit","message":"Please wait."}}'], {
       status: 429,
     });
     await expect(

@@ -11,7 +11,7 @@ import {
   PRIMARY_REGULATOR_LABELS,
 } from '@complivue/shared/institutions';
 import { PLAN_CATALOGUE } from '@complivue/shared/plans';
-import { EMAIL_PATTERN, normalizeEmail } from '@complivue/shared/schemas/auth';
+import { EMAIL_PATTERN, normalizeEmail, SIGNUP_MESSAGES } from '@complivue/shared/schemas/auth';
 import {
   PAIN_POINTS,
   recommendPlan,
@@ -176,7 +176,7 @@ export function QuestionnairePage() {
     event.preventDefault();
     const normalized = normalizeEmail(email);
     if (!EMAIL_PATTERN.test(normalized)) {
-      setEmailError('Please enter a valid email address');
+      setEmailError(SIGNUP_MESSAGES.invalid_email);
       return;
     }
     const recommendation = recommendPlan(answers.painPoints);

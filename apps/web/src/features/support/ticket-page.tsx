@@ -1,5 +1,6 @@
 import {
   SUPPORT_CATEGORY_LABELS,
+  SUPPORT_MESSAGES,
   type TicketDetail,
   type TicketMessage,
 } from '@complivue/shared/schemas/support';
@@ -181,7 +182,7 @@ export function TicketPage() {
           </ol>
           <Card className="p-5">
             {ticket.data.status === 'closed' ? (
-              <p className="text-sm text-slate-700">This ticket is closed. Reopen it to reply.</p>
+              <p className="text-sm text-slate-700">{SUPPORT_MESSAGES.closed}</p>
             ) : (
               <ReplyForm ticket={ticket.data} />
             )}
