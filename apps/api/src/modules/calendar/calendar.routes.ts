@@ -76,7 +76,7 @@ import {
   createCalendarEvent,
   createEventDrivenDeadline,
   deleteCalendarEvent,
-  findCompletionFile,
+  getCompletionFile,
   reopenOccurrence,
   restoreCalendarEvent,
   updateCalendarEvent,
@@ -432,7 +432,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = calendarActor(request);
       const event = await getVisibleEvent(db, viewer, request.params.eventId);
-      const completion = await findCompletionFile(db, viewer.companyId, {
+      const completion = await getCompletionFile(db, viewer.companyId, {
         eventId: event.id,
         completionId: request.params.completionId,
       });
@@ -459,7 +459,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = calendarActor(request);
       await getVisibleEvent(db, viewer, request.params.eventId);
-      const completion = await findCompletionFile(db, viewer.companyId, request.params);
+      const completion = await getCompletionFile(db, viewer.companyId, request.params);
       const data = await app.storage.get(completion.storageKey!);
       if (!data) throw new AppError('not_found');
       return sendAttachment(reply, {

@@ -468,7 +468,7 @@ export async function reopenOccurrence(
  * The stored evidence file of a completion of the company: the due date's current one, or a
  * given one (undone completions keep theirs).
  */
-export async function findCompletionFile(
+export async function getCompletionFile(
   db: Db,
   companyId: string,
   options: { eventId: string } & ({ date: string } | { completionId: string }),

@@ -216,7 +216,7 @@ export async function changeBoard(
 }
 
 /** The change row of the institution, or 404. `forUpdate` locks it inside a transaction. */
-export async function findChange(
+export async function getChange(
   db: Db,
   companyId: string,
   changeId: string,
@@ -423,7 +423,7 @@ export async function activeMemberNames(
 }
 
 /** A feed item the institution can see: carried by a shared source or one of its own. */
-export async function findVisibleFeedItem(db: Db, companyId: string, feedItemId: string) {
+export async function getVisibleFeedItem(db: Db, companyId: string, feedItemId: string) {
   const [item] = await db
     .select()
     .from(feedItems)

@@ -33,7 +33,7 @@ import {
   changeBoard,
   changeDetail,
   findActiveMembers,
-  findChange,
+  getChange,
   listChanges,
   type ChangeViewer,
 } from './change-queries.ts';
@@ -42,7 +42,7 @@ import {
   addComment,
   addTask,
   createChange,
-  findAttachment,
+  getChangeAttachment,
   removeAttachment,
   removeTask,
   transitionChange,
@@ -343,7 +343,7 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = viewerOf(request);
       // Before reading a 25 MB body: the change must exist in this institution.
-      await findChange(db, viewer.companyId, request.params.changeId);
+      await getChange(db, viewer.companyId, request.params.changeId);
       const upload = await readMultipartUpload(request, {
         maxFileBytes: CHANGE_ATTACHMENT_MAX_BYTES,
         maxFiles: 1,
@@ -378,7 +378,7 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      const attachment = await findAttachment(
+      const attachment = await getChangeAttachment(
         db,
         viewer.companyId,
         request.params.changeId,
@@ -428,7 +428,7 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      const change = await findChange(db, viewer.companyId, request.params.changeId);
+      const change = await getChange(db, viewer.companyId, request.params.changeId);
       await recordAudit(db, requestOrigin(request), {
         action: 'change.exported',
         actorUserId: viewer.actorUserId,

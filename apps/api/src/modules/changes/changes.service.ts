@@ -38,8 +38,8 @@ import type { UploadedFile } from '../../lib/uploads.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import {
   activeMemberNames,
-  findChange,
-  findVisibleFeedItem,
+  getChange,
+  getVisibleFeedItem,
   isFinished,
   type ChangeViewer,
 } from './change-queries.ts';
@@ -160,7 +160,7 @@ export async function createChange(
   const { actor, body } = options;
   const { db } = deps;
   const feedItem = body.feedItemId
-    ? await findVisibleFeedItem(db, actor.companyId, body.feedItemId)
+    ? await getVisibleFeedItem(db, actor.companyId, body.feedItemId)
     : null;
   const ownerId = body.ownerId === undefined ? actor.actorUserId : body.ownerId;
   const ownerName = ownerId
@@ -289,7 +289,7 @@ export async function updateChange(
       : await requireMember(db, actor.companyId, changes.ownerId, CHANGE_MESSAGES.owner_not_member);
 
   const result = await db.transaction(async (tx) => {
-    const current = await findChange(tx, actor.companyId, options.changeId, { forUpdate: true });
+    const current = await getChange(tx, actor.companyId, options.changeId, { forUpdate: true });
     requireOpen(current.status);
     const diff: HistoryChanges = {};
     const set: Partial<typeof changeItems.$inferInsert> = {};
@@ -362,7 +362,7 @@ export async function transitionChange(
   const { actor, to } = options;
   const note = options.note?.trim() || null;
   const moved = await deps.db.transaction(async (tx) => {
-    const current = await findChange(tx, actor.companyId, options.changeId, { forUpdate: true });
+    const current = await getChange(tx, actor.companyId, options.changeId, { forUpdate: true });
     const [{ open } = { open: 0 }] = await tx
       .select({ open: count() })
       .from(changeTasks)
@@ -433,7 +433,7 @@ export async function addTask(
     ? await requireMember(db, actor.companyId, task.assigneeId, CHANGE_MESSAGES.assignee_not_member)
     : null;
   const change = await db.transaction(async (tx) => {
-    const current = await findChange(tx, actor.companyId, options.changeId, { forUpdate: true });
+    const current = await getChange(tx, actor.companyId, options.changeId, { forUpdate: true });
     requireOpen(current.status);
     const [row] = await tx
       .insert(changeTasks)
@@ -482,7 +482,7 @@ export async function updateTask(
       )
     : null;
   const result = await db.transaction(async (tx) => {
-    const change = await findChange(tx, actor.companyId, options.changeId, { forUpdate: true });
+    const change = await getChange(tx, actor.companyId, options.changeId, { forUpdate: true });
     requireOpen(change.status);
     const task = await findTask(tx, actor, change.id, options.taskId);
     const diff: HistoryChanges = {};
@@ -544,7 +544,7 @@ export async function removeTask(
 ): Promise<void> {
   const { actor } = options;
   await deps.db.transaction(async (tx) => {
-    const change = await findChange(tx, actor.companyId, options.changeId, { forUpdate: true });
+    const change = await getChange(tx, actor.companyId, options.changeId, { forUpdate: true });
     requireOpen(change.status);
     const task = await findTask(tx, actor, change.id, options.taskId);
     await tx.delete(changeTasks).where(eq(changeTasks.id, task.id));
@@ -571,7 +571,7 @@ export async function addComment(
   const members = await activeMemberNames(db, actor.companyId, mentionedUserIds(body));
   const mentions = [...members.keys()];
   const change = await db.transaction(async (tx) => {
-    const current = await findChange(tx, actor.companyId, options.changeId, { forUpdate: true });
+    const current = await getChange(tx, actor.companyId, options.changeId, { forUpdate: true });
     const [comment] = await tx
       .insert(changeComments)
       .values({
@@ -608,14 +608,14 @@ export async function addAttachment(
 ): Promise<void> {
   const { actor, file } = options;
   const { db } = deps;
-  const change = await findChange(db, actor.companyId, options.changeId);
+  const change = await getChange(db, actor.companyId, options.changeId);
   requireOpen(change.status);
   const id = randomUUID();
   const storageKey = `changes/${actor.companyId}/${change.id}/${id}.${file.type.extension}`;
   await deps.storage.put(storageKey, file.data);
   try {
     await db.transaction(async (tx) => {
-      const current = await findChange(tx, actor.companyId, change.id, { forUpdate: true });
+      const current = await getChange(tx, actor.companyId, change.id, { forUpdate: true });
       requireOpen(current.status);
       await tx.insert(changeAttachments).values({
         id,
@@ -641,7 +641,7 @@ export async function addAttachment(
 }
 
 /** An attachment of the institution's change, or 404. */
-export async function findAttachment(
+export async function getChangeAttachment(
   db: Db,
   companyId: string,
   changeId: string,
@@ -668,8 +668,8 @@ export async function removeAttachment(
 ): Promise<void> {
   const { actor } = options;
   const removed = await deps.db.transaction(async (tx) => {
-    const change = await findChange(tx, actor.companyId, options.changeId, { forUpdate: true });
-    const attachment = await findAttachment(tx, actor.companyId, change.id, options.attachmentId);
+    const change = await getChange(tx, actor.companyId, options.changeId, { forUpdate: true });
+    const attachment = await getChangeAttachment(tx, actor.companyId, change.id, options.attachmentId);
     requireOpen(change.status);
     if (attachment.uploadedBy !== actor.actorUserId && !hasRoleAtLeast(actor.role, 'manager')) {
       throw new AppError('attachment_remove_role');

@@ -24,7 +24,7 @@ import { requireCompanyId } from '../companies/company-profile.ts';
 import { assessmentCsv, assessmentPdf } from './assessment-report.ts';
 import {
   addEvidence,
-  findEvidence,
+  getEvidence,
   removeEvidence,
   ruleDetail,
   updateAssessment,
@@ -145,7 +145,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const companyId = requireCompanyId(requireAuth(request).profile.companyId);
-      const { evidence } = await findEvidence(db, companyId, request.params.evidenceId);
+      const { evidence } = await getEvidence(db, companyId, request.params.evidenceId);
       if (!evidence.storageKey) throw new AppError('not_found');
       const data = await app.storage.get(evidence.storageKey);
       if (!data) throw new AppError('not_found');

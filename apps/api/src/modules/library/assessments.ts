@@ -244,7 +244,7 @@ export async function addEvidence(
 }
 
 /** An evidence item of the institution (for download or removal). */
-export async function findEvidence(db: Db, companyId: string, evidenceId: string) {
+export async function getEvidence(db: Db, companyId: string, evidenceId: string) {
   const [row] = await db
     .select({ evidence: assessmentEvidence, ruleId: ruleAssessments.ruleId })
     .from(assessmentEvidence)
@@ -259,7 +259,7 @@ export async function removeEvidence(
   options: { assessor: Assessor; evidenceId: string },
 ): Promise<void> {
   const { assessor } = options;
-  const { evidence, ruleId } = await findEvidence(deps.db, assessor.companyId, options.evidenceId);
+  const { evidence, ruleId } = await getEvidence(deps.db, assessor.companyId, options.evidenceId);
   await deps.db.transaction(async (tx) => {
     await tx.delete(assessmentEvidence).where(eq(assessmentEvidence.id, evidence.id));
     await tx.insert(ruleAssessmentHistory).values({

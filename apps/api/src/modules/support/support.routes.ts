@@ -25,7 +25,7 @@ import { requireAuth } from '../auth/access.ts';
 import type { AuthContext } from '../auth/session.ts';
 import { requireCompanyId } from '../companies/company-profile.ts';
 import {
-  findVisibleAttachment,
+  getVisibleAttachment,
   listTickets,
   responseTarget,
   ticketDetail,
@@ -211,7 +211,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const attachment = await findVisibleAttachment(
+      const attachment = await getVisibleAttachment(
         db,
         authorOf(request),
         request.params.attachmentId,

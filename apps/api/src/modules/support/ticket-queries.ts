@@ -103,7 +103,7 @@ export async function listTickets(
 }
 
 /** A ticket the viewer may see, or a 404 that does not tell whether it exists elsewhere. */
-export async function findVisibleTicket(db: Db, viewer: TicketViewer, ticketId: string) {
+export async function getVisibleTicket(db: Db, viewer: TicketViewer, ticketId: string) {
   const [row] = await db
     .select({
       ...summaryColumns,
@@ -128,7 +128,7 @@ export async function ticketDetail(
     companyId: _companyId,
     requesterId: _requesterId,
     ...ticket
-  } = await findVisibleTicket(db, viewer, ticketId);
+  } = await getVisibleTicket(db, viewer, ticketId);
   const messages = await db
     .select()
     .from(supportTicketMessages)
@@ -169,7 +169,7 @@ export async function ticketDetail(
 }
 
 /** An attachment of a ticket the viewer may see. */
-export async function findVisibleAttachment(db: Db, viewer: TicketViewer, attachmentId: string) {
+export async function getVisibleAttachment(db: Db, viewer: TicketViewer, attachmentId: string) {
   const [row] = await db
     .select({
       fileName: supportTicketAttachments.fileName,

@@ -14,7 +14,7 @@ import type { RequestOrigin } from '../../lib/actor.ts';
 import { supportInboxEmail, supportReplyEmail } from '../../lib/email/templates.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { findVisibleTicket, isSupportAgent, type TicketViewer } from './ticket-queries.ts';
+import { getVisibleTicket, isSupportAgent, type TicketViewer } from './ticket-queries.ts';
 
 /** Who writes: the viewer with a name for the thread, and the request's origin (audit log). */
 export interface TicketAuthor extends TicketViewer, RequestOrigin {
@@ -163,7 +163,7 @@ export async function replyToTicket(
   options: { author: TicketAuthor; ticketId: string; body: string; files: UploadedFile[] },
 ): Promise<void> {
   const { author } = options;
-  const ticket = await findVisibleTicket(deps.db, author, options.ticketId);
+  const ticket = await getVisibleTicket(deps.db, author, options.ticketId);
   if (ticket.status === 'closed') throw new AppError('ticket_closed');
   const fromSupport = isSupportAgent(author);
   await writeMessage(deps, {
@@ -222,7 +222,7 @@ export async function replyToTicket(
 /** The requester's in-app notice; returns where to email them, if they are still active. */
 async function notifyRequester(
   deps: ServiceDeps,
-  ticket: Awaited<ReturnType<typeof findVisibleTicket>>,
+  ticket: Awaited<ReturnType<typeof getVisibleTicket>>,
   url: string,
 ): Promise<{ email: string; name: string } | null> {
   if (!ticket.requesterId) return null;
@@ -271,7 +271,7 @@ export async function setTicketStatus(
     status: Extract<TicketStatus, 'open' | 'closed'>;
   },
 ): Promise<void> {
-  const ticket = await findVisibleTicket(deps.db, options.viewer, options.ticketId);
+  const ticket = await getVisibleTicket(deps.db, options.viewer, options.ticketId);
   if ((ticket.status === 'closed') === (options.status === 'closed')) return;
   await deps.db
     .update(supportTickets)

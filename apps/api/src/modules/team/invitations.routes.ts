@@ -30,7 +30,7 @@ import { requireCompanyId } from '../companies/company-profile.ts';
 import {
   claimInvitation,
   createInvitation,
-  findInvitationByToken,
+  getInvitationByToken,
   listOpenInvitations,
   resendInvitation,
   revokeInvitation,
@@ -140,7 +140,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await enforceRateLimit(request);
-      const found = await findInvitationByToken(db, request.body.token);
+      const found = await getInvitationByToken(db, request.body.token);
       return {
         companyName: found.companyName,
         email: found.invitation.email,
@@ -166,7 +166,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await enforceRateLimit(request);
       const { token, fullName, password } = request.body;
-      const found = await findInvitationByToken(db, token);
+      const found = await getInvitationByToken(db, token);
       const { email, companyId, role } = found.invitation;
       if (found.accountExists) throw new AppError('account_exists');
       const failure = validatePassword(password, email);
@@ -213,7 +213,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const found = await findInvitationByToken(db, request.body.token);
+      const found = await getInvitationByToken(db, request.body.token);
       const { invitation } = found;
       if (invitation.email.toLowerCase() !== auth.user.email.toLowerCase())
         throw new AppError('wrong_account');

@@ -251,7 +251,7 @@ export async function revokeInvitation(
 }
 
 /** The live invitation a token opens, with its company, or a 404 that says no more. */
-export async function findInvitationByToken(db: Db, token: string) {
+export async function getInvitationByToken(db: Db, token: string) {
   const [row] = await db
     .select({
       invitation: invitations,
