@@ -408,7 +408,7 @@ export async function transitionChange(
   });
 }
 
-async function findTask(tx: Db, actor: ChangeActor, changeId: string, taskId: string) {
+async function getTask(tx: Db, actor: ChangeActor, changeId: string, taskId: string) {
   const [task] = await tx
     .select()
     .from(changeTasks)
@@ -484,7 +484,7 @@ export async function updateTask(
   const result = await db.transaction(async (tx) => {
     const change = await getChange(tx, actor.companyId, options.changeId, { forUpdate: true });
     requireOpen(change.status);
-    const task = await findTask(tx, actor, change.id, options.taskId);
+    const task = await getTask(tx, actor, change.id, options.taskId);
     const diff: HistoryChanges = {};
     const set: Partial<typeof changeTasks.$inferInsert> = {};
     if (changes.title !== undefined && changes.title !== task.title) {
@@ -546,7 +546,7 @@ export async function removeTask(
   await deps.db.transaction(async (tx) => {
     const change = await getChange(tx, actor.companyId, options.changeId, { forUpdate: true });
     requireOpen(change.status);
-    const task = await findTask(tx, actor, change.id, options.taskId);
+    const task = await getTask(tx, actor, change.id, options.taskId);
     await tx.delete(changeTasks).where(eq(changeTasks.id, task.id));
     await recordActivity(tx, actor, change.id, {
       event: 'task_removed',
@@ -669,7 +669,12 @@ export async function removeAttachment(
   const { actor } = options;
   const removed = await deps.db.transaction(async (tx) => {
     const change = await getChange(tx, actor.companyId, options.changeId, { forUpdate: true });
-    const attachment = await getChangeAttachment(tx, actor.companyId, change.id, options.attachmentId);
+    const attachment = await getChangeAttachment(
+      tx,
+      actor.companyId,
+      change.id,
+      options.attachmentId,
+    );
     requireOpen(change.status);
     if (attachment.uploadedBy !== actor.actorUserId && !hasRoleAtLeast(actor.role, 'manager')) {
       throw new AppError('attachment_remove_role');

@@ -26,7 +26,7 @@ export interface Assessor extends Actor {
   name: string;
 }
 
-async function findRule(db: Db, ruleId: string) {
+async function getRule(db: Db, ruleId: string) {
   const [rule] = await db
     .select({ id: libraryRules.id, area: libraryRules.area })
     .from(libraryRules)
@@ -41,7 +41,7 @@ export async function ruleDetail(
   reader: LibraryReader,
   ruleId: string,
 ): Promise<RuleDetail> {
-  await findRule(db, ruleId);
+  await getRule(db, ruleId);
   const [rule] = await rulesWithAssessments(db, reader, eq(libraryRules.id, ruleId));
   const [article] = await db
     .select({ slug: libraryArticles.slug, title: libraryArticles.title })
@@ -133,7 +133,7 @@ export async function updateAssessment(
 ): Promise<void> {
   const { db } = deps;
   const { assessor, ruleId, changes } = options;
-  await findRule(db, ruleId);
+  await getRule(db, ruleId);
   if (changes.ownerId) {
     const [owner] = await db
       .select({ userId: userProfiles.userId })
@@ -200,7 +200,7 @@ export async function addEvidence(
   },
 ): Promise<void> {
   const { assessor, ruleId, evidence } = options;
-  await findRule(deps.db, ruleId);
+  await getRule(deps.db, ruleId);
   const id = randomUUID();
   const storageKey =
     evidence.kind === 'file'

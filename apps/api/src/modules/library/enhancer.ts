@@ -63,7 +63,7 @@ export async function listEditableArticles(db: Db, editor: Editor): Promise<Edit
   }));
 }
 
-async function findEditable(db: Db, editor: Editor, articleId: string) {
+async function getEditableArticle(db: Db, editor: Editor, articleId: string) {
   const [article] = await db
     .select()
     .from(libraryArticles)
@@ -77,7 +77,7 @@ export async function enhancerArticle(
   editor: Editor,
   articleId: string,
 ): Promise<EnhancerArticle> {
-  const article = await findEditable(db, editor, articleId);
+  const article = await getEditableArticle(db, editor, articleId);
   const versions = await db
     .select({
       version: libraryArticleVersions,
@@ -187,7 +187,7 @@ export async function saveVersion(
 ): Promise<void> {
   const { db } = deps;
   const { editor, articleId, input } = options;
-  const article = await findEditable(db, editor, articleId);
+  const article = await getEditableArticle(db, editor, articleId);
   await db.transaction(async (tx) => {
     // The article row is locked so that two saves get two different version numbers.
     await tx
@@ -227,7 +227,7 @@ export async function publishVersion(
 ): Promise<void> {
   const { db } = deps;
   const { editor, articleId, versionNumber } = options;
-  const article = await findEditable(db, editor, articleId);
+  const article = await getEditableArticle(db, editor, articleId);
   const [version] = await db
     .select()
     .from(libraryArticleVersions)

@@ -178,7 +178,7 @@ export async function createInvitation(
   return { id: invitation.id, delivered };
 }
 
-async function findOpenInvitation(db: Db, companyId: string, invitationId: string) {
+async function getOpenInvitation(db: Db, companyId: string, invitationId: string) {
   const [row] = await db
     .select()
     .from(invitations)
@@ -201,7 +201,7 @@ export async function resendInvitation(
 ) {
   const { db } = deps;
   const { companyId } = options.actor;
-  const current = await findOpenInvitation(db, companyId, options.invitationId);
+  const current = await getOpenInvitation(db, companyId, options.invitationId);
   const link = newToken();
   await db.transaction(async (tx) => {
     // An expired invitation takes its seat back when it is renewed.
@@ -233,7 +233,7 @@ export async function revokeInvitation(
 ) {
   const { db } = deps;
   const { companyId } = options.actor;
-  const current = await findOpenInvitation(db, companyId, options.invitationId);
+  const current = await getOpenInvitation(db, companyId, options.invitationId);
   await db.transaction(async (tx) => {
     await tx
       .update(invitations)
