@@ -23,6 +23,7 @@ import {
   templateApplies,
 } from './calendar-seed.ts';
 import { occurrencesBetween } from './recurrence.ts';
+import { findActiveMembers } from '../companies/members.ts';
 
 export type EventRow = typeof calendarEvents.$inferSelect;
 export type CompletionRow = typeof calendarCompletions.$inferSelect;
@@ -390,10 +391,6 @@ export async function findCompletionHistory(
 
 /** Members who may own a deadline: the company's active members. */
 export async function findCalendarOwners(db: Db, companyId: string) {
-  const rows = await db
-    .select({ userId: userProfiles.userId, name: ownerName })
-    .from(userProfiles)
-    .where(and(eq(userProfiles.companyId, companyId), eq(userProfiles.status, 'active')))
-    .orderBy(asc(ownerName));
-  return rows.map((row) => ({ userId: row.userId, name: row.name ?? '' }));
+  const members = await findActiveMembers(db, companyId);
+  return members.map(({ userId, name }) => ({ userId, name }));
 }

@@ -13,6 +13,7 @@ import { institutionFacts } from '../library/library-queries.ts';
 import { notify, type NotifyDependencies } from '../notifications/notify.ts';
 import { eventApplies, isConfidential, type EventRow } from './calendar-queries.ts';
 import { occurrencesBetween } from './recurrence.ts';
+import { findAdministratorIds } from '../companies/members.ts';
 
 /**
  * Which reminders of one due date are due on `today`: those whose day (the due date minus N)
@@ -76,17 +77,7 @@ export async function sendDueReminders(
   const administrators = (companyId: string) => {
     let found = adminsOf.get(companyId);
     if (!found) {
-      found = db
-        .select({ userId: userProfiles.userId })
-        .from(userProfiles)
-        .where(
-          and(
-            eq(userProfiles.companyId, companyId),
-            eq(userProfiles.role, 'admin'),
-            eq(userProfiles.status, 'active'),
-          ),
-        )
-        .then((admins) => admins.map((admin) => admin.userId));
+      found = findAdministratorIds(db, companyId);
       adminsOf.set(companyId, found);
     }
     return found;

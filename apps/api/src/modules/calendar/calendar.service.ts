@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@complivue/db/database';
 import { calendarCompletions, calendarEvents } from '@complivue/db/schema/calendar';
 import { companies } from '@complivue/db/schema/companies';
-import { userProfiles } from '@complivue/db/schema/profiles';
 import { formatLongDay } from '@complivue/shared/calendar-days';
 import {
   BSA_FILING_DEADLINE,
@@ -42,6 +41,7 @@ import {
 } from './calendar-queries.ts';
 import { ensureSeededDeadlines, seededDeadlineFits } from './calendar-seed.ts';
 import { isOccurrence, validateRecurrence } from './recurrence.ts';
+import { isActiveMember } from '../companies/members.ts';
 
 type CreateEvent = z.output<typeof createCalendarEventSchema>;
 type UpdateEvent = z.output<typeof updateCalendarEventSchema>;
@@ -55,18 +55,9 @@ const forbidden = (message: string = CALENDAR_MESSAGES.not_allowed) =>
   new AppError('forbidden', message);
 
 async function requireOwnerIsMember(db: Db, companyId: string, ownerId: string | null) {
-  if (!ownerId) return;
-  const [member] = await db
-    .select({ userId: userProfiles.userId })
-    .from(userProfiles)
-    .where(
-      and(
-        eq(userProfiles.userId, ownerId),
-        eq(userProfiles.companyId, companyId),
-        eq(userProfiles.status, 'active'),
-      ),
-    );
-  if (!member) throw new AppError('owner_not_member', CALENDAR_MESSAGES.owner_not_member);
+  if (ownerId && !(await isActiveMember(db, companyId, ownerId))) {
+    throw new AppError('owner_not_member', CALENDAR_MESSAGES.owner_not_member);
+  }
 }
 
 /**

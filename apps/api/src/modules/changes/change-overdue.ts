@@ -7,6 +7,7 @@ import { and, eq, inArray, isNull, lt, notInArray, sql, type AnyColumn } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import { notify, type NotifyDependencies } from '../notifications/notify.ts';
 import { changeLink } from './changes.service.ts';
+import { findAdministratorIds } from '../companies/members.ts';
 
 const FINISHED = [...FINISHED_CHANGE_STATUSES];
 
@@ -34,18 +35,7 @@ function recipientResolver(db: Db) {
   const administrators = (companyId: string) => {
     let found = adminsOf.get(companyId);
     if (!found) {
-      found = db
-        .select({ userId: userProfiles.userId })
-        .from(userProfiles)
-        .where(
-          and(
-            eq(userProfiles.companyId, companyId),
-            eq(userProfiles.role, 'admin'),
-            eq(userProfiles.status, 'active'),
-          ),
-        )
-        .orderBy(userProfiles.userId)
-        .then((admins) => admins.map((admin) => admin.userId));
+      found = findAdministratorIds(db, companyId);
       adminsOf.set(companyId, found);
     }
     return found;

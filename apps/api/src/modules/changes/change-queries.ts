@@ -32,7 +32,6 @@ import {
   desc,
   eq,
   ilike,
-  inArray,
   isNull,
   notInArray,
   or,
@@ -46,6 +45,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/sql-patterns.ts';
 import { visibleToCompany } from '../feeds/feed-items-visibility.ts';
+import { findActiveMembers } from '../companies/members.ts';
 
 /**
  * Who is asking: a member of one institution, with their name (for the history) and the day it
@@ -381,45 +381,8 @@ export async function changeDetail(
 }
 
 /** The institution's active members (owners, assignees and @mentions are chosen from them). */
-export async function findActiveMembers(db: Db, companyId: string): Promise<ChangeMembers> {
-  const rows = await db
-    .select({
-      userId: userProfiles.userId,
-      fullName: userProfiles.fullName,
-      email: userProfiles.email,
-      role: userProfiles.role,
-    })
-    .from(userProfiles)
-    .where(and(eq(userProfiles.companyId, companyId), eq(userProfiles.status, 'active')))
-    .orderBy(asc(sql`lower(coalesce(${userProfiles.fullName}, ${userProfiles.email}))`));
-  return {
-    members: rows.map((row) => ({
-      userId: row.userId,
-      name: row.fullName ?? row.email,
-      email: row.email,
-      role: row.role,
-    })),
-  };
-}
-
-/** Names of active members among `userIds` (the others are not members: dropped). */
-export async function activeMemberNames(
-  db: Db,
-  companyId: string,
-  userIds: string[],
-): Promise<Map<string, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ userId: userProfiles.userId, name: memberName(userProfiles) })
-    .from(userProfiles)
-    .where(
-      and(
-        inArray(userProfiles.userId, userIds),
-        eq(userProfiles.companyId, companyId),
-        eq(userProfiles.status, 'active'),
-      ),
-    );
-  return new Map(rows.map((row) => [row.userId, row.name ?? row.userId]));
+export async function findChangeMembers(db: Db, companyId: string): Promise<ChangeMembers> {
+  return { members: await findActiveMembers(db, companyId) };
 }
 
 /** A feed item the institution can see: carried by a shared source or one of its own. */

@@ -32,7 +32,7 @@ import { changeReportPdf, changesCsv } from './change-report.ts';
 import {
   changeBoard,
   changeDetail,
-  findActiveMembers,
+  findChangeMembers,
   getChange,
   listChanges,
   type ChangeViewer,
@@ -117,7 +117,7 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: changeMembersSchema },
       },
     },
-    async (request) => findActiveMembers(db, viewerOf(request).companyId),
+    async (request) => findChangeMembers(db, viewerOf(request).companyId),
   );
 
   app.get(

@@ -20,6 +20,7 @@ import type { Actor } from '../../lib/actor.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { rulesWithAssessments, type LibraryReader } from './library-queries.ts';
+import { isActiveMember } from '../companies/members.ts';
 
 /** Who assesses (a manager or an administrator), with a name for the history. */
 export interface Assessor extends Actor {
@@ -134,18 +135,8 @@ export async function updateAssessment(
   const { db } = deps;
   const { assessor, ruleId, changes } = options;
   await getRule(db, ruleId);
-  if (changes.ownerId) {
-    const [owner] = await db
-      .select({ userId: userProfiles.userId })
-      .from(userProfiles)
-      .where(
-        and(
-          eq(userProfiles.userId, changes.ownerId),
-          eq(userProfiles.companyId, assessor.companyId),
-          eq(userProfiles.status, 'active'),
-        ),
-      );
-    if (!owner) throw new AppError('owner_not_member');
+  if (changes.ownerId && !(await isActiveMember(db, assessor.companyId, changes.ownerId))) {
+    throw new AppError('owner_not_member');
   }
   await db.transaction(async (tx) => {
     const current = await ensureAssessment(tx, assessor.companyId, ruleId);
