@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { requestOrigin, type Actor, type Caller } from '../../lib/actor.ts';
-import { requireCompanyId } from '../companies/company-profile.ts';
+import { requireCompanyId } from '../companies/institution.ts';
 import { requireAuth } from './access.ts';
 
 /**

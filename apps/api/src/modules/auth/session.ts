@@ -7,6 +7,7 @@ import { resolveNotificationPreferences } from '@complivue/shared/schemas/profil
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SubscriptionRow } from '../subscriptions/company-subscription.ts';
+import { findCompany } from '../companies/institution.ts';
 
 export type ProfileRow = typeof userProfiles.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
@@ -79,12 +80,6 @@ export async function ensureProfile(db: Db, user: SessionUser): Promise<ProfileR
     .onConflictDoNothing({ target: userProfiles.userId });
   const [created] = await db.select().from(userProfiles).where(eq(userProfiles.userId, user.id));
   return created!;
-}
-
-export async function findCompany(db: Db, companyId: string | null): Promise<CompanyRow | null> {
-  if (!companyId) return null;
-  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
-  return company ?? null;
 }
 
 /** Every signed-in request reads its member's profile and institution: one read, prepared once. */

@@ -9,7 +9,7 @@ import { addDays, daysBetween, formatLongDay, todayIn } from '@complivue/shared/
 import { BSA_FILING_DEADLINE } from '@complivue/shared/regulatory-deadlines';
 import { and, between, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
-import { institutionFacts } from '../library/library-queries.ts';
+import { institutionFacts } from '../companies/institution.ts';
 import { notify, type NotifyDependencies } from '../notifications/notify.ts';
 import { eventApplies, isConfidential, type EventRow } from './calendar-queries.ts';
 import { occurrencesBetween } from './recurrence.ts';

@@ -46,9 +46,9 @@ import {
 } from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
 import { requireActor } from '../auth/actor.ts';
-import { findCompany } from '../auth/session.ts';
+import { findCompany } from '../companies/institution.ts';
 import { profileIsComplete } from '../library/applicability.ts';
-import { institutionFacts } from '../library/library-queries.ts';
+import { institutionFacts } from '../companies/institution.ts';
 import {
   createFeedToken,
   feedTokenStatus,

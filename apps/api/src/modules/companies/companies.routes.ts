@@ -15,7 +15,6 @@ import { toSessionResponse } from '../auth/session.ts';
 import { companyExportArchive } from './company-export.ts';
 import {
   findCompanyProfile,
-  requireCompanyId,
   toSecuritySettings,
   updateCompanyProfile,
   updateNotificationDefaults,
@@ -33,6 +32,7 @@ import {
 import { okResponseSchema } from '@complivue/shared/schemas/auth';
 import { clearSessionCookies } from '../auth/session.ts';
 import { createOwnCompany } from './company-creation.ts';
+import { requireCompanyId } from './institution.ts';
 import { deleteCompany } from './company-deletion.ts';
 import { recomputeCompanyRelevance } from '../feeds/feed-relevance.ts';
 

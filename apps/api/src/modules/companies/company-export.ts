@@ -18,7 +18,7 @@ import { calendarIcs } from '../calendar/calendar-ics.ts';
 import { loadCalendarEvents } from '../calendar/calendar-queries.ts';
 import { changesCsv } from '../changes/change-report.ts';
 import { assessmentCsv } from '../library/assessment-report.ts';
-import { institutionFacts } from '../library/library-queries.ts';
+import { institutionFacts } from '../companies/institution.ts';
 import { toCompanyProfile, toSecuritySettings } from './company-profile.ts';
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? '';

@@ -17,12 +17,6 @@ import type { ServiceDeps } from '../../service-deps.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
 
-/** The caller's company id, or 404 for an account that has none (a company route's start). */
-export function requireCompanyId(companyId: string | null): string {
-  if (!companyId) throw new AppError('no_company');
-  return companyId;
-}
-
 export function toCompanyProfile(row: CompanyRow): CompanyProfile {
   return {
     id: row.id,

@@ -2,7 +2,7 @@ import { dashboardSchema } from '@complivue/shared/schemas/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
-import { institutionFacts } from '../library/library-queries.ts';
+import { institutionFacts } from '../companies/institution.ts';
 import { computeDashboard } from './dashboard-figures.ts';
 import { todayIn } from '@complivue/shared/calendar-days';
 

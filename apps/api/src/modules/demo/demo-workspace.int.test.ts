@@ -6,7 +6,7 @@ import { cookiesFrom, signInThroughApi, signedInMember } from '../../../test/htt
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DEMO_COMPANY_NAME, seedDemoWorkspace } from './demo-workspace.ts';
 import { computeDashboard } from '../dashboard/dashboard-figures.ts';
-import { institutionFacts } from '../library/library-queries.ts';
+import { institutionFacts } from '../companies/institution.ts';
 
 describe('the demo workspace', () => {
   let t: TestApp;

@@ -15,7 +15,7 @@ import { requireAll, requirePlan, requireRole } from '../../lib/route-access.ts'
 import { requireAuth } from '../auth/access.ts';
 import { requireActor } from '../auth/actor.ts';
 import type { AuthContext } from '../auth/session.ts';
-import { requireCompanyId } from '../companies/company-profile.ts';
+import { requireCompanyId } from '../companies/institution.ts';
 import {
   getFeedItem,
   listFeedItems,

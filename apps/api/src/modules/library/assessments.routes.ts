@@ -20,7 +20,7 @@ import { readMultipartUpload, sendAttachment } from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
 import { requireActor } from '../auth/actor.ts';
 import type { AuthContext } from '../auth/session.ts';
-import { requireCompanyId } from '../companies/company-profile.ts';
+import { requireCompanyId } from '../companies/institution.ts';
 import { assessmentCsv, assessmentPdf } from './assessment-report.ts';
 import {
   addEvidence,

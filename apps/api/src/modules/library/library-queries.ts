@@ -6,7 +6,6 @@ import {
   ruleAssessments,
 } from '@complivue/db/schema/library';
 import { userProfiles } from '@complivue/db/schema/profiles';
-import type { InstitutionType } from '@complivue/shared/institutions';
 import type { Applicability } from '@complivue/shared/library';
 import { REGULATION_AREAS, type RegulationArea } from '@complivue/shared/regulation-areas';
 import {
@@ -26,19 +25,6 @@ export interface LibraryReader {
   userId: string;
   companyId: string | null;
   facts: InstitutionFacts;
-}
-
-/** The profile facts of the company row every signed-in request has already loaded. */
-export function institutionFacts(
-  company: {
-    institutionType: InstitutionType | null;
-    regulationAreas: RegulationArea[] | null;
-  } | null,
-): InstitutionFacts {
-  return {
-    institutionType: company?.institutionType ?? null,
-    regulationAreas: company?.regulationAreas ?? [],
-  };
 }
 
 /** The reader's bookmark of each article, joined to the article rows. */

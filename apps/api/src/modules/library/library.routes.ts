@@ -19,9 +19,9 @@ import {
   articleDetail,
   assertArticleVisible,
   browseLibrary,
-  institutionFacts,
   type LibraryReader,
 } from './library-queries.ts';
+import { institutionFacts } from '../companies/institution.ts';
 
 export const ruleIdParams = z.object({ ruleId: z.string().regex(/^[A-Z]{2,6}-[A-Z]{2,6}-\d{3}$/) });
 const articleIdParams = z.object({ articleId: z.uuid() });

@@ -23,7 +23,7 @@ import { SUBSCRIBED } from '../../lib/route-access.ts';
 import { parseFormFields, readMultipartUpload, sendAttachment } from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
 import type { AuthContext } from '../auth/session.ts';
-import { requireCompanyId } from '../companies/company-profile.ts';
+import { requireCompanyId } from '../companies/institution.ts';
 import {
   getVisibleAttachment,
   listTickets,

@@ -25,8 +25,9 @@ import { requireAuth } from '../auth/access.ts';
 import { requireActor } from '../auth/actor.ts';
 import { createAccount } from '../auth/create-account.ts';
 import { signInNewAccount } from '../auth/sign-in.ts';
-import { findCompany, toSessionResponse } from '../auth/session.ts';
-import { requireCompanyId } from '../companies/company-profile.ts';
+import { findCompany } from '../companies/institution.ts';
+import { toSessionResponse } from '../auth/session.ts';
+import { requireCompanyId } from '../companies/institution.ts';
 import {
   claimInvitation,
   createInvitation,

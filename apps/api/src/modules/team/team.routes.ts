@@ -18,7 +18,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { requestOrigin } from '../../lib/actor.ts';
 import { requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
-import { requireCompanyId } from '../companies/company-profile.ts';
+import { requireCompanyId } from '../companies/institution.ts';
 import { requireActor } from '../auth/actor.ts';
 import { activityCsvStream } from './activity-csv.ts';
 import { findActivity, streamActivity } from './activity-queries.ts';
