@@ -151,6 +151,33 @@ describe('devices and two-factor authentication', () => {
     expect(plain.json().status).toBe('signed_in');
   });
 
+  it('turns two-factor off with an unused backup code when the authenticator is lost', async () => {
+    const { input, cookie, backupCodes } = await enrolledMember();
+    const disable = (code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/two-factor/disable',
+        headers: { cookie },
+        payload: { password: input.password, code },
+      });
+    const wrong = await disable('aaaaa-bbbbb');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.code).toBe('wrong_code');
+    // A code already spent at a sign-in is spent here too.
+    const challenge = cookiesFrom(await signInThroughApi(t.app, input.email, input.password));
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify',
+      headers: { cookie: challenge },
+      payload: { code: backupCodes[0] },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect((await disable(backupCodes[0]!)).json().error.code).toBe('wrong_code');
+    expect((await disable(backupCodes[1]!)).statusCode).toBe(200);
+    const plain = await signInThroughApi(t.app, input.email, input.password);
+    expect(plain.json().status).toBe('signed_in');
+  });
+
   async function enrolledMember() {
     const { cookie: signUpCookie, input } = await signUpThroughApi(t.app);
     const enable = await t.app.inject({
@@ -159,7 +186,7 @@ describe('devices and two-factor authentication', () => {
       headers: { cookie: signUpCookie },
       payload: { password: input.password },
     });
-    const { totpURI } = enable.json();
+    const { totpURI, backupCodes } = enable.json() as { totpURI: string; backupCodes: string[] };
     const confirm = await t.app.inject({
       method: 'POST',
       url: '/api/auth/two-factor/confirm',
@@ -167,7 +194,7 @@ describe('devices and two-factor authentication', () => {
       payload: { code: await totpCodeFor(totpURI) },
     });
     expect(confirm.statusCode).toBe(200);
-    return { input, totpURI, cookie: cookiesFrom(confirm) || signUpCookie };
+    return { input, totpURI, backupCodes, cookie: cookiesFrom(confirm) || signUpCookie };
   }
 
   const verify = (cookie: string, code: string, trustDevice = false) =>

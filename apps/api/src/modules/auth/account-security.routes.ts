@@ -156,13 +156,17 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: SIGNED_IN, rateLimit: 'two-factor-disable' },
       schema: {
         tags: ['auth'],
-        summary: 'Turn two-factor authentication off with your password and a current code',
+        summary:
+          'Turn two-factor authentication off with your password and a current code, or an unused backup code (for a lost authenticator)',
         body: z.object({
           password: z.string().min(1).max(1024),
           code: z
             .string()
             .trim()
-            .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+            .regex(
+              /^(?:\d{6}|[A-Za-z0-9]{5}-[A-Za-z0-9]{5})$/,
+              'Enter the 6-digit code or one of your backup codes',
+            ),
         }),
         response: { 200: okResponseSchema },
       },
@@ -170,7 +174,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const auth = requireAuth(request);
       await enforceRateLimit(request);
-      if (!(await isCurrentTotp(auth.user.id, request.body.code))) {
+      if (!(await isCurrentSecondFactor(auth.user.id, request.body.code))) {
         throw new AppError('wrong_code');
       }
       try {
@@ -193,15 +197,25 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Checks a code against the user's enrolled TOTP secret (decrypted with better-auth's key). */
-  async function isCurrentTotp(userId: string, code: string): Promise<boolean> {
+  /**
+   * Checks a code against the user's enrolled second factor (decrypted with better-auth's key):
+   * a current code of the authenticator, or one of the backup codes not used yet. A backup code
+   * is what someone who lost their phone still has; turning two-factor off removes the secret and
+   * every backup code with it, so the one given is spent either way.
+   */
+  async function isCurrentSecondFactor(userId: string, code: string): Promise<boolean> {
     const [row] = await app.database.db
       .select()
       .from(twoFactor)
       .where(eq(twoFactor.userId, userId));
     if (!row) return false;
     const context = await app.auth.$context;
-    const secret = await symmetricDecrypt({ key: context.secretConfig, data: row.secret });
-    return createOTP(secret).verify(code, { window: 1 });
+    if (/^\d{6}$/.test(code)) {
+      const secret = await symmetricDecrypt({ key: context.secretConfig, data: row.secret });
+      return createOTP(secret).verify(code, { window: 1 });
+    }
+    const stored = await symmetricDecrypt({ key: context.secretConfig, data: row.backupCodes });
+    const backupCodes: unknown = JSON.parse(stored);
+    return Array.isArray(backupCodes) && backupCodes.includes(code);
   }
 };

@@ -108,11 +108,14 @@ export function TwoFactorSettings({ session }: { session: SessionResponse }) {
               />
             )}
           </FormField>
-          <FormField label="Code from your authenticator app">
-            {({ id }) => (
+          <FormField
+            label="Code from your authenticator app"
+            hint="Lost the app? Enter one of your backup codes instead."
+          >
+            {({ id, describedBy }) => (
               <Input
                 id={id}
-                inputMode="numeric"
+                aria-describedby={describedBy}
                 autoComplete="one-time-code"
                 value={code}
                 onChange={(e) => setCode(e.target.value)}
