@@ -79,6 +79,13 @@ describe('plans and payment (sandbox)', () => {
     await expectNoSeriousAxeViolations(page);
 
     await page.getByRole('button', { name: 'Cancel at the end of the period' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'End your subscription?' });
+    await expectNoSeriousAxeViolations(page);
+    // Keeping the plan closes the question and changes nothing.
+    await confirm.getByRole('button', { name: 'Keep my plan' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Cancel at the end of the period' }).click();
+    await confirm.getByRole('button', { name: 'End my subscription' }).click();
     await page.getByText('Your subscription will end with the current period.').waitFor();
     const notice = page.getByText(/^Your subscription ends on .+ and will not renew\.$/);
     await notice.waitFor();

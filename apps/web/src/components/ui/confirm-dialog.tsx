@@ -8,12 +8,15 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
 }: {
   trigger: ReactElement;
   title: ReactNode;
   description: ReactNode;
   confirmLabel: string;
+  /** What keeping things as they are is called, where "Cancel" would read as the action. */
+  cancelLabel?: string;
   onConfirm: () => void;
 }) {
   return (
@@ -30,7 +33,7 @@ export function ConfirmDialog({
           </AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel asChild>
-              <Button variant="secondary">Cancel</Button>
+              <Button variant="secondary">{cancelLabel}</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
               <Button variant="destructive" onClick={onConfirm}>

@@ -1,3 +1,4 @@
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
   BILLING_INTERVALS,
   PAID_PLAN_NAMES,
@@ -162,18 +163,23 @@ function ManagePaidPlan({ subscription }: { subscription: Subscription }) {
           Your subscription ends on {date(subscription.currentPeriodEnd)} and will not renew.
         </Alert>
       ) : (
-        <Button
-          variant="secondary"
-          disabled={busy}
-          onClick={() =>
+        <ConfirmDialog
+          trigger={
+            <Button variant="secondary" disabled={busy}>
+              Cancel at the end of the period
+            </Button>
+          }
+          title="End your subscription?"
+          description={`Your plan stays active until ${date(subscription.currentPeriodEnd)} and will not renew after that. Your records stay; you can subscribe again at any time.`}
+          confirmLabel="End my subscription"
+          cancelLabel="Keep my plan"
+          onConfirm={() =>
             run(
               () => cancelAtPeriodEnd(subscription.id),
               'Your subscription will end with the current period.',
             )
           }
-        >
-          Cancel at the end of the period
-        </Button>
+        />
       )}
     </div>
   );
