@@ -5,8 +5,10 @@ import {
   type BrowserSession,
 } from './support/browser.ts';
 import {
+  callApi,
   headingText,
   payThroughSandbox,
+  signInOperator,
   signUpInBrowser,
   signUpThroughApi,
   uniqueEmail,
@@ -58,7 +60,7 @@ describe('plans and payment (sandbox)', () => {
       query: '?plan=enterprise&billing=monthly',
     });
     await page.goto(`${baseUrl}/profile`);
-    await expect.poll(() => headingText(page)).toBe('Subscription Required');
+    await expect.poll(() => headingText(page)).toBe('Trial Expired');
     await page.getByRole('link', { name: 'Manage Subscription' }).click();
     await expect.poll(() => headingText(page)).toBe('Subscription');
     await page.getByText('Waiting for payment').waitFor();
@@ -96,5 +98,34 @@ describe('plans and payment (sandbox)', () => {
     expect(
       await page.getByRole('button', { name: 'Cancel at the end of the period' }).count(),
     ).toBe(0);
+  });
+  it('lets the administrator of a lapsed institution take its data from the subscription page', async () => {
+    const { page, baseUrl } = session;
+    const account = await signUpThroughApi(baseUrl, { page, label: 'lapsed' });
+    await callApi(
+      baseUrl,
+      await signInOperator(baseUrl),
+      'PUT',
+      `/api/admin/companies/${account.companyId}/subscription`,
+      {
+        planName: 'trial',
+        status: 'expired',
+        trialEnd: new Date(Date.now() - 86_400_000).toISOString(),
+      },
+    );
+    // Settings is closed to an institution without a plan...
+    await page.goto(`${baseUrl}/settings`);
+    await expect.poll(() => headingText(page)).toBe('Trial Expired');
+    // ...but leaving with its records never needs one.
+    await page.goto(`${baseUrl}/subscription`);
+    await page.getByRole('heading', { name: 'Your institution’s data' }).waitFor();
+    const download = page.getByRole('link', { name: 'Download all data (ZIP)' });
+    const exported = await page.request.get(
+      new URL((await download.getAttribute('href'))!, baseUrl).href,
+    );
+    expect(exported.status()).toBe(200);
+    expect(exported.headers()['content-type']).toContain('application/zip');
+    await page.getByRole('button', { name: 'Delete the institution…' }).waitFor();
+    await expectNoSeriousAxeViolations(page);
   });
 });

@@ -77,13 +77,13 @@ export const appRoutes: RouteObject[] = [
           {
             path: paths.subscription,
             lazy: async () => ({
-              Component: (await import('@/features/billing/subscription-page')).SubscriptionPage,
+              Component: (await import('@/app/pages/subscription-route')).SubscriptionRoute,
             }),
           },
           {
             path: paths.settingsSubscription,
             lazy: async () => ({
-              Component: (await import('@/features/billing/subscription-page')).SubscriptionPage,
+              Component: (await import('@/app/pages/subscription-route')).SubscriptionRoute,
             }),
           },
           {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
   BILLING_INTERVALS,
@@ -185,8 +186,12 @@ function ManagePaidPlan({ subscription }: { subscription: Subscription }) {
   );
 }
 
-/** `/subscription` (also `/settings/subscription`): the plan, its state, and what can be done. */
-export function SubscriptionPage() {
+/**
+ * `/subscription` (also `/settings/subscription`): the plan, its state, and what can be done.
+ * `leaving`: what an administrator can still do with the institution's records while the plan
+ * does not open the product (composed by the app: it belongs to Settings).
+ */
+export function SubscriptionPage({ leaving }: { leaving?: ReactNode }) {
   const { data: session } = useSession();
   const subscription = useSubscription();
   if (subscription.isPending) return <Spinner label="Loading your subscription" />;
@@ -196,6 +201,8 @@ export function SubscriptionPage() {
   const isAdmin = session?.profile.role === 'admin' || session?.profile.role === 'super_admin';
   const paidAndActive =
     current?.status === 'active' && current.provider !== null && !current.isExpired;
+  const opensTheProduct =
+    current !== null && !current.isExpired && ['active', 'trialing'].includes(current.status);
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Subscription</h1>
@@ -220,6 +227,12 @@ export function SubscriptionPage() {
         </Card>
       ) : (
         <Alert>Your institution's administrator manages its plan.</Alert>
+      )}
+      {isAdmin && !opensTheProduct && leaving && (
+        <Card>
+          <h2 className="mb-4 text-lg font-semibold text-slate-900">Your institution’s data</h2>
+          {leaving}
+        </Card>
       )}
     </div>
   );

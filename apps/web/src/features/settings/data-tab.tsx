@@ -138,24 +138,30 @@ function DeleteInstitution({ companyName }: { companyName: string }) {
   );
 }
 
+function ExportSection() {
+  return (
+    <section className="space-y-3">
+      <h2 className="text-base font-semibold text-slate-900">Export</h2>
+      <p>
+        Download everything your institution keeps here as a ZIP of CSV and JSON files: the
+        institution profile and settings, plans, members, invitations, notifications and the full
+        activity log. Passwords and two-factor secrets are never included. The download is recorded
+        in User Activity.
+      </p>
+      <a href="/api/company/export" download className={buttonVariants({ variant: 'secondary' })}>
+        <Download aria-hidden="true" className="size-4" />
+        Download all data (ZIP)
+      </a>
+    </section>
+  );
+}
+
 /** Settings › Data (administrators): export, retention of the activity log, deletion. */
 export function DataTab({ companyName }: { companyName: string }) {
   const settings = useSecuritySettings(true);
   return (
     <div className="space-y-8 text-sm text-slate-700">
-      <section className="space-y-3">
-        <h2 className="text-base font-semibold text-slate-900">Export</h2>
-        <p>
-          Download everything your institution keeps here as a ZIP of CSV and JSON files: the
-          institution profile and settings, plans, members, invitations, notifications and the full
-          activity log. Passwords and two-factor secrets are never included. The download is
-          recorded in User Activity.
-        </p>
-        <a href="/api/company/export" download className={buttonVariants({ variant: 'secondary' })}>
-          <Download aria-hidden="true" className="size-4" />
-          Download all data (ZIP)
-        </a>
-      </section>
+      <ExportSection />
       {settings.isPending ? (
         <Spinner label="Loading the retention setting" />
       ) : settings.isError ? (
@@ -163,6 +169,19 @@ export function DataTab({ companyName }: { companyName: string }) {
       ) : (
         <RetentionForm settings={settings.data} />
       )}
+      <DeleteInstitution companyName={companyName} />
+    </div>
+  );
+}
+
+/**
+ * Export and deletion alone, for an administrator whose plan has lapsed: leaving with the
+ * institution's records never needs a subscription, though the rest of Settings does.
+ */
+export function LeaveWithYourData({ companyName }: { companyName: string }) {
+  return (
+    <div className="space-y-8 text-sm text-slate-700">
+      <ExportSection />
       <DeleteInstitution companyName={companyName} />
     </div>
   );
