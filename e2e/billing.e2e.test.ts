@@ -127,5 +127,12 @@ describe('plans and payment (sandbox)', () => {
     expect(exported.headers()['content-type']).toContain('application/zip');
     await page.getByRole('button', { name: 'Delete the institution…' }).waitFor();
     await expectNoSeriousAxeViolations(page);
+
+    // Search is the product's too: the palette says why it finds nothing.
+    session.allowConsoleErrors(/status of 403/);
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Search' });
+    await palette.getByRole('combobox').fill('escrow');
+    await palette.getByText(/^Your 14-day free trial has ended\./).waitFor();
   });
 });

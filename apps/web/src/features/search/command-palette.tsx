@@ -126,6 +126,12 @@ export default function CommandPalette({
                 Nothing matches “{debounced}”.
               </li>
             )}
+            {debounced && results.isError && (
+              // A refusal (a lapsed plan) or a failure says why instead of an empty list.
+              <li className="px-3 py-2 text-sm text-red-800" role="presentation">
+                {results.error.message}
+              </li>
+            )}
           </ul>
           {query.trim() && (
             <div className="border-t border-slate-200 px-4 py-2 text-right">
