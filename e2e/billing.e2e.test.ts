@@ -60,7 +60,7 @@ describe('plans and payment (sandbox)', () => {
       query: '?plan=enterprise&billing=monthly',
     });
     await page.goto(`${baseUrl}/profile`);
-    await expect.poll(() => headingText(page)).toBe('Trial Expired');
+    await expect.poll(() => headingText(page)).toBe('Subscription Required');
     await page.getByRole('link', { name: 'Manage Subscription' }).click();
     await expect.poll(() => headingText(page)).toBe('Subscription');
     await page.getByText('Waiting for payment').waitFor();
