@@ -1,3 +1,4 @@
+import { decideAccess, SUBSCRIBED } from '@complivue/shared/access';
 import type { ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
@@ -201,8 +202,12 @@ export function SubscriptionPage({ leaving }: { leaving?: ReactNode }) {
   const isAdmin = session?.profile.role === 'admin' || session?.profile.role === 'super_admin';
   const paidAndActive =
     current?.status === 'active' && current.provider !== null && !current.isExpired;
-  const opensTheProduct =
-    current !== null && !current.isExpired && ['active', 'trialing'].includes(current.status);
+  // Whether the plan itself opens the product, as the shared access table decides it (asked for
+  // an administrator, so that the operator's bypass does not hide the institution's data).
+  const opensTheProduct = decideAccess(SUBSCRIBED, {
+    role: 'admin',
+    subscription: current,
+  }).allowed;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">Subscription</h1>
