@@ -171,6 +171,28 @@ export const resetPasswordRequestSchema = z.object({
   newPassword: z.string().max(1024),
 });
 
+/** Body of `POST /api/auth/password/change`. */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string().max(1024),
+  newPassword: z.string().max(1024),
+});
+
+/** A new password under `validatePassword`'s rules, for a form (the server checks the same). */
+export const newPasswordSchema = (email = '') =>
+  z.string().superRefine((password, context) => {
+    const failure = validatePassword(password, email);
+    if (failure) context.addIssue({ code: 'custom', message: failure.message });
+  });
+
+/** The change-password form: the request, a new password that passes, typed twice alike. */
+export const changePasswordFormSchema = (email: string) =>
+  changePasswordRequestSchema
+    .extend({ newPassword: newPasswordSchema(email), confirmation: z.string() })
+    .refine((form) => form.newPassword === form.confirmation, {
+      path: ['confirmation'],
+      message: 'The two new passwords do not match.',
+    });
+
 export const totpCodeRequestSchema = z.object({
   code: z
     .string()

@@ -1,4 +1,5 @@
 import {
+  changePasswordRequestSchema,
   PASSWORD_RESET_MESSAGES,
   forgotPasswordRequestSchema,
   normalizeEmail,
@@ -127,10 +128,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: "Change the signed-in user's password; other sessions are signed out",
-        body: z.object({
-          currentPassword: z.string().max(1024),
-          newPassword: z.string().max(1024),
-        }),
+        body: changePasswordRequestSchema,
         response: { 200: okResponseSchema },
       },
     },

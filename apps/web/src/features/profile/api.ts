@@ -1,9 +1,11 @@
-import { okResponseSchema } from '@complivue/shared/schemas/auth';
+import { okResponseSchema, type changePasswordRequestSchema } from '@complivue/shared/schemas/auth';
 import {
   avatarResponseSchema,
   deviceSessionsResponseSchema,
   enableTwoFactorResponseSchema,
 } from '@complivue/shared/schemas/profile';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
 export const devicesQueryKey = ['devices'] as const;
@@ -21,8 +23,13 @@ export function uploadAvatar(file: File) {
 export const removeAvatar = () =>
   apiRequest('/api/profile/avatar', { method: 'DELETE', schema: avatarResponseSchema });
 
-export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
-  apiRequest('/api/auth/password/change', { method: 'POST', body, schema: okResponseSchema });
+/** Changes the signed-in member's password; the server signs out their other devices. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: z.input<typeof changePasswordRequestSchema>) =>
+      apiRequest('/api/auth/password/change', { method: 'POST', body, schema: okResponseSchema }),
+  });
+}
 
 export const listDevices = () =>
   apiRequest('/api/auth/sessions', { schema: deviceSessionsResponseSchema });

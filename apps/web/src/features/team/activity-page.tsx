@@ -2,13 +2,14 @@ import { AUDIT_ACTION_LABELS } from '@complivue/shared/audit-actions';
 import type { ActivityEntry, ActivityFilters } from '@complivue/shared/schemas/activity';
 import { Download } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { DataTable, type Column } from '@/components/data-table';
 import { Pager } from '@/components/pager';
+import { QueryState } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format-day';
 import { activityCsvHref, useActivity, useTeamDirectory } from './api.ts';
 
@@ -29,6 +30,24 @@ function changeSummary(entry: ActivityEntry): string {
     })
     .join('; ');
 }
+
+/** Who did it: the member, the address a system email went to, or the system itself. */
+function actorName(entry: ActivityEntry): string {
+  if (entry.actor) return entry.actor.fullName ?? entry.actor.email ?? entry.actor.userId;
+  return entry.targetType === 'email' ? (entry.targetId ?? 'System') : 'System';
+}
+
+const ACTIVITY_COLUMNS: Column<ActivityEntry>[] = [
+  {
+    header: 'When',
+    cell: (entry) => formatDateTime(entry.createdAt),
+    className: 'whitespace-nowrap text-slate-700',
+  },
+  { header: 'Member', cell: actorName },
+  { header: 'Action', cell: (entry) => entry.actionLabel, className: 'font-medium text-slate-900' },
+  { header: 'Details', cell: changeSummary, className: 'text-slate-700' },
+  { header: 'IP address', cell: (entry) => entry.ipAddress ?? '—', className: 'text-slate-700' },
+];
 
 function Filters({
   initial,
@@ -132,65 +151,30 @@ export function ActivityPage() {
         />
       </Card>
       <Card className="p-5 sm:p-6">
-        {activity.isPending ? (
-          <Spinner label="Loading activity" />
-        ) : activity.isError ? (
-          <Alert variant="destructive">{activity.error.message}</Alert>
-        ) : activity.data.items.length === 0 ? (
-          <p className="text-sm text-slate-700">No activity matches these filters.</p>
-        ) : (
-          <>
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-[44rem] text-left text-sm">
-                <caption className="sr-only">Activity entries</caption>
-                <thead className="text-slate-700">
-                  <tr>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      When
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Member
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Action
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Details
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      IP address
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200">
-                  {activity.data.items.map((entry) => (
-                    <tr key={entry.id}>
-                      <td className="py-2 pr-4 whitespace-nowrap text-slate-700">
-                        {formatDateTime(entry.createdAt)}
-                      </td>
-                      <td className="py-2 pr-4">
-                        {entry.actor
-                          ? (entry.actor.fullName ?? entry.actor.email ?? entry.actor.userId)
-                          : entry.targetType === 'email'
-                            ? entry.targetId
-                            : 'System'}
-                      </td>
-                      <td className="py-2 pr-4 font-medium text-slate-900">{entry.actionLabel}</td>
-                      <td className="py-2 pr-4 text-slate-700">{changeSummary(entry)}</td>
-                      <td className="py-2 text-slate-700">{entry.ipAddress ?? '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager
-              page={activity.data.page}
-              pageSize={activity.data.pageSize}
-              total={activity.data.total}
-              onPage={setPage}
-            />
-          </>
-        )}
+        <QueryState
+          query={activity}
+          loading="Loading activity"
+          isEmpty={(page) => page.items.length === 0}
+          empty={<p className="text-sm text-slate-700">No activity matches these filters.</p>}
+        >
+          {(page) => (
+            <>
+              <DataTable
+                caption="Activity entries"
+                columns={ACTIVITY_COLUMNS}
+                rows={page.items}
+                rowKey={(entry) => entry.id}
+                minWidth="44rem"
+              />
+              <Pager
+                page={page.page}
+                pageSize={page.pageSize}
+                total={page.total}
+                onPage={setPage}
+              />
+            </>
+          )}
+        </QueryState>
       </Card>
     </div>
   );
