@@ -5,6 +5,7 @@ import { FREE_TRIAL_PATH, paths } from '@/config/paths';
 import { formatDay } from '@/lib/format-day';
 import type { MarkdownModule } from '@/lib/markdown-module';
 import type { BlogPostAttributes } from './posts.ts';
+import { Citation } from '@/components/citation';
 
 export function BlogPostPage({ post }: { post: MarkdownModule }) {
   const attributes = post.attributes as unknown as BlogPostAttributes;
@@ -40,7 +41,7 @@ export function BlogPostPage({ post }: { post: MarkdownModule }) {
                 key={citation}
                 className="rounded bg-white px-2 py-1 font-mono text-xs text-slate-800 ring-1 ring-slate-200"
               >
-                {citation}
+                <Citation citation={citation} />
               </li>
             ))}
           </ul>
