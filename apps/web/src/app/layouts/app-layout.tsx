@@ -118,17 +118,19 @@ export function AppLayout() {
       >
         Skip to content
       </a>
-      <aside
-        aria-label="Sidebar"
+      {/* The column runs the page's whole height (its white and its border do not stop where
+          the first screen ends on a long page); the sidebar inside stays in view. */}
+      <div
         data-print="hide"
-        data-testid="sidebar"
         className={cn(
-          'sticky top-0 hidden h-screen shrink-0 border-r border-slate-200 bg-white transition-[width] md:block',
+          'hidden shrink-0 bg-white shadow-[inset_-1px_0_0_var(--color-slate-200)] transition-[width] md:block',
           collapsed ? 'w-20' : 'w-[280px]',
         )}
       >
-        <Sidebar session={session.data} collapsed={collapsed} />
-      </aside>
+        <aside aria-label="Sidebar" data-testid="sidebar" className="sticky top-0 h-screen">
+          <Sidebar session={session.data} collapsed={collapsed} />
+        </aside>
+      </div>
       {drawer && (
         <drawer.NavigationDrawer
           session={session.data}

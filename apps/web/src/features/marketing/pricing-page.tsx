@@ -168,7 +168,41 @@ export function PricingPage() {
             <h2 id="compare-heading" className="text-2xl font-bold text-slate-900">
               Compare features
             </h2>
-            <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            {/* On a phone the plans stack, each with what it includes: a three-plan table
+                would need a sideways scroll that hides the last plan. */}
+            <div className="mt-6 space-y-4 sm:hidden">
+              {PAID_PLAN_NAMES.map((name) => (
+                <section
+                  key={name}
+                  aria-labelledby={`compare-${name}`}
+                  className="rounded-lg border border-slate-200 bg-white p-4"
+                >
+                  <h3 id={`compare-${name}`} className="font-semibold text-slate-900">
+                    {PLAN_CATALOGUE[name].label}
+                  </h3>
+                  <ul className="mt-2 space-y-1 text-sm">
+                    {FEATURE_NAMES.map((feature) => {
+                      const included = PLAN_FEATURES[name].includes(feature);
+                      return (
+                        <li
+                          key={feature}
+                          className={included ? 'text-slate-800' : 'text-slate-500 line-through'}
+                        >
+                          <span aria-hidden="true" className="mr-2 inline-block w-3">
+                            {included ? '✓' : '—'}
+                          </span>
+                          {FEATURE_LABELS[feature]}
+                          <span className="sr-only">
+                            {included ? ': included' : ': not included'}
+                          </span>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </section>
+              ))}
+            </div>
+            <div className="mt-6 hidden overflow-x-auto rounded-lg border border-slate-200 bg-white sm:block">
               <table className="w-full min-w-[32rem] text-left text-sm">
                 <caption className="sr-only">Features included in each plan</caption>
                 <thead className="bg-slate-50 text-slate-900">
