@@ -76,3 +76,14 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 export function auditActionLabel(action: string): string {
   return AUDIT_ACTION_LABELS[action] ?? action;
 }
+
+/**
+ * Actions that are not compliance work: signing in and out (and failing to), and setting up
+ * the platform. "Team activity" counts work (an assessment, a change, a deadline marked done),
+ * not visits.
+ */
+export const NOT_WORK_ACTION_PREFIXES = ['auth.', 'setup.'] as const;
+
+export function isWorkAction(action: string): boolean {
+  return !NOT_WORK_ACTION_PREFIXES.some((prefix) => action.startsWith(prefix));
+}

@@ -9,6 +9,8 @@ const day = z
 const filterFields = z.object({
   actor: z.string().max(100).optional(),
   action: z.string().trim().max(100).optional(),
+  /** `work`: compliance work only, without sign-ins and set-up (what the dashboard counts). */
+  kind: z.enum(['work']).optional(),
   from: day.optional(),
   to: day.optional(),
 });

@@ -17,8 +17,10 @@ export const dashboardSchema = z.object({
     next30Days: z.number().int(),
   }),
   teamActivity: z.object({
-    /** Audit-trail events of your institution in the last 7 days. */
+    /** Your institution's compliance work (not sign-ins) since `since`, today included. */
     actionsThisWeek: z.number().int(),
+    /** The first of the 7 whole UTC days counted: User Activity's `from` for the same list. */
+    since: z.string(),
   }),
   /** The library's rule assessments (see complianceSummarySchema). */
   compliance: complianceSummarySchema,

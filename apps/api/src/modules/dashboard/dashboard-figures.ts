@@ -1,4 +1,5 @@
 import { preparedSql, queryRows, type Db } from '@complivue/db/database';
+import { NOT_WORK_ACTION_PREFIXES } from '@complivue/shared/audit-actions';
 import { todayIn } from '@complivue/shared/calendar-days';
 import type { Role } from '@complivue/shared/roles';
 import type { Dashboard } from '@complivue/shared/schemas/dashboard';
@@ -21,8 +22,22 @@ import {
   type AssessmentSnapshot,
 } from '../library/compliance-summary.ts';
 
-/** "Actions this week": the institution's audit-trail events of the last 7 days. */
+/**
+ * "Actions this week": the institution's compliance work (audit-trail events other than
+ * sign-ins and set-up, `isWorkAction`) on the last 7 whole UTC days, today included: the days
+ * User Activity's date filter reads, so the dashboard's number opens a list of that length.
+ */
 export const TEAM_ACTIVITY_WINDOW_DAYS = 7;
+
+export function teamActivitySince(now: Date = new Date()): string {
+  return new Date(now.getTime() - (TEAM_ACTIVITY_WINDOW_DAYS - 1) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+}
+
+const workOnly = sql.join(
+  NOT_WORK_ACTION_PREFIXES.map((prefix) => sql` AND action NOT LIKE ${`${prefix}%`}`),
+);
 
 interface AlertCounts {
   active_alerts: number;
@@ -48,7 +63,7 @@ const companyFigures = preparedSql<CompanyFigures>('dashboard_figures', () => {
   return sql`SELECT ${alertCountColumns(sql.placeholder('userId'))},
     (SELECT count(*)::int FROM audit_log
       WHERE company_id = ${companyId}
-        AND created_at >= now() - make_interval(days => ${TEAM_ACTIVITY_WINDOW_DAYS})) AS team_actions,
+        AND created_at >= ${sql.placeholder('teamSince')}::timestamptz${workOnly}) AS team_actions,
     ${assessmentSnapshotColumns(companyId)},
     ${recentUpdatesJson(companyId)} AS recent_updates,
     ${completedDueDatesJson(companyId, { from: sql.placeholder('from'), to: sql.placeholder('to') })} AS completed_due_dates`;
@@ -59,7 +74,8 @@ const companyFigures = preparedSql<CompanyFigures>('dashboard_figures', () => {
  * made at the same time: one query for everything that is a count or a short list, and the
  * calendar's events (which may first have to be filled in with the seeded deadlines).
  * - alerts: the caller's unread high and normal notifications (partial index of unread ones);
- * - team activity: the company's audit-log events in the last 7 days (company, created_at index);
+ * - team activity: the company's compliance work on the last 7 UTC days (`teamActivitySince`;
+ *   company, created_at index);
  * - compliance score and per-area status: the library's rule assessments
  *   (`summarizeCompliance`, formulas in packages/shared/src/compliance-score.ts);
  * - recent regulatory updates: the three newest feed items the company sees that carry a
@@ -88,15 +104,22 @@ export async function computeDashboard(
     return {
       alerts: { active: alerts?.active_alerts ?? 0, highPriority: alerts?.high_alerts ?? 0 },
       deadlines: { tracked: true, next30Days: 0 },
-      teamActivity: { actionsThisWeek: 0 },
+      teamActivity: { actionsThisWeek: 0, since: teamActivitySince() },
       compliance: await complianceSummary(db, options),
       recentUpdates: [],
     };
   }
   const today = options.today ?? todayIn(null);
   const range = upcomingDeadlineRange(today);
+  const teamSince = teamActivitySince();
   const [[figures], dueDates] = await Promise.all([
-    companyFigures(db, { userId, companyId, from: range.from, to: range.to }),
+    companyFigures(db, {
+      userId,
+      companyId,
+      from: range.from,
+      to: range.to,
+      teamSince: `${teamSince}T00:00:00Z`,
+    }),
     upcomingDueDates(db, {
       companyId,
       facts: options.facts,
@@ -111,7 +134,7 @@ export async function computeDashboard(
       tracked: true,
       next30Days: dueDates.filter((key) => !completed.has(key)).length,
     },
-    teamActivity: { actionsThisWeek: figures!.team_actions },
+    teamActivity: { actionsThisWeek: figures!.team_actions, since: teamSince },
     compliance: await summarizeCompliance(db, options.facts, figures!),
     recentUpdates: toRecentUpdates(figures!.recent_updates),
   };

@@ -1,9 +1,11 @@
 import { auditLog } from '@complivue/db/schema/audit';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpThroughApi, signedInMember } from '../../../test/http.ts';
+import { isWorkAction } from '@complivue/shared/audit-actions';
+import { signInThroughApi, signUpThroughApi, signedInMember } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { notify, notifyDependencies } from '../notifications/notify.ts';
+import { teamActivitySince } from './dashboard-figures.ts';
 
 describe('GET /api/dashboard', () => {
   let t: TestApp;
@@ -23,7 +25,10 @@ describe('GET /api/dashboard', () => {
     expect(await dashboard(admin.cookie)).toEqual({
       alerts: { active: 0, highPriority: 0 },
       deadlines: { tracked: true, next30Days: 0 },
-      teamActivity: { actionsThisWeek: audited.length },
+      teamActivity: {
+        actionsThisWeek: audited.filter((entry) => isWorkAction(entry.action)).length,
+        since: teamActivitySince(),
+      },
       compliance: { assessed: false, score: null, riskLevel: null, areas: [] },
       recentUpdates: [],
     });
@@ -62,5 +67,39 @@ describe('GET /api/dashboard', () => {
     // The member: the role-change notice (normal) and the test ones, the low one not counted.
     expect((await dashboard(member.cookie)).alerts).toEqual({ active: 4, highPriority: 2 });
     expect((await dashboard(other.cookie)).alerts).toEqual({ active: 0, highPriority: 0 });
+  });
+
+  it('counts work, not sign-ins, and opens User Activity on exactly what it counts', async () => {
+    const admin = await signUpThroughApi(t.app);
+    const companyId = admin.body.session.company.id as string;
+    const member = await signedInMember(t.app, { companyId, role: 'user' });
+    const before = (await dashboard(admin.cookie)).teamActivity;
+    // Signing in again and again is not work…
+    for (let visit = 0; visit < 3; visit += 1) {
+      expect((await signInThroughApi(t.app, member.email, 'Member passphrase 1')).statusCode).toBe(
+        200,
+      );
+    }
+    expect((await dashboard(admin.cookie)).teamActivity).toEqual(before);
+    // …changing a member's role is.
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${member.userId}/role`,
+      payload: { role: 'manager' },
+      headers: { cookie: admin.cookie },
+    });
+    const after = (await dashboard(admin.cookie)).teamActivity;
+    expect(after.actionsThisWeek).toBe(before.actionsThisWeek + 1);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/team/activity?kind=work&from=${after.since}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().total).toBe(after.actionsThisWeek);
+    expect(list.json().items.map((entry: { action: string }) => entry.action)).not.toContain(
+      'auth.sign_in',
+    );
   });
 });

@@ -21,7 +21,7 @@ const REVIEW_AREA: RegulationArea = 'qm_atr';
 export async function seedDemoAssessments(
   tx: Db,
   options: { companyId: string; ownerId: string; facts: InstitutionFacts; today: Date },
-): Promise<void> {
+): Promise<{ ruleId: string; status: AssessmentStatus }[]> {
   const rules = await tx
     .select({
       id: libraryRules.id,
@@ -60,9 +60,10 @@ export async function seedDemoAssessments(
   const statuses = statusesWith(compliantInReview);
   const nextReview = new Date(options.today.getTime() + 90 * 86_400_000).toISOString().slice(0, 10);
 
+  const seeded = [...compliant, ...review];
   await tx.delete(ruleAssessments).where(eq(ruleAssessments.companyId, options.companyId));
   await tx.insert(ruleAssessments).values(
-    [...compliant, ...review].map((rule, index) => ({
+    seeded.map((rule, index) => ({
       companyId: options.companyId,
       ruleId: rule.id,
       status: statuses[index]!,
@@ -75,4 +76,5 @@ export async function seedDemoAssessments(
       updatedBy: options.ownerId,
     })),
   );
+  return seeded.map((rule, index) => ({ ruleId: rule.id, status: statuses[index]! }));
 }

@@ -12,7 +12,8 @@ import type { NotificationPriority } from '@complivue/shared/schemas/notificatio
 import type { CompanyRole } from '@complivue/shared/roles';
 import { and, count, eq, gte } from 'drizzle-orm';
 import type { Auth } from '../auth/auth.ts';
-import { TEAM_ACTIVITY_WINDOW_DAYS } from '../dashboard/dashboard-figures.ts';
+import { teamActivitySince } from '../dashboard/dashboard-figures.ts';
+import { workActionsOnly } from '../team/activity-queries.ts';
 import { seedDemoAssessments } from './demo-assessments.ts';
 import { seedDemoFeed } from './demo-feed.ts';
 import { seedDemoCalendar } from './demo-calendar.ts';
@@ -218,7 +219,7 @@ export async function seedDemoWorkspace(
       );
     }
 
-    await seedDemoAssessments(tx, {
+    const assessed = await seedDemoAssessments(tx, {
       companyId: company.id,
       ownerId: adminId,
       facts: { institutionType: 'credit_union', regulationAreas: profile.regulationAreas ?? [] },
@@ -236,22 +237,30 @@ export async function seedDemoWorkspace(
     // Recent Regulatory Updates: three real CFPB documents tagged TRID, QM and HMDA.
     await seedDemoFeed(tx, { companyId: company.id, adminId, now });
 
-    const weekStart = new Date(now.getTime() - TEAM_ACTIVITY_WINDOW_DAYS * DAY_MS);
-    const [{ value: recentActions } = { value: 0 }] = await tx
+    // Team Activity counts work, so the demo's week holds work: the members recording some of
+    // the assessments above, spread over the last six days (docs/product.md § Dashboard).
+    const weekStart = new Date(`${teamActivitySince(now)}T00:00:00Z`);
+    const [{ value: recentWork } = { value: 0 }] = await tx
       .select({ value: count() })
       .from(auditLog)
-      .where(and(eq(auditLog.companyId, company.id), gte(auditLog.createdAt, weekStart)));
-    const missing = Math.max(0, DEMO_TEAM_ACTIONS - recentActions);
+      .where(
+        and(
+          eq(auditLog.companyId, company.id),
+          gte(auditLog.createdAt, weekStart),
+          ...workActionsOnly(),
+        ),
+      );
+    const missing = Math.max(0, DEMO_TEAM_ACTIONS - recentWork);
     if (missing > 0) {
       await tx.insert(auditLog).values(
-        Array.from({ length: missing }, (_, index) => ({
+        assessed.slice(0, missing).map(({ ruleId, status }, index) => ({
           actorUserId: userIds[index % userIds.length]!,
           companyId: company.id,
-          action: 'auth.sign_in',
-          targetType: 'user',
-          targetId: userIds[index % userIds.length]!,
-          after: { demo: true },
-          // Spread over the last six days, inside the seven-day window.
+          action: 'library.assessment_updated',
+          targetType: 'rule',
+          targetId: ruleId,
+          before: { status: 'not_assessed' },
+          after: { status },
           createdAt: new Date(now.getTime() - ((index % 6) + 1) * DAY_MS + index * 60_000),
         })),
       );

@@ -1,17 +1,25 @@
 import type { Db } from '@complivue/db/database';
 import { auditLog } from '@complivue/db/schema/audit';
 import { userProfiles } from '@complivue/db/schema/profiles';
-import { AUDIT_ACTION_LABELS, auditActionLabel } from '@complivue/shared/audit-actions';
+import {
+  AUDIT_ACTION_LABELS,
+  NOT_WORK_ACTION_PREFIXES,
+  auditActionLabel,
+} from '@complivue/shared/audit-actions';
 import type { ActivityEntry, ActivityFilters } from '@complivue/shared/schemas/activity';
 import { PAGE_SIZE } from '@complivue/shared/schemas/paging';
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, notLike, type SQL } from 'drizzle-orm';
 import { containsPattern } from '../../lib/sql-patterns.ts';
 
 const DAY_MS = 86_400_000;
 
+/** Compliance work only: every action but sign-ins and set-up (`isWorkAction`). */
+export const workActionsOnly = () =>
+  NOT_WORK_ACTION_PREFIXES.map((prefix) => notLike(auditLog.action, `${prefix}%`));
+
 /**
  * The company's audit trail filtered by member, action (a known code such as `role.changed`
- * exactly, any other text as part of a code) and whole UTC days; served by the (company_id, created_at) index.
+ * exactly, any other text as part of a code), kind (work only) and whole UTC days; served by the (company_id, created_at) index.
  */
 function activityWhere(companyId: string, filters: ActivityFilters): SQL | undefined {
   return and(
@@ -22,6 +30,7 @@ function activityWhere(companyId: string, filters: ActivityFilters): SQL | undef
         ? eq(auditLog.action, filters.action)
         : ilike(auditLog.action, containsPattern(filters.action))
       : undefined,
+    ...(filters.kind === 'work' ? workActionsOnly() : []),
     filters.from ? gte(auditLog.createdAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,
     filters.to
       ? lt(auditLog.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS))
