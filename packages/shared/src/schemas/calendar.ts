@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { daysBetween, daysInMonth, isIsoDay } from '../calendar-days.ts';
-import { INSTITUTION_TYPES } from '../institutions.ts';
+import { INSTITUTION_TYPES, type InstitutionType } from '../institutions.ts';
 import { REGULATION_AREAS } from '../regulation-areas.ts';
 import {
+  eventDrivenDeadline,
   EVENT_DRIVEN_DEADLINE_TYPES,
   OPTIONAL_DEADLINE_SET_KEYS,
 } from '../regulatory-deadlines.ts';
@@ -316,3 +317,76 @@ export function presetOf(rrule: string | null, startsOn: string): RecurrencePres
     null
   );
 }
+
+/** The server's refusal of a transaction or detection date after today. */
+export const triggerInFutureMessage = (triggerLabel: string) =>
+  `The ${triggerLabel.toLowerCase()} cannot be after today.`;
+
+/** Reminders as a form takes them, "30, 7, 1": the days, with the request's rules and words. */
+export const reminderDaysTextSchema = z
+  .string()
+  .transform((text, context) => {
+    const items = text.split(/[\s,]+/).filter(Boolean);
+    if (items.some((item) => !/^\d+$/.test(item))) {
+      context.addIssue({ code: 'custom', message: CALENDAR_MESSAGES.reminder_days });
+      return z.NEVER;
+    }
+    return [...new Set(items.map(Number))];
+  })
+  .pipe(reminderDays);
+
+const emptyAsNull = <Schema extends z.ZodType<string>>(schema: Schema) =>
+  z.union([z.literal(''), schema]).transform((value) => value || null);
+
+/**
+ * The event form: the request's fields as typed (an empty area or owner is none, reminders as
+ * text), and the recurrence as a preset or a custom RRULE, turned into the request's `rrule`.
+ */
+export const calendarEventFormSchema = z
+  .object({
+    title,
+    description,
+    area: emptyAsNull(z.enum(REGULATION_AREAS)),
+    startsOn: calendarDay,
+    repeats: z.enum([...RECURRENCE_PRESETS, 'custom']),
+    customRule: z
+      .string()
+      .trim()
+      .max(CALENDAR_LIMITS.maxRruleLength, 'Keep the recurrence rule under 300 characters.'),
+    ownerId: emptyAsNull(ownerId.unwrap()),
+    reminderDays: reminderDaysTextSchema,
+  })
+  .transform(({ repeats, customRule, ...fields }) => ({
+    ...fields,
+    rrule: repeats === 'custom' ? customRule || null : presetRrule(repeats, fields.startsOn),
+  }));
+export type CalendarEventForm = z.input<typeof calendarEventFormSchema>;
+
+/**
+ * The CTR/SAR deadline form: the request's fields as typed, the date refused after `today` with
+ * the server's words for the filing chosen.
+ */
+export const eventDrivenDeadlineFormSchema = (
+  today: string,
+  institutionType: InstitutionType | null,
+) =>
+  z
+    .object({
+      type: z.enum(EVENT_DRIVEN_DEADLINE_TYPES, 'Choose the filing.'),
+      triggerDate: calendarDay,
+      reference: z.string().trim().max(200),
+      ownerId: emptyAsNull(ownerId.unwrap()),
+      reminderDays: reminderDaysTextSchema,
+    })
+    .superRefine((fields, context) => {
+      if (fields.triggerDate > today) {
+        context.addIssue({
+          code: 'custom',
+          path: ['triggerDate'],
+          message: triggerInFutureMessage(
+            eventDrivenDeadline(fields.type, institutionType).triggerLabel,
+          ),
+        });
+      }
+    });
+export type EventDrivenDeadlineForm = z.input<ReturnType<typeof eventDrivenDeadlineFormSchema>>;

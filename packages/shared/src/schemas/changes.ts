@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHANGE_WORKFLOW_MESSAGES } from '../change-workflow.ts';
 import { DOCUMENT_FILE_TYPES } from '../file-types.ts';
 import {
   REGULATION_AREA_INFO,
@@ -133,11 +134,38 @@ export const updateChangeRequestSchema = z
   .refine((body) => Object.keys(body).length > 0, CHANGE_MESSAGES.nothing_to_change);
 export type UpdateChangeRequest = z.input<typeof updateChangeRequestSchema>;
 
+/** A form's optional date or member: the empty choice is sent as null (none). */
+const emptyAsNull = <Schema extends z.ZodType<string>>(schema: Schema) =>
+  z.union([z.literal(''), schema]).transform((value) => value || null);
+
+/**
+ * The change form ("New change" and the detail's editor): the fields of a change with the
+ * request's rules, every field present, an empty date or owner meaning none.
+ */
+export const changeFieldsFormSchema = z.object({
+  title: titleSchema,
+  areas: areasSchema,
+  effectiveDate: emptyAsNull(isoDay),
+  dueDate: emptyAsNull(isoDay),
+  ownerId: emptyAsNull(memberIdSchema),
+  riskRating: z.enum(RISK_RATINGS, 'Choose a risk rating.'),
+  summary: summarySchema,
+  impact: changeImpactSchema,
+});
+export type ChangeFieldsForm = z.input<typeof changeFieldsFormSchema>;
+
+const transitionNoteSchema = z.string().trim().max(2000, 'Keep the note under 2,000 characters.');
+
 export const transitionRequestSchema = z.object({
   to: z.enum(CHANGE_STATUSES, 'Choose a status.'),
-  note: z.string().trim().max(2000, 'Keep the note under 2,000 characters.').optional(),
+  note: transitionNoteSchema.optional(),
 });
 export type TransitionRequest = z.infer<typeof transitionRequestSchema>;
+
+/** Marking a change not applicable: the reason is required (the server refuses without it). */
+export const notApplicableFormSchema = z.object({
+  reason: transitionNoteSchema.min(1, CHANGE_WORKFLOW_MESSAGES.note_required),
+});
 
 const taskTitleSchema = z
   .string()
@@ -151,6 +179,13 @@ export const createTaskRequestSchema = z.object({
   dueDate: isoDay.nullable().optional(),
 });
 export type CreateTaskRequest = z.infer<typeof createTaskRequestSchema>;
+
+/** The "Add a task" form: an empty assignee or due date is none. */
+export const createTaskFormSchema = z.object({
+  title: taskTitleSchema,
+  assigneeId: emptyAsNull(memberIdSchema),
+  dueDate: emptyAsNull(isoDay),
+});
 
 export const updateTaskRequestSchema = z
   .object({

@@ -10,13 +10,11 @@ export const ENHANCER_MESSAGES = {
   version_not_found: 'This version does not exist.',
 } as const;
 
+const CITATION_FORMAT_MESSAGE =
+  'Write citations as "12 CFR 1026.19(e)(1)(iii)", "12 CFR part 1003" or "42 U.S.C. 4012a".';
+
 const citationList = z
-  .array(
-    z.string().trim().refine(isWellFormedCitation, {
-      message:
-        'Write citations as "12 CFR 1026.19(e)(1)(iii)", "12 CFR part 1003" or "42 U.S.C. 4012a".',
-    }),
-  )
+  .array(z.string().trim().refine(isWellFormedCitation, { message: CITATION_FORMAT_MESSAGE }))
   .max(60);
 
 /** What an editor saves as a new version of an article. */
@@ -30,15 +28,54 @@ export const articleVersionInputSchema = z.object({
 });
 export type ArticleVersionInput = z.infer<typeof articleVersionInputSchema>;
 
+const articleSlug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(ARTICLE_SLUG_PATTERN, 'Use lowercase letters, digits and dashes for the address.')
+  .max(100);
+
 export const createArticleRequestSchema = articleVersionInputSchema.extend({
-  slug: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(ARTICLE_SLUG_PATTERN, 'Use lowercase letters, digits and dashes for the address.')
-    .max(100),
+  slug: articleSlug,
   area: z.enum(REGULATION_AREAS, 'Choose a regulation area.'),
 });
+
+/**
+ * The article editor: a version's fields as typed (citations one per line, an empty note
+ * none), and for a new article (`isNew`) its address and area with the create request's rules.
+ */
+export const articleEditorFormSchema = (isNew: boolean) =>
+  articleVersionInputSchema
+    .extend({
+      citations: z.string().transform((text, context) => {
+        const lines = text
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean);
+        if (!lines.every(isWellFormedCitation)) {
+          context.addIssue({ code: 'custom', message: CITATION_FORMAT_MESSAGE });
+        }
+        return lines;
+      }),
+      note: z
+        .string()
+        .trim()
+        .max(300)
+        .transform((note) => note || undefined),
+      slug: z.string(),
+      area: z.enum(REGULATION_AREAS, 'Choose a regulation area.'),
+    })
+    .superRefine((fields, context) => {
+      const slug = articleSlug.safeParse(fields.slug);
+      if (isNew && !slug.success) {
+        context.addIssue({
+          code: 'custom',
+          path: ['slug'],
+          message: slug.error.issues[0]!.message,
+        });
+      }
+    });
+export type ArticleEditorForm = z.input<ReturnType<typeof articleEditorFormSchema>>;
 
 export const editableArticleSchema = z.object({
   id: z.uuid(),

@@ -134,6 +134,35 @@ export const updateAssessmentRequestSchema = z
   .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to change' });
 export type UpdateAssessmentRequest = z.infer<typeof updateAssessmentRequestSchema>;
 
+/**
+ * The assessment form: the request's fields as typed (an empty owner or review date is none),
+ * and the reason required, in the server's words, when the rule is marked not applicable.
+ */
+export const assessmentFormSchema = z
+  .object({
+    status: z.enum(ASSESSMENT_STATUSES),
+    notApplicableReason: z.string().trim().max(1000),
+    ownerId: z.string().max(64),
+    notes: z.string().max(10_000, 'Keep notes under 10,000 characters.'),
+    nextReviewDate: z.union([z.literal(''), isoDay]),
+  })
+  .superRefine((fields, context) => {
+    if (fields.status === 'not_applicable' && !fields.notApplicableReason) {
+      context.addIssue({
+        code: 'custom',
+        path: ['notApplicableReason'],
+        message: LIBRARY_MESSAGES.reason_required,
+      });
+    }
+  })
+  .transform((fields) => ({
+    ...fields,
+    notApplicableReason: fields.status === 'not_applicable' ? fields.notApplicableReason : null,
+    ownerId: fields.ownerId || null,
+    nextReviewDate: fields.nextReviewDate || null,
+  }));
+export type AssessmentForm = z.input<typeof assessmentFormSchema>;
+
 export const addEvidenceLinkSchema = z.object({
   label: z.string().trim().min(1, 'Name the evidence.').max(200),
   url: z

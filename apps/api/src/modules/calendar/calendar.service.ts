@@ -19,6 +19,7 @@ import {
   type completionFieldsSchema,
   type createCalendarEventSchema,
   type eventDrivenDeadlineRequestSchema,
+  triggerInFutureMessage,
   type updateCalendarEventSchema,
 } from '@complivue/shared/schemas/calendar';
 import { and, count, eq, inArray, isNull, isNotNull } from 'drizzle-orm';
@@ -179,10 +180,7 @@ export async function createEventDrivenDeadline(
   }
   const rule = eventDrivenDeadline(input.type, institutionType);
   if (input.triggerDate > actor.today) {
-    throw new AppError(
-      'trigger_in_future',
-      `The ${rule.triggerLabel.toLowerCase()} cannot be after today.`,
-    );
+    throw new AppError('trigger_in_future', triggerInFutureMessage(rule.triggerLabel));
   }
   await requireOwnerIsMember(db, actor.companyId, input.ownerId);
   const dueOn = eventDrivenDueDate(input.type, input.triggerDate);

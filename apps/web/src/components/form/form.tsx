@@ -55,12 +55,15 @@ export function Form<Input extends FieldValues, Output>({
   failure,
   className,
   children,
+  'aria-label': ariaLabel,
 }: {
   form: UseFormReturn<Input, unknown, Output>;
   onSubmit: (values: Output) => unknown;
   failure: string;
   className?: string;
   children: ReactNode;
+  /** Names the form (a landmark) when a page has several. */
+  'aria-label'?: string;
 }) {
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -75,7 +78,7 @@ export function Form<Input extends FieldValues, Output>({
   const serverError = form.formState.errors.root?.server?.message;
   return (
     <FormProvider {...form}>
-      <form onSubmit={submit} noValidate className={className}>
+      <form onSubmit={submit} noValidate className={className} aria-label={ariaLabel}>
         {serverError && <Alert variant="destructive">{serverError}</Alert>}
         {children}
       </form>
@@ -91,7 +94,7 @@ export function SubmitButton({
 }: Omit<ButtonProps, 'type'> & { pendingLabel: string }) {
   const { formState } = useFormContext();
   return (
-    <Button type="submit" disabled={formState.isSubmitting || props.disabled} {...props}>
+    <Button type="submit" {...props} disabled={formState.isSubmitting || props.disabled}>
       {formState.isSubmitting ? pendingLabel : children}
     </Button>
   );

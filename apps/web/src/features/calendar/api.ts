@@ -7,13 +7,15 @@ import {
   calendarSubscriptionCreatedSchema,
   calendarSubscriptionStatusSchema,
   completionHistorySchema,
+  type completionFieldsSchema,
   occurrencesResponseSchema,
   type CreateCalendarEventRequest,
   type EventDrivenDeadlineRequest,
   type UpdateCalendarEventRequest,
 } from '@complivue/shared/schemas/calendar';
 import type { OptionalDeadlineSetKey } from '@complivue/shared/regulatory-deadlines';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
 /** Every query of this feature starts with this key: one invalidation refreshes them all. */
@@ -73,61 +75,77 @@ export function useRefreshCalendar() {
   };
 }
 
-export const createCalendarEvent = (body: CreateCalendarEventRequest) =>
-  apiRequest('/api/calendar/events', { method: 'POST', body, schema: calendarEventSchema });
+/** A write to the calendar: when it succeeds, what it changed is read again. */
+function useCalendarWrite<Variables, Result>(write: (variables: Variables) => Promise<Result>) {
+  const refresh = useRefreshCalendar();
+  return useMutation({ mutationFn: write, onSuccess: () => refresh() });
+}
 
-export const updateCalendarEvent = (eventId: string, body: UpdateCalendarEventRequest) =>
-  apiRequest(`/api/calendar/events/${eventId}`, {
-    method: 'PATCH',
-    body,
-    schema: calendarEventSchema,
-  });
+/** Adds a company event, or (with `eventId`) changes one. */
+export const useSaveCalendarEvent = (eventId: string | undefined) =>
+  useCalendarWrite((body: CreateCalendarEventRequest & UpdateCalendarEventRequest) =>
+    eventId
+      ? apiRequest(`/api/calendar/events/${eventId}`, {
+          method: 'PATCH',
+          body,
+          schema: calendarEventSchema,
+        })
+      : apiRequest('/api/calendar/events', { method: 'POST', body, schema: calendarEventSchema }),
+  );
 
 /** `message` says the event was kept (hidden) for its records. */
-export const deleteCalendarEvent = (eventId: string) =>
-  apiRequest(`/api/calendar/events/${eventId}`, { method: 'DELETE', schema: okResponseSchema });
+export const useDeleteCalendarEvent = () =>
+  useCalendarWrite((eventId: string) =>
+    apiRequest(`/api/calendar/events/${eventId}`, { method: 'DELETE', schema: okResponseSchema }),
+  );
 
-export const restoreCalendarEvent = (eventId: string) =>
-  apiRequest(`/api/calendar/events/${eventId}/restore`, {
-    method: 'POST',
-    schema: calendarEventSchema,
-  });
+export const useRestoreCalendarEvent = () =>
+  useCalendarWrite((eventId: string) =>
+    apiRequest(`/api/calendar/events/${eventId}/restore`, {
+      method: 'POST',
+      schema: calendarEventSchema,
+    }),
+  );
 
-export const addOptionalDeadlines = (set: OptionalDeadlineSetKey) =>
-  apiRequest(`/api/calendar/deadlines/optional/${set}`, {
-    method: 'POST',
-    schema: calendarEventListSchema.pick({ events: true }),
-  });
+export const useAddOptionalDeadlines = () =>
+  useCalendarWrite((set: OptionalDeadlineSetKey) =>
+    apiRequest(`/api/calendar/deadlines/optional/${set}`, {
+      method: 'POST',
+      schema: calendarEventListSchema.pick({ events: true }),
+    }),
+  );
 
-export const createEventDrivenDeadline = (body: EventDrivenDeadlineRequest) =>
-  apiRequest('/api/calendar/deadlines/event-driven', {
-    method: 'POST',
-    body,
-    schema: calendarEventSchema,
-  });
+export const useCreateEventDrivenDeadline = () =>
+  useCalendarWrite((body: EventDrivenDeadlineRequest) =>
+    apiRequest('/api/calendar/deadlines/event-driven', {
+      method: 'POST',
+      body,
+      schema: calendarEventSchema,
+    }),
+  );
 
 const occurrencePath = (eventId: string, date: string) =>
   `/api/calendar/events/${eventId}/occurrences/${date}/completion`;
 
-export function completeOccurrence(
-  eventId: string,
-  date: string,
-  evidence: { note: string; url: string; file: File | null },
-) {
-  const form = new FormData();
-  form.append('evidenceNote', evidence.note);
-  form.append('evidenceUrl', evidence.url);
-  if (evidence.file) form.append('file', evidence.file);
-  return apiRequest(occurrencePath(eventId, date), {
-    method: 'POST',
-    body: form,
-    schema: calendarOccurrenceSchema,
-    timeoutMs: 180_000,
+/** Marks a due date done, with its evidence (a note, a link, a file). */
+export const useCompleteOccurrence = (eventId: string, date: string) =>
+  useCalendarWrite((evidence: z.output<typeof completionFieldsSchema> & { file: File | null }) => {
+    const form = new FormData();
+    form.append('evidenceNote', evidence.evidenceNote);
+    form.append('evidenceUrl', evidence.evidenceUrl ?? '');
+    if (evidence.file) form.append('file', evidence.file);
+    return apiRequest(occurrencePath(eventId, date), {
+      method: 'POST',
+      body: form,
+      schema: calendarOccurrenceSchema,
+      timeoutMs: 180_000,
+    });
   });
-}
 
-export const reopenOccurrence = (eventId: string, date: string) =>
-  apiRequest(occurrencePath(eventId, date), { method: 'DELETE', schema: okResponseSchema });
+export const useReopenOccurrence = (eventId: string, date: string) =>
+  useCalendarWrite(() =>
+    apiRequest(occurrencePath(eventId, date), { method: 'DELETE', schema: okResponseSchema }),
+  );
 
 export const evidenceFileHref = (eventId: string, date: string) =>
   `${occurrencePath(eventId, date)}/file`;
@@ -147,11 +165,15 @@ export function useCompletionHistory(eventId: string, date: string) {
 
 export const ICS_EXPORT_HREF = '/api/calendar/export.ics';
 
-export const createSubscription = () =>
-  apiRequest('/api/calendar/subscription', {
-    method: 'POST',
-    schema: calendarSubscriptionCreatedSchema,
-  });
+export const useCreateSubscription = () =>
+  useCalendarWrite(() =>
+    apiRequest('/api/calendar/subscription', {
+      method: 'POST',
+      schema: calendarSubscriptionCreatedSchema,
+    }),
+  );
 
-export const revokeSubscription = () =>
-  apiRequest('/api/calendar/subscription', { method: 'DELETE', schema: okResponseSchema });
+export const useRevokeSubscription = () =>
+  useCalendarWrite(() =>
+    apiRequest('/api/calendar/subscription', { method: 'DELETE', schema: okResponseSchema }),
+  );

@@ -10,13 +10,12 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { isBuilt, paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { useAsyncAction } from '@/lib/use-async-action';
+import { userFacingMessage } from '@/lib/api-client';
 import {
-  addOptionalDeadlines,
-  restoreCalendarEvent,
+  useAddOptionalDeadlines,
   useCalendarEvents,
   useOccurrences,
-  useRefreshCalendar,
+  useRestoreCalendarEvent,
 } from './api.ts';
 import { isMonthKey, localToday, monthOf } from './calendar-dates.ts';
 import { CalendarDialog } from './calendar-dialog.tsx';
@@ -35,8 +34,7 @@ type Editing =
 
 function DeletedDeadlines() {
   const events = useCalendarEvents();
-  const refresh = useRefreshCalendar();
-  const { busy, error, run } = useAsyncAction();
+  const restore = useRestoreCalendarEvent();
   const deleted = (events.data?.events ?? []).filter((event) => event.dismissed);
   if (deleted.length === 0) return null;
   return (
@@ -48,7 +46,11 @@ function DeletedDeadlines() {
         <p className="text-sm text-slate-700">
           Seeded deadlines your institution deleted. They are not added again unless restored.
         </p>
-        {error && <Alert variant="destructive">{error}</Alert>}
+        {restore.isError && (
+          <Alert variant="destructive">
+            {userFacingMessage(restore.error, 'The deadline could not be restored.')}
+          </Alert>
+        )}
         <ul className="divide-y divide-slate-200 text-sm">
           {deleted.map((event) => (
             <li key={event.id} className="flex flex-wrap items-center gap-2 py-2">
@@ -59,14 +61,12 @@ function DeletedDeadlines() {
                   size="sm"
                   variant="secondary"
                   className="ml-auto"
-                  disabled={busy}
+                  disabled={restore.isPending}
                   aria-label={`Restore ${event.title}`}
                   onClick={() =>
-                    void run(async () => {
-                      await restoreCalendarEvent(event.id);
-                      await refresh();
-                      toast.success(`Restored: ${event.title}.`);
-                    }, 'The deadline could not be restored.')
+                    restore.mutate(event.id, {
+                      onSuccess: () => toast.success(`Restored: ${event.title}.`),
+                    })
                   }
                 >
                   Restore
@@ -85,8 +85,7 @@ function DeletedDeadlines() {
  * a manager or an administrator adds them.
  */
 function OptionalDeadlines({ sets }: { sets: CalendarEventList['optionalDeadlines'] }) {
-  const refresh = useRefreshCalendar();
-  const { busy, error, run } = useAsyncAction();
+  const add = useAddOptionalDeadlines();
   if (sets.length === 0) return null;
   return (
     <Card className="p-5 sm:p-6">
@@ -94,7 +93,11 @@ function OptionalDeadlines({ sets }: { sets: CalendarEventList['optionalDeadline
         <h2 id="optional-heading" className="text-lg font-semibold text-slate-900">
           Optional regulatory deadlines
         </h2>
-        {error && <Alert variant="destructive">{error}</Alert>}
+        {add.isError && (
+          <Alert variant="destructive">
+            {userFacingMessage(add.error, 'The deadlines could not be added.')}
+          </Alert>
+        )}
         <ul className="space-y-3 text-sm">
           {sets.map((set) => (
             <li key={set.key} className="space-y-2">
@@ -103,13 +106,11 @@ function OptionalDeadlines({ sets }: { sets: CalendarEventList['optionalDeadline
                 <Button
                   size="sm"
                   variant="secondary"
-                  disabled={busy}
+                  disabled={add.isPending}
                   onClick={() =>
-                    void run(async () => {
-                      await addOptionalDeadlines(set.key);
-                      await refresh();
-                      toast.success('Added to the calendar.');
-                    }, 'The deadlines could not be added.')
+                    add.mutate(set.key, {
+                      onSuccess: () => toast.success('Added to the calendar.'),
+                    })
                   }
                 >
                   {set.action}

@@ -3,30 +3,33 @@ import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
 import {
   CALENDAR_LIMITS,
   CALENDAR_MESSAGES,
+  completionFieldsSchema,
   type CalendarEvent,
+  type CompletionFields,
+  type OccurrencesResponse,
 } from '@complivue/shared/schemas/calendar';
 import type { CalendarEventKind } from '@complivue/shared/regulatory-monitoring';
 import { ExternalLink, Lock, Paperclip } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import { Form, SubmitButton, useZodForm } from '@/components/form/form';
+import { TextareaField, TextField } from '@/components/form/form-fields';
+import { QueryState } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { userFacingMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-day';
-import { useAsyncAction } from '@/lib/use-async-action';
 import {
-  completeOccurrence,
   completionFileHref,
-  deleteCalendarEvent,
   evidenceFileHref,
-  reopenOccurrence,
   useCalendarEvent,
+  useCompleteOccurrence,
   useCompletionHistory,
+  useDeleteCalendarEvent,
   useOccurrences,
-  useRefreshCalendar,
+  useReopenOccurrence,
 } from './api.ts';
 import { describeRecurrence } from './calendar-dates.ts';
 import { OccurrenceStatus } from './occurrence-status.tsx';
@@ -37,52 +40,41 @@ const KIND_LABELS: Record<CalendarEventKind, string> = {
   company: 'Company event',
 };
 
+const NO_EVIDENCE: CompletionFields = { evidenceNote: '', evidenceUrl: '' };
+
 function CompletionForm({ event, date }: { event: CalendarEvent; date: string }) {
-  const refresh = useRefreshCalendar();
-  const [note, setNote] = useState('');
-  const [url, setUrl] = useState('');
+  const form = useZodForm(completionFieldsSchema, NO_EVIDENCE);
+  const complete = useCompleteOccurrence(event.id, date);
   const [file, setFile] = useState<File | null>(null);
-  const { busy, error, setError, run } = useAsyncAction();
-
-  async function submit(submitted: FormEvent) {
-    submitted.preventDefault();
-    if (file && file.size > CALENDAR_LIMITS.evidenceMaxBytes) {
-      setError(CALENDAR_MESSAGES.evidence_too_large);
-      return;
-    }
-    await run(async () => {
-      await completeOccurrence(event.id, date, { note, url: url.trim(), file });
-      await refresh();
-      toast.success(`Marked done: ${event.title}, ${formatLongDay(date)}.`);
-    }, 'The due date could not be marked done.');
-  }
-
   return (
-    <form onSubmit={submit} noValidate className="space-y-3" aria-label="Mark done with evidence">
-      {error && <Alert variant="destructive">{error}</Alert>}
-      <FormField label="Evidence note" hint="What was done, by whom, and where the record is.">
-        {({ id, describedBy }) => (
-          <Textarea
-            id={id}
-            aria-describedby={describedBy}
-            rows={3}
-            maxLength={5000}
-            value={note}
-            onChange={(change) => setNote(change.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField label="Evidence link (optional)">
-        {({ id }) => (
-          <Input
-            id={id}
-            type="url"
-            placeholder="https://"
-            value={url}
-            onChange={(change) => setUrl(change.target.value)}
-          />
-        )}
-      </FormField>
+    <Form
+      form={form}
+      failure="The due date could not be marked done."
+      className="space-y-3"
+      aria-label="Mark done with evidence"
+      onSubmit={async (evidence) => {
+        // The server's limit, said before 25 MB travel for nothing.
+        if (file && file.size > CALENDAR_LIMITS.evidenceMaxBytes) {
+          form.setError('root.server', { message: CALENDAR_MESSAGES.evidence_too_large });
+          return;
+        }
+        await complete.mutateAsync({ ...evidence, file });
+        toast.success(`Marked done: ${event.title}, ${formatLongDay(date)}.`);
+      }}
+    >
+      <TextareaField<CompletionFields>
+        name="evidenceNote"
+        label="Evidence note"
+        hint="What was done, by whom, and where the record is."
+        rows={3}
+        maxLength={5000}
+      />
+      <TextField<CompletionFields>
+        name="evidenceUrl"
+        label="Evidence link (optional)"
+        type="url"
+        placeholder="https://"
+      />
       <FormField
         label="Evidence file (optional)"
         hint="PDF, images, Word, Excel, CSV or text; up to 25 MB."
@@ -97,10 +89,8 @@ function CompletionForm({ event, date }: { event: CalendarEvent; date: string })
           />
         )}
       </FormField>
-      <Button type="submit" disabled={busy}>
-        {busy ? 'Saving…' : 'Mark done'}
-      </Button>
-    </form>
+      <SubmitButton pendingLabel="Saving…">Mark done</SubmitButton>
+    </Form>
   );
 }
 
@@ -138,12 +128,15 @@ function ConfirmButton({
 }
 
 function DeleteButton({ event, onDeleted }: { event: CalendarEvent; onDeleted: () => void }) {
-  const refresh = useRefreshCalendar();
-  const { busy, error, run } = useAsyncAction();
+  const remove = useDeleteCalendarEvent();
   const seeded = event.templateKey !== null;
   return (
     <>
-      {error && <Alert variant="destructive">{error}</Alert>}
+      {remove.isError && (
+        <Alert variant="destructive">
+          {userFacingMessage(remove.error, 'The event could not be deleted.')}
+        </Alert>
+      )}
       <ConfirmButton
         label="Delete"
         title={`Delete “${event.title}”?`}
@@ -153,18 +146,18 @@ function DeleteButton({ event, onDeleted }: { event: CalendarEvent; onDeleted: (
             : 'It leaves your calendar. If any of its due dates was marked done, the event is kept out of sight with those completions and their evidence (they stay in your institution’s data export); otherwise it is removed. The audit log keeps the record.'
         }
         confirmLabel="Delete"
-        busy={busy}
+        busy={remove.isPending}
         onConfirm={() =>
-          void run(async () => {
-            const result = await deleteCalendarEvent(event.id);
-            await refresh();
-            toast.success(
-              result.message
-                ? 'The event has been deleted; its completions and evidence are kept.'
-                : 'The event has been deleted.',
-            );
-            onDeleted();
-          }, 'The event could not be deleted.')
+          remove.mutate(event.id, {
+            onSuccess: (result) => {
+              toast.success(
+                result.message
+                  ? 'The event has been deleted; its completions and evidence are kept.'
+                  : 'The event has been deleted.',
+              );
+              onDeleted();
+            },
+          })
         }
       />
     </>
@@ -223,13 +216,44 @@ export function EventDetail({
 }) {
   const event = useCalendarEvent(eventId);
   const day = useOccurrences({ from: date, to: date });
-  const refresh = useRefreshCalendar();
-  const { busy, error, run } = useAsyncAction();
-  if (event.isPending || day.isPending) return <Spinner label="Loading the event" />;
-  if (event.isError) return <Alert variant="destructive">{event.error.message}</Alert>;
-  if (day.isError) return <Alert variant="destructive">{day.error.message}</Alert>;
-  const data = event.data;
-  const occurrence = day.data.occurrences.find((item) => item.eventId === eventId);
+  const reopen = useReopenOccurrence(eventId, date);
+  return (
+    <QueryState query={event} loading="Loading the event">
+      {(data) => (
+        <QueryState query={day} loading="Loading the event">
+          {(dayData) => (
+            <EventDetailBody
+              data={data}
+              day={dayData}
+              date={date}
+              reopen={reopen}
+              onEdit={onEdit}
+              onDeleted={onDeleted}
+            />
+          )}
+        </QueryState>
+      )}
+    </QueryState>
+  );
+}
+
+function EventDetailBody({
+  data,
+  day,
+  date,
+  reopen,
+  onEdit,
+  onDeleted,
+}: {
+  data: CalendarEvent;
+  day: OccurrencesResponse;
+  date: string;
+  reopen: ReturnType<typeof useReopenOccurrence>;
+  onEdit: (event: CalendarEvent) => void;
+  onDeleted: () => void;
+}) {
+  const eventId = data.id;
+  const occurrence = day.occurrences.find((item) => item.eventId === eventId);
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
@@ -239,7 +263,7 @@ export function EventDetail({
             {REGULATION_AREA_INFO[data.area].tag}
           </span>
         )}
-        {occurrence && <OccurrenceStatus occurrence={occurrence} today={day.data.today} />}
+        {occurrence && <OccurrenceStatus occurrence={occurrence} today={day.today} />}
       </div>
       {data.confidential && (
         <Alert>
@@ -315,7 +339,11 @@ export function EventDetail({
           <h3 id="completion-heading" className="text-base font-semibold text-slate-900">
             Completion
           </h3>
-          {error && <Alert variant="destructive">{error}</Alert>}
+          {reopen.isError && (
+            <Alert variant="destructive">
+              {userFacingMessage(reopen.error, 'The due date could not be reopened.')}
+            </Alert>
+          )}
           {occurrence.completion ? (
             <div className="space-y-2 text-sm">
               <p>
@@ -353,16 +381,15 @@ export function EventDetail({
                   size="sm"
                   title={`Undo “done” for ${formatLongDay(date)}?`}
                   description={`“${data.title}” will be open again for ${formatLongDay(date)}${
-                    date < day.data.today ? ', and overdue' : ''
+                    date < day.today ? ', and overdue' : ''
                   }. This completion and its evidence are kept, marked undone by you, and listed under this due date.`}
                   confirmLabel="Undo “done”"
-                  busy={busy}
+                  busy={reopen.isPending}
                   onConfirm={() =>
-                    void run(async () => {
-                      await reopenOccurrence(data.id, date);
-                      await refresh();
-                      toast.success('Marked not done; the completion and its evidence are kept.');
-                    }, 'The due date could not be reopened.')
+                    reopen.mutate(undefined, {
+                      onSuccess: () =>
+                        toast.success('Marked not done; the completion and its evidence are kept.'),
+                    })
                   }
                 />
               )}

@@ -6,16 +6,19 @@ import {
   eventDrivenTypesLabel,
   type EventDrivenDeadlineType,
 } from '@complivue/shared/regulatory-deadlines';
-import type { CalendarEvent } from '@complivue/shared/schemas/calendar';
-import { useId, useState, type FormEvent } from 'react';
+import {
+  eventDrivenDeadlineFormSchema,
+  type CalendarEvent,
+  type EventDrivenDeadlineForm,
+} from '@complivue/shared/schemas/calendar';
+import { useId, useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
+import { Form, SubmitButton, useZodForm } from '@/components/form/form';
+import { TextField } from '@/components/form/form-fields';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { useAsyncAction } from '@/lib/use-async-action';
-import { createEventDrivenDeadline, useRefreshCalendar } from './api.ts';
-import { OwnerSelect, parseReminderDays, ReminderDaysField } from './calendar-fields.tsx';
+import { useCreateEventDrivenDeadline } from './api.ts';
+import { OwnerSelect, ReminderDaysField } from './calendar-fields.tsx';
 
 /**
  * A CTR (or Form 8300) or SAR deadline from the date of the transaction, of receipt or of initial
@@ -37,53 +40,38 @@ export function EventDrivenForm({
   onDone: (event: CalendarEvent) => void;
   onCancel: () => void;
 }) {
-  const refresh = useRefreshCalendar();
   const legendId = useId();
-  const [type, setType] = useState<EventDrivenDeadlineType>(filings[0] ?? 'sar');
-  const [triggerDate, setTriggerDate] = useState(today);
-  const [reference, setReference] = useState('');
-  const [ownerId, setOwnerId] = useState('');
-  const [reminders, setReminders] = useState('3, 1');
-  const { busy, error, setError, run } = useAsyncAction();
+  const schema = useMemo(
+    () => eventDrivenDeadlineFormSchema(today, institutionType),
+    [today, institutionType],
+  );
+  const form = useZodForm(schema, {
+    type: filings[0] ?? 'sar',
+    triggerDate: today,
+    reference: '',
+    ownerId: '',
+    reminderDays: '3, 1',
+  });
+  const create = useCreateEventDrivenDeadline();
+  const [type, triggerDate] = useWatch({ control: form.control, name: ['type', 'triggerDate'] });
   const rule = eventDrivenDeadline(type, institutionType);
   const validTrigger = isIsoDay(triggerDate) && triggerDate <= today;
   const dueOn = validTrigger ? eventDrivenDueDate(type, triggerDate) : null;
 
-  async function submit(submitted: FormEvent) {
-    submitted.preventDefault();
-    const parsed = parseReminderDays(reminders);
-    if ('error' in parsed) {
-      setError(parsed.error);
-      return;
-    }
-    if (!validTrigger) {
-      setError(`Enter the ${rule.triggerLabel.toLowerCase()}, today or earlier.`);
-      return;
-    }
-    await run(async () => {
-      const saved = await createEventDrivenDeadline({
-        type,
-        triggerDate,
-        reference: reference.trim(),
-        ownerId: ownerId || null,
-        reminderDays: parsed.days,
-      });
-      await refresh();
-      toast.success(
-        `${rule.defaultTitle} ${formatLongDay(saved.startsOn)}: added to the calendar.`,
-      );
-      onDone(saved);
-    }, 'The deadline could not be added.');
-  }
-
   return (
-    <form
-      onSubmit={submit}
-      noValidate
+    <Form
+      form={form}
+      failure="The deadline could not be added."
       className="space-y-4"
       aria-label={`${eventDrivenTypesLabel(institutionType)} deadline`}
+      onSubmit={async (body) => {
+        const saved = await create.mutateAsync(body);
+        toast.success(
+          `${rule.defaultTitle} ${formatLongDay(saved.startsOn)}: added to the calendar.`,
+        );
+        onDone(saved);
+      }}
     >
-      {error && <Alert variant="destructive">{error}</Alert>}
       <fieldset aria-labelledby={legendId}>
         <legend id={legendId} className="text-sm font-medium text-slate-900">
           Filing
@@ -94,14 +82,7 @@ export function EventDrivenForm({
               key={value}
               className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
             >
-              <input
-                type="radio"
-                name="filing"
-                value={value}
-                checked={type === value}
-                onChange={() => setType(value)}
-                className="mt-0.5"
-              />
+              <input type="radio" value={value} {...form.register('type')} className="mt-0.5" />
               <span>
                 <span className="font-medium text-slate-900">
                   {eventDrivenDeadline(value, institutionType).label}
@@ -116,33 +97,20 @@ export function EventDrivenForm({
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={rule.triggerLabel}>
-          {({ id }) => (
-            <Input
-              id={id}
-              type="date"
-              required
-              min="2000-01-01"
-              max={today}
-              value={triggerDate}
-              onChange={(change) => setTriggerDate(change.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField
+        <TextField<EventDrivenDeadlineForm>
+          name="triggerDate"
+          label={rule.triggerLabel}
+          type="date"
+          required
+          min="2000-01-01"
+          max={today}
+        />
+        <TextField<EventDrivenDeadlineForm>
+          name="reference"
           label="Internal reference (optional)"
           hint="A case or transaction number: never a customer’s name or account details."
-        >
-          {({ id, describedBy }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              maxLength={200}
-              value={reference}
-              onChange={(change) => setReference(change.target.value)}
-            />
-          )}
-        </FormField>
+          maxLength={200}
+        />
       </div>
       <div
         aria-live="polite"
@@ -168,17 +136,15 @@ export function EventDrivenForm({
         </div>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <OwnerSelect value={ownerId} onChange={setOwnerId} />
+        <OwnerSelect />
       </div>
-      <ReminderDaysField value={reminders} onChange={setReminders} dueOn={dueOn} today={today} />
+      <ReminderDaysField dueOn={dueOn} today={today} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Adding…' : 'Add deadline'}
-        </Button>
+        <SubmitButton pendingLabel="Adding…">Add deadline</SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }

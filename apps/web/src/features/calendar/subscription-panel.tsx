@@ -5,23 +5,28 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { userFacingMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-day';
 import { logWarning } from '@/lib/log';
-import { useAsyncAction } from '@/lib/use-async-action';
 import {
-  createSubscription,
   ICS_EXPORT_HREF,
-  revokeSubscription,
-  useRefreshCalendar,
+  useCreateSubscription,
+  useRevokeSubscription,
   useSubscriptionStatus,
 } from './api.ts';
 
 /** The .ics download, and the member's secret subscription URL (create, rotate, revoke). */
 export function SubscriptionPanel() {
   const status = useSubscriptionStatus();
-  const refresh = useRefreshCalendar();
+  const create = useCreateSubscription();
+  const revoke = useRevokeSubscription();
   const [url, setUrl] = useState<string | null>(null);
-  const { busy, error, run } = useAsyncAction();
+  const busy = create.isPending || revoke.isPending;
+  const error = create.isError
+    ? userFacingMessage(create.error, 'The subscription URL could not be created.')
+    : revoke.isError
+      ? userFacingMessage(revoke.error, 'The subscription URL could not be revoked.')
+      : null;
   const active = status.data?.active ?? false;
 
   async function copy() {
@@ -96,13 +101,10 @@ export function SubscriptionPanel() {
         <Button
           size="sm"
           disabled={busy}
-          onClick={() =>
-            void run(async () => {
-              const created = await createSubscription();
-              setUrl(created.url);
-              await refresh();
-            }, 'The subscription URL could not be created.')
-          }
+          onClick={() => {
+            revoke.reset();
+            create.mutate(undefined, { onSuccess: (created) => setUrl(created.url) });
+          }}
         >
           {active ? 'Rotate the URL' : 'Create a subscription URL'}
         </Button>
@@ -111,14 +113,15 @@ export function SubscriptionPanel() {
             size="sm"
             variant="secondary"
             disabled={busy}
-            onClick={() =>
-              void run(async () => {
-                await revokeSubscription();
-                setUrl(null);
-                await refresh();
-                toast.success('The subscription URL no longer works.');
-              }, 'The subscription URL could not be revoked.')
-            }
+            onClick={() => {
+              create.reset();
+              revoke.mutate(undefined, {
+                onSuccess: () => {
+                  setUrl(null);
+                  toast.success('The subscription URL no longer works.');
+                },
+              });
+            }}
           >
             Revoke
           </Button>

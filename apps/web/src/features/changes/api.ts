@@ -10,7 +10,7 @@ import {
   type UpdateChangeRequest,
   type UpdateTaskRequest,
 } from '@complivue/shared/schemas/changes';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { ChangeFilterState } from './use-change-filters.ts';
 
@@ -82,40 +82,59 @@ export function useApplyChange() {
 const detailRequest = (path: string, method: 'POST' | 'PATCH' | 'DELETE', body?: unknown) =>
   apiRequest(path, { method, body, schema: changeDetailSchema });
 
-export const createChange = (body: CreateChangeRequest) =>
-  detailRequest('/api/changes', 'POST', body);
-
-export const updateChange = (changeId: string, body: UpdateChangeRequest) =>
-  detailRequest(`/api/changes/${changeId}`, 'PATCH', body);
-
-export const transitionChange = (changeId: string, to: ChangeStatus, note?: string) =>
-  detailRequest(`/api/changes/${changeId}/transition`, 'POST', note ? { to, note } : { to });
-
-export const addTask = (changeId: string, task: CreateTaskRequest) =>
-  detailRequest(`/api/changes/${changeId}/tasks`, 'POST', task);
-
-export const updateTask = (changeId: string, taskId: string, changes: UpdateTaskRequest) =>
-  detailRequest(`/api/changes/${changeId}/tasks/${taskId}`, 'PATCH', changes);
-
-export const removeTask = (changeId: string, taskId: string) =>
-  detailRequest(`/api/changes/${changeId}/tasks/${taskId}`, 'DELETE');
-
-export const addComment = (changeId: string, body: string) =>
-  detailRequest(`/api/changes/${changeId}/comments`, 'POST', { body });
-
-export function uploadAttachment(changeId: string, file: File) {
-  const form = new FormData();
-  form.append('file', file);
-  return apiRequest(`/api/changes/${changeId}/attachments`, {
-    method: 'POST',
-    body: form,
-    schema: changeDetailSchema,
-    timeoutMs: 180_000,
-  });
+/** A write that answers with the change: the detail is applied and the lists refreshed. */
+function useChangeWrite<Variables>(write: (variables: Variables) => Promise<ChangeDetail>) {
+  const apply = useApplyChange();
+  return useMutation({ mutationFn: write, onSuccess: (detail) => apply(detail) });
 }
 
-export const removeAttachment = (changeId: string, attachmentId: string) =>
-  detailRequest(`/api/changes/${changeId}/attachments/${attachmentId}`, 'DELETE');
+export const useCreateChange = () =>
+  useChangeWrite((body: CreateChangeRequest) => detailRequest('/api/changes', 'POST', body));
+
+export const useUpdateChange = (changeId: string) =>
+  useChangeWrite((body: UpdateChangeRequest) =>
+    detailRequest(`/api/changes/${changeId}`, 'PATCH', body),
+  );
+
+export const useTransitionChange = () =>
+  useChangeWrite(({ changeId, to, note }: { changeId: string; to: ChangeStatus; note?: string }) =>
+    detailRequest(`/api/changes/${changeId}/transition`, 'POST', note ? { to, note } : { to }),
+  );
+
+export const useAddTask = (changeId: string) =>
+  useChangeWrite((task: CreateTaskRequest) =>
+    detailRequest(`/api/changes/${changeId}/tasks`, 'POST', task),
+  );
+
+export const useUpdateTask = (changeId: string, taskId: string) =>
+  useChangeWrite((changes: UpdateTaskRequest) =>
+    detailRequest(`/api/changes/${changeId}/tasks/${taskId}`, 'PATCH', changes),
+  );
+
+export const useRemoveTask = (changeId: string, taskId: string) =>
+  useChangeWrite(() => detailRequest(`/api/changes/${changeId}/tasks/${taskId}`, 'DELETE'));
+
+export const useAddComment = (changeId: string) =>
+  useChangeWrite((body: string) =>
+    detailRequest(`/api/changes/${changeId}/comments`, 'POST', { body }),
+  );
+
+export const useUploadAttachment = (changeId: string) =>
+  useChangeWrite((file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return apiRequest(`/api/changes/${changeId}/attachments`, {
+      method: 'POST',
+      body: form,
+      schema: changeDetailSchema,
+      timeoutMs: 180_000,
+    });
+  });
+
+export const useRemoveAttachment = (changeId: string) =>
+  useChangeWrite((attachmentId: string) =>
+    detailRequest(`/api/changes/${changeId}/attachments/${attachmentId}`, 'DELETE'),
+  );
 
 export const attachmentHref = (changeId: string, attachmentId: string) =>
   `/api/changes/${changeId}/attachments/${attachmentId}`;

@@ -1,8 +1,66 @@
 import type { Role } from '@complivue/shared/roles';
-import { changeNumberLabel, type ChangeListResponse } from '@complivue/shared/schemas/changes';
+import {
+  changeNumberLabel,
+  type ChangeListResponse,
+  type ChangeSummary,
+} from '@complivue/shared/schemas/changes';
+import { DataTable, type Column } from '@/components/data-table';
 import { Pager } from '@/components/pager';
 import { AreaTags, ChangeStatusBadge, DueDate, RiskBadge } from './change-badges.tsx';
 import { MoveMenu } from './move-menu.tsx';
+
+function changeColumns(role: Role, onOpen: (changeId: string) => void): Column<ChangeSummary>[] {
+  return [
+    {
+      header: 'Number',
+      cell: (change) => changeNumberLabel(change.number),
+      className: 'whitespace-nowrap text-slate-600',
+    },
+    {
+      header: 'Change',
+      cell: (change) => (
+        <>
+          <button
+            type="button"
+            onClick={() => onOpen(change.id)}
+            className="text-left font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
+            {change.title}
+          </button>
+          <div className="mt-1">
+            <AreaTags areas={change.areas} />
+          </div>
+        </>
+      ),
+    },
+    { header: 'Status', cell: (change) => <ChangeStatusBadge status={change.status} /> },
+    { header: 'Risk', cell: (change) => <RiskBadge risk={change.riskRating} /> },
+    {
+      header: 'Owner',
+      cell: (change) => change.ownerName ?? 'No owner',
+      className: 'text-slate-800',
+    },
+    {
+      header: 'Due',
+      cell: (change) => (
+        <>
+          <DueDate dueDate={change.dueDate} overdue={change.overdue} />
+          {change.overdueTasks > 0 && (
+            <span className="block font-semibold text-red-800">
+              {change.overdueTasks} overdue {change.overdueTasks === 1 ? 'task' : 'tasks'}
+            </span>
+          )}
+        </>
+      ),
+      className: 'text-xs',
+    },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cell: (change) => <MoveMenu change={change} role={role} />,
+    },
+  ];
+}
 
 /** The table view: the same changes and filters as the board, 25 a page. */
 export function ChangeListView({
@@ -16,82 +74,16 @@ export function ChangeListView({
   onOpen: (changeId: string) => void;
   onPage: (page: number) => void;
 }) {
-  if (list.items.length === 0) {
-    return <p className="text-sm text-slate-700">No changes match these filters.</p>;
-  }
   return (
     <div>
-      <div className="overflow-x-auto" role="region" aria-label="Changes" tabIndex={0}>
-        <table className="w-full min-w-[48rem] text-left text-sm">
-          <caption className="sr-only">Regulatory changes</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-slate-600">
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Number
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Change
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Status
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Risk
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Owner
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Due
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {list.items.map((change) => (
-              <tr key={change.id}>
-                <td className="py-3 pr-3 align-top whitespace-nowrap text-slate-600">
-                  {changeNumberLabel(change.number)}
-                </td>
-                <td className="py-3 pr-3 align-top">
-                  <button
-                    type="button"
-                    onClick={() => onOpen(change.id)}
-                    className="text-left font-medium text-brand-700 underline-offset-2 hover:underline"
-                  >
-                    {change.title}
-                  </button>
-                  <div className="mt-1">
-                    <AreaTags areas={change.areas} />
-                  </div>
-                </td>
-                <td className="py-3 pr-3 align-top">
-                  <ChangeStatusBadge status={change.status} />
-                </td>
-                <td className="py-3 pr-3 align-top">
-                  <RiskBadge risk={change.riskRating} />
-                </td>
-                <td className="py-3 pr-3 align-top text-slate-800">
-                  {change.ownerName ?? 'No owner'}
-                </td>
-                <td className="py-3 pr-3 align-top text-xs">
-                  <DueDate dueDate={change.dueDate} overdue={change.overdue} />
-                  {change.overdueTasks > 0 && (
-                    <span className="block font-semibold text-red-800">
-                      {change.overdueTasks} overdue {change.overdueTasks === 1 ? 'task' : 'tasks'}
-                    </span>
-                  )}
-                </td>
-                <td className="py-3 align-top">
-                  <MoveMenu change={change} role={role} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Regulatory changes"
+        columns={changeColumns(role, onOpen)}
+        rows={list.items}
+        rowKey={(change) => change.id}
+        rowHeader={1}
+        minWidth="48rem"
+      />
       <Pager page={list.page} pageSize={list.pageSize} total={list.total} onPage={onPage} />
     </div>
   );

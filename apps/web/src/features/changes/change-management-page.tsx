@@ -9,29 +9,25 @@ import { Download, Plus, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { AreaFilterSelect, FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
-import { userFacingMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
 import {
-  createChange,
   exportHref,
-  useApplyChange,
   useChangeBoard,
   useChangeList,
   useChangeMembers,
+  useCreateChange,
 } from './api.ts';
 import { ChangeBoardView } from './change-board.tsx';
 import { ChangeDetailPanel } from './change-detail.tsx';
 import {
   ChangeFieldsForm,
   EMPTY_CHANGE_FIELDS,
-  toRequest,
-  type ChangeFields,
+  type ChangeFieldsValues,
 } from './change-fields-form.tsx';
 import { ChangeListView } from './change-list.tsx';
 import {
@@ -53,19 +49,12 @@ function NewChangeDialog({
   ownerId: string;
   onCreated: (changeId: string) => void;
 }) {
-  const apply = useApplyChange();
-  const [error, setError] = useState<string | null>(null);
-  async function create(fields: ChangeFields) {
-    setError(null);
-    try {
-      const detail = await createChange(toRequest(fields));
-      await apply(detail);
-      toast.success(`${changeNumberLabel(detail.number)} created.`);
-      onOpenChange(false);
-      onCreated(detail.id);
-    } catch (caught) {
-      setError(userFacingMessage(caught, 'The change could not be created.'));
-    }
+  const createChange = useCreateChange();
+  async function create(fields: ChangeFieldsValues) {
+    const detail = await createChange.mutateAsync(fields);
+    toast.success(`${changeNumberLabel(detail.number)} created.`);
+    onOpenChange(false);
+    onCreated(detail.id);
   }
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -93,8 +82,8 @@ function NewChangeDialog({
               initial={{ ...EMPTY_CHANGE_FIELDS, ownerId }}
               members={members}
               submitLabel="Create change"
-              busyLabel="Creating…"
-              error={error}
+              pendingLabel="Creating…"
+              failure="The change could not be created."
               onSubmit={create}
             />
           </div>
@@ -203,7 +192,6 @@ export function ChangeManagementPage() {
   const list = useChangeList(state.filters, state.page, state.view === 'list');
   const role = session?.profile.role ?? 'user';
   const memberList = members.data?.members ?? [];
-  const current = state.view === 'board' ? board : list;
 
   const setFilters = (next: Partial<ChangeFilterState>) =>
     update({ filters: { ...state.filters, ...next }, page: 1 });
@@ -258,20 +246,27 @@ export function ChangeManagementPage() {
         onChange={setFilters}
       />
 
-      {current.isPending ? (
-        <Spinner label="Loading changes" />
-      ) : current.isError ? (
-        <Alert variant="destructive">{current.error.message}</Alert>
-      ) : state.view === 'board' && board.data ? (
-        <ChangeBoardView board={board.data} role={role} onOpen={open} />
-      ) : list.data ? (
-        <ChangeListView
-          list={list.data}
-          role={role}
-          onOpen={open}
-          onPage={(page) => update({ page })}
-        />
-      ) : null}
+      {state.view === 'board' ? (
+        <QueryState query={board} loading="Loading changes">
+          {(data) => <ChangeBoardView board={data} role={role} onOpen={open} />}
+        </QueryState>
+      ) : (
+        <QueryState
+          query={list}
+          loading="Loading changes"
+          isEmpty={(data) => data.items.length === 0}
+          empty={<p className="text-sm text-slate-700">No changes match these filters.</p>}
+        >
+          {(data) => (
+            <ChangeListView
+              list={data}
+              role={role}
+              onOpen={open}
+              onPage={(page) => update({ page })}
+            />
+          )}
+        </QueryState>
+      )}
 
       <NewChangeDialog
         open={creating}

@@ -1,4 +1,5 @@
 import {
+  commentRequestSchema,
   commentSegments,
   type ChangeComment,
   type ChangeMembers,
@@ -64,9 +65,13 @@ export function CommentList({ comments }: { comments: ChangeComment[] }) {
  */
 export function CommentBox({
   members,
+  pending,
   onSend,
 }: {
   members: Member[];
+  /** The comment is being posted. */
+  pending: boolean;
+  /** Resolves whether it was posted (the box then empties). */
   onSend: (body: string) => Promise<boolean>;
 }) {
   const [text, setText] = useState('');
@@ -74,7 +79,6 @@ export function CommentBox({
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const caretAfterInsert = useRef<number | null>(null);
@@ -145,15 +149,14 @@ export function CommentBox({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!text.trim()) {
-      setError('Write a comment.');
+    // The request's own rule and words (an empty comment, one too long).
+    const checked = commentRequestSchema.safeParse({ body: text });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? null);
       return;
     }
     setError(null);
-    setBusy(true);
-    const sent = await onSend(encodeMentions(text.trim(), picked));
-    setBusy(false);
-    if (sent) {
+    if (await onSend(encodeMentions(checked.data.body, picked))) {
       setText('');
       setPicked([]);
       setCaret(0);
@@ -263,8 +266,8 @@ export function CommentBox({
             </DropdownMenu.Content>
           </DropdownMenu.Portal>
         </DropdownMenu.Root>
-        <Button type="submit" size="sm" disabled={busy}>
-          {busy ? 'Posting…' : 'Post comment'}
+        <Button type="submit" size="sm" disabled={pending}>
+          {pending ? 'Posting…' : 'Post comment'}
         </Button>
       </div>
     </form>

@@ -1,21 +1,20 @@
-import {
-  changeTransitionLabel,
-  changeTransitionsFrom,
-  CHANGE_WORKFLOW_MESSAGES,
-} from '@complivue/shared/change-workflow';
+import { changeTransitionLabel, changeTransitionsFrom } from '@complivue/shared/change-workflow';
 import { CHANGE_STATUS_LABELS, type ChangeStatus } from '@complivue/shared/regulatory-monitoring';
 import type { Role } from '@complivue/shared/roles';
-import { changeNumberLabel, type ChangeSummary } from '@complivue/shared/schemas/changes';
+import {
+  changeNumberLabel,
+  notApplicableFormSchema,
+  type ChangeSummary,
+} from '@complivue/shared/schemas/changes';
 import { ChevronDown } from 'lucide-react';
 import { Dialog, DropdownMenu } from 'radix-ui';
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
+import { Form, SubmitButton, useZodForm } from '@/components/form/form';
+import { TextareaField } from '@/components/form/form-fields';
 import { Button } from '@/components/ui/button';
-import { Textarea } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { userFacingMessage } from '@/lib/api-client';
-import { transitionChange, useApplyChange } from './api.ts';
+import { useTransitionChange } from './api.ts';
 
 /** Asks for the reason a change does not apply before it is marked so. */
 export function ReasonDialog({
@@ -32,25 +31,7 @@ export function ReasonDialog({
   /** Where focus goes when it closes (by default, back where it was before it opened). */
   onCloseAutoFocus?: (event: Event) => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const id = useId();
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError(CHANGE_WORKFLOW_MESSAGES.note_required);
-      return;
-    }
-    setBusy(true);
-    const done = await onConfirm(reason.trim());
-    setBusy(false);
-    if (done) {
-      setReason('');
-      setError(null);
-      onOpenChange(false);
-    }
-  }
+  const form = useZodForm(notApplicableFormSchema, { reason: '' });
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -65,29 +46,27 @@ export function ReasonDialog({
           <Dialog.Description className="mt-1 text-sm text-slate-700">
             {change.title}. The reason is kept in the change’s history for examiners.
           </Dialog.Description>
-          <form onSubmit={submit} noValidate className="mt-4 space-y-3">
-            {error && <Alert variant="destructive">{error}</Alert>}
-            <div>
-              <Label htmlFor={id}>Why it does not apply</Label>
-              <Textarea
-                id={id}
-                rows={3}
-                maxLength={2000}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-              />
-            </div>
+          <Form
+            form={form}
+            failure="The change could not be moved."
+            className="mt-4 space-y-3"
+            onSubmit={async ({ reason }) => {
+              if (await onConfirm(reason)) {
+                form.reset();
+                onOpenChange(false);
+              }
+            }}
+          >
+            <TextareaField name="reason" label="Why it does not apply" rows={3} maxLength={2000} />
             <div className="flex justify-end gap-2">
               <Dialog.Close asChild>
                 <Button type="button" variant="secondary">
                   Cancel
                 </Button>
               </Dialog.Close>
-              <Button type="submit" disabled={busy}>
-                {busy ? 'Saving…' : 'Mark not applicable'}
-              </Button>
+              <SubmitButton pendingLabel="Saving…">Mark not applicable</SubmitButton>
             </div>
-          </form>
+          </Form>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -96,26 +75,22 @@ export function ReasonDialog({
 
 /** Runs a transition and reports the outcome as a toast; resolves whether it happened. */
 export function useMoveChange() {
-  const apply = useApplyChange();
-  const [busy, setBusy] = useState(false);
+  const transition = useTransitionChange();
   const move = async (
     change: Pick<ChangeSummary, 'id' | 'number'>,
     to: ChangeStatus,
     note?: string,
   ): Promise<boolean> => {
-    setBusy(true);
     try {
-      await apply(await transitionChange(change.id, to, note));
+      await transition.mutateAsync({ changeId: change.id, to, note });
       toast.success(`${changeNumberLabel(change.number)} moved to ${CHANGE_STATUS_LABELS[to]}.`);
       return true;
     } catch (caught) {
       toast.error(userFacingMessage(caught, 'The change could not be moved.'));
       return false;
-    } finally {
-      setBusy(false);
     }
   };
-  return { busy, move };
+  return { busy: transition.isPending, move };
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   type ArticleVersionInput,
 } from '@complivue/shared/schemas/enhancer';
 import type { RegulationArea } from '@complivue/shared/regulation-areas';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 export const enhancerQueryKey = ['enhancer'] as const;
@@ -26,31 +26,58 @@ export function useEnhancerArticle(articleId: string | null) {
   });
 }
 
-export const createArticle = (
-  input: ArticleVersionInput & { slug: string; area: RegulationArea },
-) =>
-  apiRequest('/api/enhancer/articles', {
-    method: 'POST',
-    body: input,
-    schema: enhancerArticleSchema,
+export function useCreateArticle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ArticleVersionInput & { slug: string; area: RegulationArea }) =>
+      apiRequest('/api/enhancer/articles', {
+        method: 'POST',
+        body: input,
+        schema: enhancerArticleSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: enhancerQueryKey }),
   });
+}
 
-export const saveVersion = (articleId: string, input: ArticleVersionInput) =>
-  apiRequest(`/api/enhancer/articles/${articleId}/versions`, {
-    method: 'POST',
-    body: input,
-    schema: enhancerArticleSchema,
+export function useSaveVersion(articleId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ArticleVersionInput) =>
+      apiRequest(`/api/enhancer/articles/${articleId}/versions`, {
+        method: 'POST',
+        body: input,
+        schema: enhancerArticleSchema,
+      }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData([...enhancerQueryKey, 'article', articleId], saved);
+      await queryClient.invalidateQueries({ queryKey: enhancerQueryKey });
+    },
   });
+}
 
-export const publishVersion = (articleId: string, version: number) =>
-  apiRequest(`/api/enhancer/articles/${articleId}/versions/${version}/publish`, {
-    method: 'POST',
-    schema: enhancerArticleSchema,
+/** Publishing changes what the library shows, too. */
+export function usePublishVersion(articleId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (version: number) =>
+      apiRequest(`/api/enhancer/articles/${articleId}/versions/${version}/publish`, {
+        method: 'POST',
+        schema: enhancerArticleSchema,
+      }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: enhancerQueryKey });
+      await queryClient.invalidateQueries({ queryKey: ['library'] });
+    },
   });
+}
 
-export const previewMarkdown = (body: string) =>
-  apiRequest('/api/enhancer/preview', {
-    method: 'POST',
-    body: { body },
-    schema: previewResponseSchema,
+/** The markdown rendered by the server exactly as the library renders it. */
+export const usePreviewMarkdown = () =>
+  useMutation({
+    mutationFn: (body: string) =>
+      apiRequest('/api/enhancer/preview', {
+        method: 'POST',
+        body: { body },
+        schema: previewResponseSchema,
+      }),
   });

@@ -1,29 +1,23 @@
 import { checkArticle } from '@complivue/shared/article-checks';
+import { REGULATION_AREA_INFO, REGULATION_AREAS } from '@complivue/shared/regulation-areas';
 import {
-  REGULATION_AREA_INFO,
-  REGULATION_AREAS,
-  type RegulationArea,
-} from '@complivue/shared/regulation-areas';
-import type { ArticleVersion } from '@complivue/shared/schemas/enhancer';
-import { useMemo, useState, type FormEvent } from 'react';
+  articleEditorFormSchema,
+  type ArticleEditorForm,
+  type ArticleVersion,
+} from '@complivue/shared/schemas/enhancer';
+import { useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { Form, SubmitButton, useZodForm } from '@/components/form/form';
+import { SelectField, TextareaField, TextField } from '@/components/form/form-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input, Select, Textarea } from '@/components/ui/input';
-import { useAsyncAction } from '@/lib/use-async-action';
-import { previewMarkdown } from './api.ts';
+import { Textarea } from '@/components/ui/input';
+import { userFacingMessage } from '@/lib/api-client';
+import { usePreviewMarkdown } from './api.ts';
 import { ChecksPanel } from './checks-panel.tsx';
 
-export interface EditorValues {
-  title: string;
-  summary: string;
-  body: string;
-  citations: string[];
-  lastReviewed: string;
-  note?: string;
-  slug?: string;
-  area?: RegulationArea;
-}
+export type EditorValues = z.output<ReturnType<typeof articleEditorFormSchema>>;
 
 const NEW_ARTICLE_BODY =
   '## Overview\n\nWhat this procedure covers and why.\n\n## Requirements\n\nWhat staff must do, citing the rule (for example 12 CFR 1026.19(e)(1)(iii)).\n\n## Evidence examiners expect\n\nThe records that show it is done.\n';
@@ -46,119 +40,75 @@ export function ArticleEditor({
   initial: ArticleVersion | null;
   isNew: boolean;
   submitLabel: string;
+  /** The values; a new article's also carry its address and area. */
   onSubmit: (values: EditorValues) => Promise<void>;
 }) {
-  const [title, setTitle] = useState(initial?.title ?? '');
-  const [slug, setSlug] = useState('');
-  const [area, setArea] = useState<RegulationArea>('trid');
-  const [summary, setSummary] = useState(initial?.summary ?? '');
-  const [citations, setCitations] = useState((initial?.citations ?? []).join('\n'));
-  const [lastReviewed, setLastReviewed] = useState(initial?.lastReviewed ?? today());
-  const [body, setBody] = useState(initial?.body ?? NEW_ARTICLE_BODY);
-  const [note, setNote] = useState('');
-  const [preview, setPreview] = useState<string | null>(null);
-  const { busy, error, run } = useAsyncAction();
+  const schema = useMemo(() => articleEditorFormSchema(isNew), [isNew]);
+  const form = useZodForm(schema, {
+    title: initial?.title ?? '',
+    slug: '',
+    area: 'trid',
+    summary: initial?.summary ?? '',
+    citations: (initial?.citations ?? []).join('\n'),
+    lastReviewed: initial?.lastReviewed ?? today(),
+    body: initial?.body ?? NEW_ARTICLE_BODY,
+    note: '',
+  });
+  const preview = usePreviewMarkdown();
+  const [showPreview, setShowPreview] = useState(false);
+  const [title, summary, body, citations, lastReviewed] = useWatch({
+    control: form.control,
+    name: ['title', 'summary', 'body', 'citations', 'lastReviewed'],
+  });
 
-  const citationList = useMemo(() => splitCitations(citations), [citations]);
   const checks = useMemo(
-    () => checkArticle({ title, summary, body, citations: citationList, lastReviewed }, new Date()),
-    [title, summary, body, citationList, lastReviewed],
+    () =>
+      checkArticle(
+        { title, summary, body, citations: splitCitations(citations), lastReviewed },
+        new Date(),
+      ),
+    [title, summary, body, citations, lastReviewed],
   );
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    await run(
-      () =>
-        onSubmit({
-          title,
-          summary,
-          body,
-          citations: citationList,
-          lastReviewed,
-          note: note || undefined,
-          ...(isNew && { slug, area }),
-        }),
-      'The article could not be saved.',
-    );
-  }
-
-  async function showPreview() {
-    await run(async () => setPreview((await previewMarkdown(body)).html), 'The preview failed.');
-  }
-
   return (
-    <form onSubmit={submit} noValidate className="grid gap-6 xl:grid-cols-[1fr_20rem]">
+    <Form
+      form={form}
+      failure="The article could not be saved."
+      className="grid gap-6 xl:grid-cols-[1fr_20rem]"
+      onSubmit={onSubmit}
+    >
       <div className="space-y-4">
-        {error && <Alert variant="destructive">{error}</Alert>}
-        <FormField label="Title">
-          {({ id }) => (
-            <Input id={id} value={title} onChange={(event) => setTitle(event.target.value)} />
-          )}
-        </FormField>
+        {preview.isError && (
+          <Alert variant="destructive">
+            {userFacingMessage(preview.error, 'The preview failed.')}
+          </Alert>
+        )}
+        <TextField<ArticleEditorForm> name="title" label="Title" />
         {isNew && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
+            <TextField<ArticleEditorForm>
+              name="slug"
               label="Address"
               hint="Lowercase words and dashes, e.g. wire-callback-procedure."
-            >
-              {({ id, describedBy }) => (
-                <Input
-                  id={id}
-                  aria-describedby={describedBy}
-                  value={slug}
-                  onChange={(event) => setSlug(event.target.value)}
-                />
-              )}
-            </FormField>
-            <FormField label="Regulation area">
-              {({ id }) => (
-                <Select
-                  id={id}
-                  value={area}
-                  onChange={(event) => setArea(event.target.value as RegulationArea)}
-                >
-                  {REGULATION_AREAS.map((value) => (
-                    <option key={value} value={value}>
-                      {REGULATION_AREA_INFO[value].tag} — {REGULATION_AREA_INFO[value].label}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </FormField>
+            />
+            <SelectField<ArticleEditorForm> name="area" label="Regulation area">
+              {REGULATION_AREAS.map((value) => (
+                <option key={value} value={value}>
+                  {REGULATION_AREA_INFO[value].tag} — {REGULATION_AREA_INFO[value].label}
+                </option>
+              ))}
+            </SelectField>
           </div>
         )}
-        <FormField label="Summary">
-          {({ id }) => (
-            <Textarea
-              id={id}
-              rows={2}
-              value={summary}
-              onChange={(event) => setSummary(event.target.value)}
-            />
-          )}
-        </FormField>
+        <TextareaField<ArticleEditorForm> name="summary" label="Summary" rows={2} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Citations" hint="One per line, e.g. 12 CFR 1026.19(e)(1)(iii).">
-            {({ id, describedBy }) => (
-              <Textarea
-                id={id}
-                aria-describedby={describedBy}
-                rows={4}
-                value={citations}
-                onChange={(event) => setCitations(event.target.value)}
-              />
-            )}
-          </FormField>
-          <FormField label="Last reviewed">
-            {({ id }) => (
-              <Input
-                id={id}
-                type="date"
-                value={lastReviewed}
-                onChange={(event) => setLastReviewed(event.target.value)}
-              />
-            )}
-          </FormField>
+          <TextareaField<ArticleEditorForm>
+            name="citations"
+            label="Citations"
+            hint="One per line, e.g. 12 CFR 1026.19(e)(1)(iii)."
+            rows={4}
+          />
+          <TextField<ArticleEditorForm> name="lastReviewed" label="Last reviewed" type="date" />
         </div>
         <div>
           <div className="flex items-center justify-between">
@@ -169,43 +119,35 @@ export function ArticleEditor({
               type="button"
               variant="ghost"
               size="sm"
-              aria-pressed={preview !== null}
-              onClick={() => (preview === null ? void showPreview() : setPreview(null))}
+              aria-pressed={showPreview}
+              disabled={preview.isPending}
+              onClick={() => {
+                if (showPreview) setShowPreview(false);
+                else preview.mutate(body, { onSuccess: () => setShowPreview(true) });
+              }}
             >
-              {preview === null ? 'Preview' : 'Edit'}
+              {showPreview ? 'Edit' : 'Preview'}
             </Button>
           </div>
-          {preview === null ? (
+          {showPreview && preview.data ? (
+            <div
+              className="prose-content mt-1 rounded-md border border-slate-200 bg-white p-4"
+              // Rendered by the server exactly as the library renders it (raw HTML escaped).
+              dangerouslySetInnerHTML={{ __html: preview.data.html }}
+            />
+          ) : (
             <Textarea
               aria-labelledby="body-label"
               rows={18}
               className="mt-1 font-mono"
-              value={body}
-              onChange={(event) => setBody(event.target.value)}
-            />
-          ) : (
-            <div
-              className="prose-content mt-1 rounded-md border border-slate-200 bg-white p-4"
-              // Rendered by the server exactly as the library renders it (raw HTML escaped).
-              dangerouslySetInnerHTML={{ __html: preview }}
+              {...form.register('body')}
             />
           )}
         </div>
-        <FormField label="What changed (optional)">
-          {({ id }) => (
-            <Input
-              id={id}
-              value={note}
-              maxLength={300}
-              onChange={(event) => setNote(event.target.value)}
-            />
-          )}
-        </FormField>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : submitLabel}
-        </Button>
+        <TextField<ArticleEditorForm> name="note" label="What changed (optional)" maxLength={300} />
+        <SubmitButton pendingLabel="Saving…">{submitLabel}</SubmitButton>
       </div>
       <ChecksPanel checks={checks} />
-    </form>
+    </Form>
   );
 }

@@ -1,51 +1,51 @@
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
-import { useQueryClient } from '@tanstack/react-query';
+import type { EnhancerArticle } from '@complivue/shared/schemas/enhancer';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { QueryState } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format-day';
 import { libraryArticlePath } from '@complivue/shared/library';
 import { useSession } from '@/lib/session';
-import { useAsyncAction } from '@/lib/use-async-action';
+import { userFacingMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import {
-  createArticle,
-  enhancerQueryKey,
-  publishVersion,
-  saveVersion,
+  useCreateArticle,
   useEditableArticles,
   useEnhancerArticle,
+  usePublishVersion,
+  useSaveVersion,
 } from './api.ts';
 import { ArticleEditor, type EditorValues } from './article-editor.tsx';
 import { DiffView } from './diff-view.tsx';
 
 function ArticleWorkspace({ articleId }: { articleId: string }) {
-  const queryClient = useQueryClient();
   const article = useEnhancerArticle(articleId);
-  const { busy, error, run } = useAsyncAction();
-  if (article.isPending) return <Spinner label="Loading the article" />;
-  if (article.isError) return <Alert variant="destructive">{article.error.message}</Alert>;
-  const data = article.data;
-  const refresh = async () => queryClient.invalidateQueries({ queryKey: enhancerQueryKey });
+  return (
+    <QueryState query={article} loading="Loading the article">
+      {(data) => <ArticleVersions article={data} />}
+    </QueryState>
+  );
+}
 
-  async function save(values: EditorValues) {
-    const saved = await saveVersion(articleId, values);
-    queryClient.setQueryData([...enhancerQueryKey, 'article', articleId], saved);
-    await refresh();
+function ArticleVersions({ article: data }: { article: EnhancerArticle }) {
+  const saveVersion = useSaveVersion(data.id);
+  const publish = usePublishVersion(data.id);
+
+  async function save({ title, summary, body, citations, lastReviewed, note }: EditorValues) {
+    const saved = await saveVersion.mutateAsync({
+      title,
+      summary,
+      body,
+      citations,
+      lastReviewed,
+      note,
+    });
     toast.success(`Version ${saved.latestVersion} saved. Publish it to update the library.`);
   }
-
-  const publish = (version: number) =>
-    run(async () => {
-      await publishVersion(articleId, version);
-      await refresh();
-      await queryClient.invalidateQueries({ queryKey: ['library'] });
-      toast.success(`Version ${version} is published.`);
-    }, 'The version could not be published.');
 
   return (
     <div className="space-y-6">
@@ -69,7 +69,11 @@ function ArticleWorkspace({ articleId }: { articleId: string }) {
       />
       <Card className="p-5">
         <h2 className="text-base font-semibold text-slate-900">Versions</h2>
-        {error && <Alert variant="destructive">{error}</Alert>}
+        {publish.isError && (
+          <Alert variant="destructive">
+            {userFacingMessage(publish.error, 'The version could not be published.')}
+          </Alert>
+        )}
         <ol className="mt-2 divide-y divide-slate-200 text-sm">
           {data.versions.map((version) => (
             <li key={version.version} className="flex flex-wrap items-center gap-2 py-2">
@@ -87,8 +91,12 @@ function ArticleWorkspace({ articleId }: { articleId: string }) {
                   <Button
                     className="ml-auto"
                     size="sm"
-                    disabled={busy}
-                    onClick={() => void publish(version.version)}
+                    disabled={publish.isPending}
+                    onClick={() =>
+                      publish.mutate(version.version, {
+                        onSuccess: () => toast.success(`Version ${version.version} is published.`),
+                      })
+                    }
                   >
                     Publish version {version.version}
                   </Button>
@@ -107,14 +115,9 @@ function ArticleWorkspace({ articleId }: { articleId: string }) {
 }
 
 function NewArticle({ onCreated }: { onCreated: (id: string) => void }) {
-  const queryClient = useQueryClient();
+  const createArticle = useCreateArticle();
   async function create(values: EditorValues) {
-    const created = await createArticle({
-      ...values,
-      slug: values.slug ?? '',
-      area: values.area ?? 'trid',
-    });
-    await queryClient.invalidateQueries({ queryKey: enhancerQueryKey });
+    const created = await createArticle.mutateAsync(values);
     toast.success('The draft is saved. Publish it when it is ready.');
     onCreated(created.id);
   }
@@ -153,38 +156,39 @@ export function EnhancerPage() {
               New article
             </Button>
           )}
-          {articles.isPending ? (
-            <Spinner label="Loading articles" />
-          ) : articles.isError ? (
-            <Alert variant="destructive">{articles.error.message}</Alert>
-          ) : articles.data.items.length === 0 ? (
-            <p className="px-2 text-sm text-slate-700">No articles yet.</p>
-          ) : (
-            <ul aria-label="Articles" className="max-h-[70vh] space-y-1 overflow-y-auto">
-              {articles.data.items.map((article) => (
-                <li key={article.id}>
-                  <button
-                    type="button"
-                    aria-current={selected === article.id}
-                    onClick={() => setSelected(article.id)}
-                    className={cn(
-                      'w-full rounded-md px-2 py-1.5 text-left text-sm hover:bg-slate-100',
-                      selected === article.id && 'bg-brand-50 font-semibold',
-                    )}
-                  >
-                    <span className="block text-slate-900">{article.title}</span>
-                    <span className="block text-xs text-slate-600">
-                      {REGULATION_AREA_INFO[article.area].tag} ·{' '}
-                      {article.status === 'draft' ? 'Draft' : `Published v${article.version}`}
-                      {article.latestVersion > article.version
-                        ? ` · v${article.latestVersion} unpublished`
-                        : ''}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryState
+            query={articles}
+            loading="Loading articles"
+            isEmpty={(list) => list.items.length === 0}
+            empty={<p className="px-2 text-sm text-slate-700">No articles yet.</p>}
+          >
+            {(list) => (
+              <ul aria-label="Articles" className="max-h-[70vh] space-y-1 overflow-y-auto">
+                {list.items.map((article) => (
+                  <li key={article.id}>
+                    <button
+                      type="button"
+                      aria-current={selected === article.id}
+                      onClick={() => setSelected(article.id)}
+                      className={cn(
+                        'w-full rounded-md px-2 py-1.5 text-left text-sm hover:bg-slate-100',
+                        selected === article.id && 'bg-brand-50 font-semibold',
+                      )}
+                    >
+                      <span className="block text-slate-900">{article.title}</span>
+                      <span className="block text-xs text-slate-600">
+                        {REGULATION_AREA_INFO[article.area].tag} ·{' '}
+                        {article.status === 'draft' ? 'Draft' : `Published v${article.version}`}
+                        {article.latestVersion > article.version
+                          ? ` · v${article.latestVersion} unpublished`
+                          : ''}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </Card>
         <div>
           {selected === 'new' ? (

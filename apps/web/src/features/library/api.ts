@@ -5,10 +5,11 @@ import {
   complianceSummarySchema,
   libraryResponseSchema,
   ruleDetailSchema,
+  type RuleDetail,
   type UpdateAssessmentRequest,
 } from '@complivue/shared/schemas/library';
 import { teamDirectorySchema } from '@complivue/shared/schemas/team';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** Every query of this feature starts with this key: one invalidation refreshes them all. */
@@ -66,42 +67,74 @@ export function useOwnerChoices(enabled: boolean) {
   });
 }
 
-export const setBookmark = (articleId: string, on: boolean) =>
-  apiRequest(`/api/library/bookmarks/${articleId}`, {
-    method: on ? 'PUT' : 'DELETE',
-    schema: okResponseSchema,
-  });
-
-export const updateAssessment = (ruleId: string, changes: UpdateAssessmentRequest) =>
-  apiRequest(`/api/library/rules/${ruleId}/assessment`, {
-    method: 'PATCH',
-    body: changes,
-    schema: ruleDetailSchema,
-  });
-
-export const addEvidenceLink = (ruleId: string, link: { label: string; url: string }) =>
-  apiRequest(`/api/library/rules/${ruleId}/evidence/links`, {
-    method: 'POST',
-    body: link,
-    schema: ruleDetailSchema,
-  });
-
-export function uploadEvidence(ruleId: string, file: File) {
-  const form = new FormData();
-  form.append('file', file);
-  return apiRequest(`/api/library/rules/${ruleId}/evidence/files`, {
-    method: 'POST',
-    body: form,
-    schema: ruleDetailSchema,
-    timeoutMs: 180_000,
+export function useSetBookmark() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ articleId, on }: { articleId: string; on: boolean }) =>
+      apiRequest(`/api/library/bookmarks/${articleId}`, {
+        method: on ? 'PUT' : 'DELETE',
+        schema: okResponseSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryQueryKey }),
   });
 }
 
-export const removeEvidence = (evidenceId: string) =>
-  apiRequest(`/api/library/evidence/${evidenceId}`, {
-    method: 'DELETE',
-    schema: okResponseSchema,
+/**
+ * A write to a rule's assessment: the rule the server answered with is shown, and the article
+ * lists, the score and the dashboard (which all read assessments) are read again.
+ */
+function useRuleWrite<Variables>(
+  ruleId: string,
+  write: (variables: Variables) => Promise<RuleDetail | null>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: async (detail) => {
+      if (detail) queryClient.setQueryData(ruleQueryKey(ruleId), detail);
+      await queryClient.invalidateQueries({ queryKey: libraryQueryKey });
+      await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
   });
+}
+
+export const useUpdateAssessment = (ruleId: string) =>
+  useRuleWrite(ruleId, (changes: UpdateAssessmentRequest) =>
+    apiRequest(`/api/library/rules/${ruleId}/assessment`, {
+      method: 'PATCH',
+      body: changes,
+      schema: ruleDetailSchema,
+    }),
+  );
+
+export const useAddEvidenceLink = (ruleId: string) =>
+  useRuleWrite(ruleId, (link: { label: string; url: string }) =>
+    apiRequest(`/api/library/rules/${ruleId}/evidence/links`, {
+      method: 'POST',
+      body: link,
+      schema: ruleDetailSchema,
+    }),
+  );
+
+export const useUploadEvidence = (ruleId: string) =>
+  useRuleWrite(ruleId, (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return apiRequest(`/api/library/rules/${ruleId}/evidence/files`, {
+      method: 'POST',
+      body: form,
+      schema: ruleDetailSchema,
+      timeoutMs: 180_000,
+    });
+  });
+
+export const useRemoveEvidence = (ruleId: string) =>
+  useRuleWrite(ruleId, (evidenceId: string) =>
+    apiRequest(`/api/library/evidence/${evidenceId}`, {
+      method: 'DELETE',
+      schema: okResponseSchema,
+    }).then(() => null),
+  );
 
 export const reportHref = (format: 'csv' | 'pdf', area?: RegulationArea) =>
   `/api/library/assessments.${format}${area ? `?area=${area}` : ''}`;

@@ -1,17 +1,17 @@
 import { INSTITUTION_TYPE_LABELS } from '@complivue/shared/institutions';
 import { RULE_FREQUENCY_LABELS } from '@complivue/shared/library';
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
-import { useQueryClient } from '@tanstack/react-query';
+import type { ArticleDetail } from '@complivue/shared/schemas/library';
 import { ArrowLeft, Printer, Star } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { QueryState } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { formatDay } from '@/lib/format-day';
-import { useAsyncAction } from '@/lib/use-async-action';
-import { libraryQueryKey, setBookmark, useArticle } from './api.ts';
+import { userFacingMessage } from '@/lib/api-client';
+import { useArticle, useSetBookmark } from './api.ts';
 import { AreaTag, AssessmentBadge } from './assessment-badge.tsx';
 import { rulePath } from './library-paths.ts';
 
@@ -19,18 +19,15 @@ import { rulePath } from './library-paths.ts';
 export function ArticlePage() {
   const { slug = '' } = useParams();
   const article = useArticle(slug);
-  const queryClient = useQueryClient();
-  const { busy, error, run } = useAsyncAction();
+  return (
+    <QueryState query={article} loading="Loading the article">
+      {(data) => <ArticleView data={data} />}
+    </QueryState>
+  );
+}
 
-  if (article.isPending) return <Spinner label="Loading the article" />;
-  if (article.isError) return <Alert variant="destructive">{article.error.message}</Alert>;
-  const data = article.data;
-  const toggleBookmark = () =>
-    run(async () => {
-      await setBookmark(data.id, !data.bookmarked);
-      await queryClient.invalidateQueries({ queryKey: libraryQueryKey });
-    }, 'The bookmark could not be saved.');
-
+function ArticleView({ data }: { data: ArticleDetail }) {
+  const bookmark = useSetBookmark();
   return (
     <article className="space-y-6">
       <div data-print="hide" className="flex flex-wrap items-center justify-between gap-3">
@@ -46,8 +43,8 @@ export function ArticlePage() {
             variant="secondary"
             size="sm"
             aria-pressed={data.bookmarked}
-            disabled={busy}
-            onClick={() => void toggleBookmark()}
+            disabled={bookmark.isPending}
+            onClick={() => bookmark.mutate({ articleId: data.id, on: !data.bookmarked })}
           >
             <Star
               aria-hidden="true"
@@ -61,7 +58,11 @@ export function ArticlePage() {
           </Button>
         </div>
       </div>
-      {error && <Alert variant="destructive">{error}</Alert>}
+      {bookmark.isError && (
+        <Alert variant="destructive">
+          {userFacingMessage(bookmark.error, 'The bookmark could not be saved.')}
+        </Alert>
+      )}
       <header>
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
           <AreaTag area={data.area} />

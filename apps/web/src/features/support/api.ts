@@ -2,9 +2,10 @@ import {
   supportOverviewSchema,
   ticketDetailSchema,
   ticketListResponseSchema,
+  type TicketDetail,
   type TicketStatus,
 } from '@complivue/shared/schemas/support';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
@@ -46,25 +47,51 @@ export function useTicket(ticketId: string) {
 /** Uploads take longer than a JSON call: up to 5 files of 10 MB on a branch office's line. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 
-export const openTicket = (form: FormData) =>
-  apiRequest('/api/support/tickets', {
-    method: 'POST',
-    body: form,
-    schema: z.object({ id: z.uuid(), number: z.number() }),
-    timeoutMs: UPLOAD_TIMEOUT_MS,
+/** Opens a ticket (its fields and files as multipart); the lists are read again. */
+export function useOpenTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) =>
+      apiRequest('/api/support/tickets', {
+        method: 'POST',
+        body: form,
+        schema: z.object({ id: z.uuid(), number: z.number() }),
+        timeoutMs: UPLOAD_TIMEOUT_MS,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: supportQueryKey }),
   });
+}
 
-export const replyToTicket = (ticketId: string, form: FormData) =>
-  apiRequest(`/api/support/tickets/${ticketId}/messages`, {
-    method: 'POST',
-    body: form,
-    schema: ticketDetailSchema,
-    timeoutMs: UPLOAD_TIMEOUT_MS,
+/** A write that answers with the ticket: it is shown at once, and the lists are read again. */
+function useTicketWrite<Variables>(
+  ticketId: string,
+  write: (variables: Variables) => Promise<TicketDetail>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: async (ticket) => {
+      queryClient.setQueryData([...supportQueryKey, 'ticket', ticketId], ticket);
+      await queryClient.invalidateQueries({ queryKey: [...supportQueryKey, 'tickets'] });
+    },
   });
+}
 
-export const setTicketStatus = (ticketId: string, status: 'open' | 'closed') =>
-  apiRequest(`/api/support/tickets/${ticketId}`, {
-    method: 'PATCH',
-    body: { status },
-    schema: ticketDetailSchema,
-  });
+export const useReplyToTicket = (ticketId: string) =>
+  useTicketWrite(ticketId, (form: FormData) =>
+    apiRequest(`/api/support/tickets/${ticketId}/messages`, {
+      method: 'POST',
+      body: form,
+      schema: ticketDetailSchema,
+      timeoutMs: UPLOAD_TIMEOUT_MS,
+    }),
+  );
+
+export const useSetTicketStatus = (ticketId: string) =>
+  useTicketWrite(ticketId, (status: 'open' | 'closed') =>
+    apiRequest(`/api/support/tickets/${ticketId}`, {
+      method: 'PATCH',
+      body: { status },
+      schema: ticketDetailSchema,
+    }),
+  );

@@ -7,12 +7,12 @@ import {
 import { LifeBuoy, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { DataTable, type Column } from '@/components/data-table';
 import { Pager } from '@/components/pager';
-import { Alert } from '@/components/ui/alert';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format-day';
 import { HELP_CATEGORY_LABELS, useHelpSearch } from '@/lib/help-articles';
@@ -106,30 +106,35 @@ function ResponseTarget() {
   );
 }
 
-function TicketRow({ ticket, showCompany }: { ticket: TicketSummary; showCompany: boolean }) {
-  return (
-    <tr>
-      <td className="py-3 pr-3 align-top text-slate-600">{ticket.number}</td>
-      <td className="py-3 pr-3 align-top">
-        <Link
-          to={ticketPath(ticket.id)}
-          className="font-medium text-brand-700 underline-offset-2 hover:underline"
-        >
-          {ticket.subject}
-        </Link>
-        <span className="block text-xs text-slate-600">
-          {showCompany ? `${ticket.companyName} · ` : ''}
-          {ticket.requesterName}
-          {ticket.prioritySupport ? ' · Priority support' : ''}
-        </span>
-      </td>
-      <td className="py-3 pr-3 align-top capitalize">{ticket.priority}</td>
-      <td className="py-3 pr-3 align-top">
-        <TicketStatusBadge status={ticket.status} />
-      </td>
-      <td className="py-3 align-top text-slate-700">{formatDateTime(ticket.lastMessageAt)}</td>
-    </tr>
-  );
+function ticketColumns(showCompany: boolean): Column<TicketSummary>[] {
+  return [
+    { header: 'No.', cell: (ticket) => ticket.number, className: 'text-slate-600' },
+    {
+      header: 'Subject',
+      cell: (ticket) => (
+        <>
+          <Link
+            to={ticketPath(ticket.id)}
+            className="font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
+            {ticket.subject}
+          </Link>
+          <span className="block text-xs text-slate-600">
+            {showCompany ? `${ticket.companyName} · ` : ''}
+            {ticket.requesterName}
+            {ticket.prioritySupport ? ' · Priority support' : ''}
+          </span>
+        </>
+      ),
+    },
+    { header: 'Priority', cell: (ticket) => ticket.priority, className: 'capitalize' },
+    { header: 'Status', cell: (ticket) => <TicketStatusBadge status={ticket.status} /> },
+    {
+      header: 'Last activity',
+      cell: (ticket) => formatDateTime(ticket.lastMessageAt),
+      className: 'text-slate-700',
+    },
+  ];
 }
 
 function TicketList({ isAgent }: { isAgent: boolean }) {
@@ -183,53 +188,32 @@ function TicketList({ isAgent }: { isAgent: boolean }) {
           />
         </div>
       </div>
-      {tickets.isPending ? (
-        <Spinner label="Loading tickets" />
-      ) : tickets.isError ? (
-        <Alert variant="destructive" className="mt-4">
-          {tickets.error.message}
-        </Alert>
-      ) : tickets.data.items.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-700">No tickets here.</p>
-      ) : (
-        <>
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <caption className="sr-only">Support tickets</caption>
-              <thead>
-                <tr className="border-b border-slate-200 text-slate-600">
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    No.
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Subject
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Priority
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Last activity
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {tickets.data.items.map((ticket) => (
-                  <TicketRow key={ticket.id} ticket={ticket} showCompany={isAgent} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            page={tickets.data.page}
-            pageSize={tickets.data.pageSize}
-            total={tickets.data.total}
-            onPage={(page) => setQuery((current) => ({ ...current, page }))}
-          />
-        </>
-      )}
+      <div className="mt-4">
+        <QueryState
+          query={tickets}
+          loading="Loading tickets"
+          isEmpty={(page) => page.items.length === 0}
+          empty={<p className="text-sm text-slate-700">No tickets here.</p>}
+        >
+          {(page) => (
+            <>
+              <DataTable
+                caption="Support tickets"
+                columns={ticketColumns(isAgent)}
+                rows={page.items}
+                rowKey={(ticket) => ticket.id}
+                rowHeader={1}
+              />
+              <Pager
+                page={page.page}
+                pageSize={page.pageSize}
+                total={page.total}
+                onPage={(next) => setQuery((current) => ({ ...current, page: next }))}
+              />
+            </>
+          )}
+        </QueryState>
+      </div>
     </div>
   );
 }

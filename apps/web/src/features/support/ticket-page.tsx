@@ -1,24 +1,25 @@
 import {
+  replyFieldsSchema,
   SUPPORT_CATEGORY_LABELS,
   SUPPORT_MESSAGES,
   type TicketDetail,
   type TicketMessage,
 } from '@complivue/shared/schemas/support';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Paperclip } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
+import { Form, SubmitButton, useZodForm } from '@/components/form/form';
+import { TextareaField } from '@/components/form/form-fields';
+import { QueryState } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Textarea } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format-day';
-import { useAsyncAction } from '@/lib/use-async-action';
-import { replyToTicket, setTicketStatus, supportQueryKey, useTicket } from './api.ts';
+import { userFacingMessage } from '@/lib/api-client';
+import { useReplyToTicket, useSetTicketStatus, useTicket } from './api.ts';
 import {
   AttachmentInput,
   attachmentProblem,
@@ -66,75 +67,55 @@ function Message({ message }: { message: TicketMessage }) {
 }
 
 function ReplyForm({ ticket }: { ticket: TicketDetail }) {
-  const queryClient = useQueryClient();
-  const [body, setBody] = useState('');
+  const form = useZodForm(replyFieldsSchema, { body: '' });
+  const reply = useReplyToTicket(ticket.id);
   const [files, setFiles] = useState<File[]>([]);
-  const [formKey, setFormKey] = useState(0);
-  const { busy, error, setError, run } = useAsyncAction();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = attachmentProblem(files);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    const form = ticketForm({ body }, files);
-    const sent = await run(async () => {
-      queryClient.setQueryData(
-        [...supportQueryKey, 'ticket', ticket.id],
-        await replyToTicket(ticket.id, form),
-      );
-      await queryClient.invalidateQueries({ queryKey: [...supportQueryKey, 'tickets'] });
-    }, 'The reply could not be sent.');
-    if (sent) {
-      setBody('');
-      setFiles([]);
-      setFormKey((key) => key + 1);
-    }
-  }
-
+  const [filesKey, setFilesKey] = useState(0);
+  const body = useWatch({ control: form.control, name: 'body' });
   return (
-    <form key={formKey} onSubmit={submit} noValidate className="space-y-3" aria-label="Reply">
-      {error && <Alert variant="destructive">{error}</Alert>}
-      <FormField label="Your reply">
-        {({ id }) => (
-          <Textarea
-            id={id}
-            rows={5}
-            maxLength={10_000}
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
-          />
-        )}
-      </FormField>
-      <AttachmentInput files={files} onChange={setFiles} />
+    <Form
+      form={form}
+      failure="The reply could not be sent."
+      className="space-y-3"
+      aria-label="Reply"
+      onSubmit={async (fields) => {
+        const problem = attachmentProblem(files);
+        if (problem) {
+          form.setError('root.server', { message: problem });
+          return;
+        }
+        await reply.mutateAsync(ticketForm(fields, files));
+        form.reset();
+        setFiles([]);
+        setFilesKey((key) => key + 1);
+      }}
+    >
+      <TextareaField name="body" label="Your reply" rows={5} maxLength={10_000} />
+      <AttachmentInput key={filesKey} files={files} onChange={setFiles} />
       <div className="flex justify-end">
-        <Button type="submit" disabled={busy || body.trim() === ''}>
-          {busy ? 'Sending…' : 'Send reply'}
-        </Button>
+        <SubmitButton pendingLabel="Sending…" disabled={body.trim() === ''}>
+          Send reply
+        </SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }
 
 function StatusAction({ ticket }: { ticket: TicketDetail }) {
-  const queryClient = useQueryClient();
-  const { busy, error, run } = useAsyncAction();
+  const setStatus = useSetTicketStatus(ticket.id);
   const closed = ticket.status === 'closed';
-  async function toggle() {
-    await run(async () => {
-      queryClient.setQueryData(
-        [...supportQueryKey, 'ticket', ticket.id],
-        await setTicketStatus(ticket.id, closed ? 'open' : 'closed'),
-      );
-      await queryClient.invalidateQueries({ queryKey: [...supportQueryKey, 'tickets'] });
-    }, 'The ticket could not be updated.');
-  }
   return (
     <div>
-      {error && <Alert variant="destructive">{error}</Alert>}
-      <Button variant="secondary" disabled={busy} onClick={() => void toggle()}>
+      {setStatus.isError && (
+        <Alert variant="destructive">
+          {userFacingMessage(setStatus.error, 'The ticket could not be updated.')}
+        </Alert>
+      )}
+      <Button
+        variant="secondary"
+        disabled={setStatus.isPending}
+        onClick={() => setStatus.mutate(closed ? 'open' : 'closed')}
+      >
         {closed ? 'Reopen ticket' : 'Close ticket'}
       </Button>
     </div>
@@ -154,41 +135,39 @@ export function TicketPage() {
         <ArrowLeft aria-hidden="true" className="size-4" />
         Help &amp; Support
       </Link>
-      {ticket.isPending ? (
-        <Spinner label="Loading the ticket" />
-      ) : ticket.isError ? (
-        <Alert variant="destructive">{ticket.error.message}</Alert>
-      ) : (
-        <>
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <div>
-              <h1 className="text-2xl font-bold text-slate-900">
-                Ticket {ticket.data.number}: {ticket.data.subject}
-              </h1>
-              <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-                <TicketStatusBadge status={ticket.data.status} />
-                <span>{SUPPORT_CATEGORY_LABELS[ticket.data.category]}</span>
-                <span>· Priority: {ticket.data.priority}</span>
-                <span>· {ticket.data.companyName}</span>
-                <span>· {ticket.data.responseTarget}</span>
-              </p>
+      <QueryState query={ticket} loading="Loading the ticket">
+        {(data) => (
+          <>
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div>
+                <h1 className="text-2xl font-bold text-slate-900">
+                  Ticket {data.number}: {data.subject}
+                </h1>
+                <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+                  <TicketStatusBadge status={data.status} />
+                  <span>{SUPPORT_CATEGORY_LABELS[data.category]}</span>
+                  <span>· Priority: {data.priority}</span>
+                  <span>· {data.companyName}</span>
+                  <span>· {data.responseTarget}</span>
+                </p>
+              </div>
+              <StatusAction ticket={data} />
             </div>
-            <StatusAction ticket={ticket.data} />
-          </div>
-          <ol className="space-y-3" aria-label="Conversation">
-            {ticket.data.messages.map((message) => (
-              <Message key={message.id} message={message} />
-            ))}
-          </ol>
-          <Card className="p-5">
-            {ticket.data.status === 'closed' ? (
-              <p className="text-sm text-slate-700">{SUPPORT_MESSAGES.closed}</p>
-            ) : (
-              <ReplyForm ticket={ticket.data} />
-            )}
-          </Card>
-        </>
-      )}
+            <ol className="space-y-3" aria-label="Conversation">
+              {data.messages.map((message) => (
+                <Message key={message.id} message={message} />
+              ))}
+            </ol>
+            <Card className="p-5">
+              {data.status === 'closed' ? (
+                <p className="text-sm text-slate-700">{SUPPORT_MESSAGES.closed}</p>
+              ) : (
+                <ReplyForm ticket={data} />
+              )}
+            </Card>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }
