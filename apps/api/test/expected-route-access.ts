@@ -260,6 +260,7 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   'GET /api/changes/board': { access: PROFESSIONAL_PLAN },
   'GET /api/changes/members': { access: PROFESSIONAL_PLAN },
   'GET /api/changes/export.csv': { access: PROFESSIONAL_PLAN },
+  'GET /api/changes/draft': { access: PROFESSIONAL_PLAN, probe: NO_BODY },
   'POST /api/changes': { access: PROFESSIONAL_PLAN, probe: NO_BODY },
   'GET /api/changes/:changeId': { access: PROFESSIONAL_PLAN, probe: NOT_FOUND },
   'PATCH /api/changes/:changeId': { access: PROFESSIONAL_PLAN, probe: NO_BODY },

@@ -99,3 +99,13 @@ export function formatLongDay(day: string): string {
     timeZone: 'UTC',
   });
 }
+
+/** `2026-01-01` → `Jan 1, 2026`: the product's one way of writing a day (DESIGN.md rule 6). */
+export function formatShortDay(day: string): string {
+  return dayToDate(day).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}

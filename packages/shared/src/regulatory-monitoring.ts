@@ -92,5 +92,15 @@ export const RISK_RATING_LABELS: Record<RiskRating, string> = {
   critical: 'Critical',
 };
 
+/**
+ * A change's risk until a person rates it: no rating is set by default or by a side effect,
+ * so an examiner never reads a judgement nobody made (DESIGN.md, "Screens for people who
+ * answer to examiners", rule 5).
+ */
+export const NOT_RATED = 'Not rated';
+
+export const riskRatingLabel = (rating: RiskRating | null) =>
+  rating ? RISK_RATING_LABELS[rating] : NOT_RATED;
+
 export const CHANGE_SOURCES = ['feed', 'manual'] as const;
 export type ChangeSource = (typeof CHANGE_SOURCES)[number];

@@ -61,7 +61,8 @@ export const changeItems = pgTable(
       .$type<ChangeImpact>()
       .notNull()
       .default({ policies: '', products: '', processes: '', systems: '' }),
-    riskRating: text('risk_rating').$type<RiskRating>().notNull().default('medium'),
+    // Null until a person rates it (DESIGN.md rule 5: no judgement set by default).
+    riskRating: text('risk_rating').$type<RiskRating>(),
     status: text('status').$type<ChangeStatus>().notNull().default('identified'),
     ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
     /** When the implementation must be done (defaults to the effective date). */

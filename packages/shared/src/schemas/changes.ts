@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHANGE_WORKFLOW_MESSAGES } from '../change-workflow.ts';
 import { DOCUMENT_FILE_TYPES } from '../file-types.ts';
+import { formatShortDay, isIsoDay } from '../calendar-days.ts';
 import {
   REGULATION_AREA_INFO,
   REGULATION_AREAS,
@@ -42,8 +43,7 @@ export const CHANGE_MESSAGES = {
   attachment_remove_role:
     'Only the member who attached the file, a manager or an administrator can remove it.',
   nothing_to_change: 'Change at least one field.',
-  feed_item_alone:
-    'Start a change from a feed item with the item alone; edit the change afterwards.',
+  due_date_past: 'Choose a due date of today or later.',
 } as const;
 
 const isoDay = z.iso.date('Enter a date as YYYY-MM-DD.');
@@ -79,8 +79,12 @@ const summarySchema = z.string().trim().max(20_000, 'Keep the summary under 20,0
 const memberIdSchema = z.string().trim().min(1).max(100);
 
 /**
- * Creating a change: either `{ feedItemId }` alone (title, summary, areas and dates come from
- * a feed item the institution can see), or the fields of a change entered by hand.
+ * Creating a change: by hand (a title at least), or from a feed item the institution can see.
+ * From a feed item, what the body leaves out comes from the item (its title, summary, areas
+ * and effective date: see `GET /api/changes/draft`, which the form shows to be confirmed).
+ * Risk and due date are the member's judgement: left out, the change is not rated and has no
+ * due date. A due date before the member's today is refused (`due_date_past`) by the server,
+ * which knows the member's day.
  */
 export const createChangeRequestSchema = z
   .object({
@@ -90,25 +94,17 @@ export const createChangeRequestSchema = z
     effectiveDate: isoDay.nullable(),
     summary: summarySchema,
     impact: changeImpactSchema.partial(),
-    riskRating: z.enum(RISK_RATINGS, 'Choose a risk rating.'),
+    /** Omitted or null: not rated yet. */
+    riskRating: z.enum(RISK_RATINGS, 'Choose a risk rating.').nullable(),
     /** Omitted: whoever creates it owns it; null: no owner yet. */
     ownerId: memberIdSchema.nullable(),
-    /** Omitted or null: the effective date. */
+    /** Omitted or null: no due date yet. */
     dueDate: isoDay.nullable(),
   })
   .partial()
   .strict()
   .superRefine((body, context) => {
-    if (body.feedItemId !== undefined) {
-      const extra = Object.keys(body).filter((key) => key !== 'feedItemId');
-      if (extra.length > 0) {
-        context.addIssue({
-          code: 'custom',
-          path: [extra[0]!],
-          message: CHANGE_MESSAGES.feed_item_alone,
-        });
-      }
-    } else if (body.title === undefined) {
+    if (body.feedItemId === undefined && body.title === undefined) {
       context.addIssue({
         code: 'custom',
         path: ['title'],
@@ -253,7 +249,8 @@ export const changeFiltersSchema = z.object({
   area: z.enum(REGULATION_AREAS).optional(),
   /** A member's id, `me`, or `none` (no owner). */
   owner: z.string().trim().min(1).max(100).optional(),
-  risk: z.enum(RISK_RATINGS).optional(),
+  /** A rating, or `not_rated`: changes nobody has rated yet. */
+  risk: z.enum([...RISK_RATINGS, 'not_rated']).optional(),
   /** Only changes past their due date, or with a task past its due date. */
   overdue: booleanQuery,
   /** Words of the title or summary, or a number ("12" or "CHG-12"). */
@@ -265,6 +262,22 @@ export const changeListQuerySchema = changeFiltersSchema.extend({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
+/** `GET /api/changes/draft?feedItemId=`: a change as the feed item would start it. */
+export const changeDraftQuerySchema = z.object({ feedItemId: z.uuid('Choose a feed item.') });
+
+export const changeDraftSchema = z.object({
+  feedItemId: z.uuid(),
+  title: z.string(),
+  areas: z.array(z.enum(REGULATION_AREAS)),
+  effectiveDate: z.string().nullable(),
+  summary: z.string(),
+  /** The item on its publisher's site. */
+  link: z.string(),
+  /** The open change already started from this item, if there is one: open it instead. */
+  existingChangeId: z.uuid().nullable(),
+});
+export type ChangeDraft = z.infer<typeof changeDraftSchema>;
+
 export const changeNumberLabel = (number: number) => `CHG-${number}`;
 
 export const changeSummarySchema = z.object({
@@ -274,7 +287,8 @@ export const changeSummarySchema = z.object({
   source: z.enum(CHANGE_SOURCES),
   areas: z.array(z.enum(REGULATION_AREAS)),
   effectiveDate: z.string().nullable(),
-  riskRating: z.enum(RISK_RATINGS),
+  /** Null until a person rates it. */
+  riskRating: z.enum(RISK_RATINGS).nullable(),
   status: z.enum(CHANGE_STATUSES),
   ownerId: z.string().nullable(),
   ownerName: z.string().nullable(),
@@ -438,6 +452,9 @@ export function formatChangeHistoryValue(field: string, value: unknown): string 
   if (value === null || value === undefined || value === '') return '—';
   if (field === 'status') return CHANGE_STATUS_LABELS[value as ChangeStatus] ?? String(value);
   if (field === 'riskRating') return RISK_RATING_LABELS[value as RiskRating] ?? String(value);
+  if ((field === 'effectiveDate' || field === 'dueDate') && typeof value === 'string') {
+    return isIsoDay(value) ? formatShortDay(value) : value;
+  }
   if (field === 'source') return value === 'feed' ? 'Feed item' : 'Entered by hand';
   if (field === 'done') return value === true ? 'Done' : 'Not done';
   if (field === 'areas' && Array.isArray(value)) {

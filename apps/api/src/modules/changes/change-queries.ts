@@ -118,7 +118,8 @@ function filterCondition(viewer: ChangeViewer, filters: ChangeFilterInput): SQL 
   const conditions: (SQL | undefined)[] = [eq(changeItems.companyId, viewer.companyId)];
   if (filters.status) conditions.push(eq(changeItems.status, filters.status));
   if (filters.area) conditions.push(sql`${filters.area} = any(${changeItems.areas})`);
-  if (filters.risk) conditions.push(eq(changeItems.riskRating, filters.risk));
+  if (filters.risk === 'not_rated') conditions.push(isNull(changeItems.riskRating));
+  else if (filters.risk) conditions.push(eq(changeItems.riskRating, filters.risk));
   if (filters.owner === 'none') conditions.push(isNull(changeItems.ownerId));
   else if (filters.owner === 'me') conditions.push(eq(changeItems.ownerId, viewer.actorUserId));
   else if (filters.owner) conditions.push(eq(changeItems.ownerId, filters.owner));
@@ -386,6 +387,9 @@ export async function findChangeMembers(db: Db, companyId: string): Promise<Chan
 }
 
 /** A feed item the institution can see: carried by a shared source or one of its own. */
+/** A feed item the institution can see, as a change starts from it. */
+export type VisibleFeedItem = typeof feedItems.$inferSelect;
+
 export async function getVisibleFeedItem(db: Db, companyId: string, feedItemId: string) {
   const [item] = await db
     .select()
@@ -398,7 +402,7 @@ export async function getVisibleFeedItem(db: Db, companyId: string, feedItemId: 
       ),
     );
   if (!item) throw new AppError('not_found', CHANGE_MESSAGES.feed_item_not_found);
-  return item;
+  return item satisfies VisibleFeedItem;
 }
 
 export function isFinished(status: ChangeStatus): boolean {

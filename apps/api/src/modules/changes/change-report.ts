@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { Db } from '@complivue/db/database';
 import { companies } from '@complivue/db/schema/companies';
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
-import { CHANGE_STATUS_LABELS, RISK_RATING_LABELS } from '@complivue/shared/regulatory-monitoring';
+import { CHANGE_STATUS_LABELS, riskRatingLabel } from '@complivue/shared/regulatory-monitoring';
 import {
   CHANGE_CSV_COLUMNS,
   CHANGE_EVENT_LABELS,
@@ -44,7 +44,7 @@ export async function changesCsv(
       changeNumberLabel(change.number),
       change.title,
       CHANGE_STATUS_LABELS[change.status],
-      RISK_RATING_LABELS[change.riskRating],
+      riskRatingLabel(change.riskRating),
       tags(change.areas),
       change.source === 'feed' ? 'Feed item' : 'Manual',
       change.effectiveDate ?? '',
@@ -126,7 +126,7 @@ export async function changeReportPdf(
   heading('Details');
   field('Status', CHANGE_STATUS_LABELS[change.status]);
   if (change.notApplicableReason) field('Why not applicable', change.notApplicableReason);
-  field('Risk rating', RISK_RATING_LABELS[change.riskRating]);
+  field('Risk rating', riskRatingLabel(change.riskRating));
   field(
     'Regulation areas',
     change.areas
@@ -148,7 +148,7 @@ export async function changeReportPdf(
   doc.fillColor(ink).text(change.summary || '—');
 
   heading('Impact assessment');
-  field('Risk rating', RISK_RATING_LABELS[change.riskRating]);
+  field('Risk rating', riskRatingLabel(change.riskRating));
   for (const key of CHANGE_IMPACT_FIELDS) field(CHANGE_IMPACT_LABELS[key], change.impact[key]);
 
   heading(`Tasks (${change.tasks.length})`);

@@ -5,6 +5,8 @@ import {
   CHANGE_ATTACHMENT_TYPES,
   CHANGE_MESSAGES,
   changeBoardSchema,
+  changeDraftQuerySchema,
+  changeDraftSchema,
   changeDetailSchema,
   changeFiltersSchema,
   changeListQuerySchema,
@@ -42,6 +44,7 @@ import {
   addComment,
   addTask,
   createChange,
+  getChangeDraft,
   getChangeAttachment,
   removeAttachment,
   removeTask,
@@ -151,6 +154,22 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/api/changes/draft',
+    {
+      config: { access: CHANGE_MANAGEMENT },
+      schema: {
+        tags: ['changes'],
+        summary:
+          'The change a feed item would start (title, areas, effective date, summary), for the member to confirm; names the open change already started from it',
+        querystring: changeDraftQuerySchema,
+        response: { 200: changeDraftSchema },
+      },
+    },
+    async (request) =>
+      getChangeDraft(app.deps, { actor: viewerOf(request), feedItemId: request.query.feedItemId }),
+  );
+
   app.post(
     '/api/changes',
     {
@@ -158,7 +177,7 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['changes'],
         summary:
-          'Create a change by hand, or from a feed item with { feedItemId } alone (answers 200 with the open change already started from that item)',
+          'Create a change by hand, or from a feed item (fields left out come from the item; risk and due date stay unset); answers 200 with the open change already started from that item',
         body: createChangeRequestSchema,
         response: { 200: changeDetailSchema, 201: changeDetailSchema },
       },

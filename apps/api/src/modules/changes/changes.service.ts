@@ -36,7 +36,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { getChange, getVisibleFeedItem, isFinished, type ChangeViewer } from './change-queries.ts';
+import {
+  getChange,
+  getVisibleFeedItem,
+  isFinished,
+  type ChangeViewer,
+  type VisibleFeedItem,
+} from './change-queries.ts';
 import { activeMemberNames } from '../companies/members.ts';
 
 /** Who acts: the viewer of the queries, and where their request came from (for the audit log). */
@@ -162,32 +168,22 @@ export async function createChange(
     ? await requireMember(db, actor.companyId, ownerId, CHANGE_MESSAGES.owner_not_member)
     : null;
 
-  const fields = feedItem
-    ? {
-        title: feedItem.title.trim().slice(0, 300) || 'Untitled feed item',
-        source: 'feed' as const,
-        feedItemId: feedItem.id,
-        areas: feedItem.areas,
-        effectiveDate: feedItem.effectiveDate,
-        summary: [feedItem.summary.trim(), `Source: ${feedItem.link}`]
-          .filter(Boolean)
-          .join('\n\n')
-          .slice(0, 20_000),
-        impact: { policies: '', products: '', processes: '', systems: '' },
-        riskRating: 'medium' as const,
-        dueDate: feedItem.effectiveDate,
-      }
-    : {
-        title: body.title!,
-        source: 'manual' as const,
-        feedItemId: null,
-        areas: body.areas ?? [],
-        effectiveDate: body.effectiveDate ?? null,
-        summary: body.summary ?? '',
-        impact: { policies: '', products: '', processes: '', systems: '', ...body.impact },
-        riskRating: body.riskRating ?? 'medium',
-        dueDate: body.dueDate ?? body.effectiveDate ?? null,
-      };
+  // From a feed item, what the member left out comes from the item; risk and due date never
+  // do: they are the member's judgement (not rated, no due date until someone sets them).
+  const draft = feedItem ? draftFromFeedItem(feedItem) : null;
+  const fields = {
+    title: body.title ?? draft!.title,
+    source: feedItem ? ('feed' as const) : ('manual' as const),
+    feedItemId: feedItem?.id ?? null,
+    areas: body.areas ?? draft?.areas ?? [],
+    effectiveDate:
+      body.effectiveDate === undefined ? (draft?.effectiveDate ?? null) : body.effectiveDate,
+    summary: body.summary ?? draft?.summary ?? '',
+    impact: { policies: '', products: '', processes: '', systems: '', ...body.impact },
+    riskRating: body.riskRating ?? null,
+    dueDate: body.dueDate ?? null,
+  };
+  refusePastDueDate(fields.dueDate, actor.today);
 
   const outcome = await db.transaction(async (tx) => {
     await tx
@@ -224,12 +220,13 @@ export async function createChange(
         createdBy: actor.actorUserId,
       })
       .returning({ id: changeItems.id });
+    // The history says what the member did: the source, then each field as it was set.
     const initial: HistoryChanges = {
       title: { from: null, to: fields.title },
       source: { from: null, to: fields.source },
       status: { from: null, to: 'identified' },
-      riskRating: { from: null, to: fields.riskRating },
     };
+    if (fields.riskRating) initial.riskRating = { from: null, to: fields.riskRating };
     if (feedItem) initial.feedItem = { from: null, to: feedItem.link };
     if (fields.areas.length > 0) initial.areas = { from: null, to: fields.areas };
     if (fields.effectiveDate) initial.effectiveDate = { from: null, to: fields.effectiveDate };
@@ -264,6 +261,57 @@ export async function createChange(
   return { id: outcome.id, created: outcome.created };
 }
 
+/** A change as a feed item starts it, before the member confirms or edits it. */
+export function draftFromFeedItem(feedItem: VisibleFeedItem) {
+  return {
+    feedItemId: feedItem.id,
+    title: feedItem.title.trim().slice(0, 300) || 'Untitled feed item',
+    areas: feedItem.areas,
+    effectiveDate: feedItem.effectiveDate,
+    summary: [feedItem.summary.trim(), `Source: ${feedItem.link}`]
+      .filter(Boolean)
+      .join('\n\n')
+      .slice(0, 20_000),
+    link: feedItem.link,
+  };
+}
+
+/**
+ * `GET /api/changes/draft`: the change a feed item would start, for the member to confirm,
+ * with the open change already started from it, if any (the form then opens that one).
+ */
+export async function getChangeDraft(
+  deps: ServiceDeps,
+  options: { actor: ChangeActor; feedItemId: string },
+) {
+  const { actor, feedItemId } = options;
+  const feedItem = await getVisibleFeedItem(deps.db, actor.companyId, feedItemId);
+  const [existing] = await deps.db
+    .select({ id: changeItems.id })
+    .from(changeItems)
+    .where(
+      and(
+        eq(changeItems.companyId, actor.companyId),
+        eq(changeItems.feedItemId, feedItem.id),
+        notInArray(changeItems.status, FINISHED),
+      ),
+    )
+    .limit(1);
+  return { ...draftFromFeedItem(feedItem), existingChangeId: existing?.id ?? null };
+}
+
+/**
+ * A due date is set for the future: one before the member's today is refused at entry, so a
+ * change or task is never overdue the moment it is written (DESIGN.md rule 5).
+ */
+function refusePastDueDate(dueDate: string | null | undefined, today: string, path = 'dueDate') {
+  if (dueDate && dueDate < today) {
+    throw new AppError('validation_failed', CHANGE_MESSAGES.due_date_past, [
+      { path, message: CHANGE_MESSAGES.due_date_past },
+    ]);
+  }
+}
+
 const sameAreas = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
@@ -291,6 +339,7 @@ export async function updateChange(
     for (const field of ['title', 'summary', 'effectiveDate', 'dueDate', 'riskRating'] as const) {
       const next = changes[field];
       if (next === undefined || next === current[field]) continue;
+      if (field === 'dueDate') refusePastDueDate(next as string | null, actor.today);
       diff[field] = { from: current[field], to: next };
       Object.assign(set, { [field]: next });
     }
@@ -424,6 +473,7 @@ export async function addTask(
 ): Promise<void> {
   const { actor, task } = options;
   const { db } = deps;
+  refusePastDueDate(task.dueDate, actor.today);
   const assigneeName = task.assigneeId
     ? await requireMember(db, actor.companyId, task.assigneeId, CHANGE_MESSAGES.assignee_not_member)
     : null;
@@ -495,6 +545,7 @@ export async function updateTask(
       set.assigneeId = changes.assigneeId;
     }
     if (changes.dueDate !== undefined && changes.dueDate !== task.dueDate) {
+      refusePastDueDate(changes.dueDate, actor.today);
       diff.dueDate = { from: task.dueDate, to: changes.dueDate };
       set.dueDate = changes.dueDate;
       if (changes.dueDate === null || (task.dueDate !== null && changes.dueDate > task.dueDate)) {
