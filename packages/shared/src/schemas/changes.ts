@@ -121,7 +121,7 @@ export const updateChangeRequestSchema = z
     effectiveDate: isoDay.nullable(),
     summary: summarySchema,
     impact: changeImpactSchema.partial(),
-    riskRating: z.enum(RISK_RATINGS, 'Choose a risk rating.'),
+    riskRating: z.enum(RISK_RATINGS, 'Choose a risk rating.').nullable(),
     ownerId: memberIdSchema.nullable(),
     dueDate: isoDay.nullable(),
   })
@@ -144,7 +144,8 @@ export const changeFieldsFormSchema = z.object({
   effectiveDate: emptyAsNull(isoDay),
   dueDate: emptyAsNull(isoDay),
   ownerId: emptyAsNull(memberIdSchema),
-  riskRating: z.enum(RISK_RATINGS, 'Choose a risk rating.'),
+  /** Empty: not rated yet. */
+  riskRating: emptyAsNull(z.enum(RISK_RATINGS, 'Choose a risk rating.')),
   summary: summarySchema,
   impact: changeImpactSchema,
 });

@@ -2,6 +2,7 @@ import type { ChangeStatus } from '@complivue/shared/regulatory-monitoring';
 import {
   changeBoardSchema,
   changeDetailSchema,
+  changeDraftSchema,
   changeListResponseSchema,
   changeMembersSchema,
   type ChangeDetail,
@@ -86,6 +87,18 @@ const detailRequest = (path: string, method: 'POST' | 'PATCH' | 'DELETE', body?:
 function useChangeWrite<Variables>(write: (variables: Variables) => Promise<ChangeDetail>) {
   const apply = useApplyChange();
   return useMutation({ mutationFn: write, onSuccess: (detail) => apply(detail) });
+}
+
+/** What a feed item would fill in, for the member to confirm (`GET /api/changes/draft`). */
+export function useChangeDraft(feedItemId: string | null) {
+  return useQuery({
+    queryKey: [...changesQueryKey, 'draft', feedItemId],
+    queryFn: () =>
+      apiRequest(`/api/changes/draft?feedItemId=${encodeURIComponent(feedItemId ?? '')}`, {
+        schema: changeDraftSchema,
+      }),
+    enabled: Boolean(feedItemId),
+  });
 }
 
 export const useCreateChange = () =>

@@ -1,6 +1,7 @@
 import { REGULATION_AREA_INFO, type RegulationArea } from '@complivue/shared/regulation-areas';
 import {
   CHANGE_STATUS_LABELS,
+  NOT_RATED,
   RISK_RATING_LABELS,
   type ChangeStatus,
   type RiskRating,
@@ -29,7 +30,15 @@ export function ChangeStatusBadge({ status }: { status: ChangeStatus }) {
   return <span className={cn(pill, STATUS_STYLES[status])}>{CHANGE_STATUS_LABELS[status]}</span>;
 }
 
-export function RiskBadge({ risk }: { risk: RiskRating }) {
+/** "High risk", or "Not rated" (dashed) until a person rates the change. */
+export function RiskBadge({ risk }: { risk: RiskRating | null }) {
+  if (!risk) {
+    return (
+      <span className={cn(pill, 'border border-dashed border-slate-400 bg-white text-slate-700')}>
+        {NOT_RATED}
+      </span>
+    );
+  }
   return (
     <span className={cn(pill, 'ring-1', RISK_STYLES[risk])}>{RISK_RATING_LABELS[risk]} risk</span>
   );

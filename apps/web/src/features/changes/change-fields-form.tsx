@@ -1,5 +1,9 @@
 import { REGULATION_AREA_INFO, REGULATION_AREAS } from '@complivue/shared/regulation-areas';
-import { RISK_RATING_LABELS, RISK_RATINGS } from '@complivue/shared/regulatory-monitoring';
+import {
+  NOT_RATED,
+  RISK_RATING_LABELS,
+  RISK_RATINGS,
+} from '@complivue/shared/regulatory-monitoring';
 import {
   CHANGE_IMPACT_FIELDS,
   CHANGE_IMPACT_LABELS,
@@ -23,7 +27,7 @@ export const EMPTY_CHANGE_FIELDS: ChangeFields = {
   effectiveDate: '',
   dueDate: '',
   ownerId: '',
-  riskRating: 'medium',
+  riskRating: '',
   summary: '',
   impact: { policies: '', products: '', processes: '', systems: '' },
 };
@@ -36,7 +40,7 @@ export function fieldsOf(change: ChangeDetail): ChangeFields {
     effectiveDate: change.effectiveDate ?? '',
     dueDate: change.dueDate ?? '',
     ownerId: change.ownerId ?? '',
-    riskRating: change.riskRating,
+    riskRating: change.riskRating ?? '',
     summary: change.summary,
     impact: change.impact,
   };
@@ -99,6 +103,7 @@ export function ChangeFieldsForm({
             ))}
           </SelectField>
           <SelectField<ChangeFields> name="riskRating" label="Risk rating">
+            <option value="">{NOT_RATED}</option>
             {RISK_RATINGS.map((risk) => (
               <option key={risk} value={risk}>
                 {RISK_RATING_LABELS[risk]}

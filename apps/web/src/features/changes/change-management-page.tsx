@@ -1,10 +1,15 @@
 import {
   CHANGE_STATUS_LABELS,
   CHANGE_STATUSES,
+  NOT_RATED,
   RISK_RATING_LABELS,
   RISK_RATINGS,
 } from '@complivue/shared/regulatory-monitoring';
-import { changeNumberLabel, type ChangeMembers } from '@complivue/shared/schemas/changes';
+import {
+  changeNumberLabel,
+  type ChangeDraft,
+  type ChangeMembers,
+} from '@complivue/shared/schemas/changes';
 import { Download, Plus, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -18,6 +23,7 @@ import { useSession } from '@/lib/session';
 import {
   exportHref,
   useChangeBoard,
+  useChangeDraft,
   useChangeList,
   useChangeMembers,
   useCreateChange,
@@ -36,26 +42,44 @@ import {
   type ChangeView,
 } from './use-change-filters.ts';
 
+/**
+ * The "New change" form, by hand or as a feed item's draft: the item fills in what it says
+ * (title, areas, effective date, summary), and the member confirms it and makes the judgements
+ * (risk, due date) themselves; nothing is rated or due until someone says so.
+ */
 function NewChangeDialog({
   open,
   onOpenChange,
   members,
   ownerId,
+  draft,
   onCreated,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   members: ChangeMembers['members'];
   ownerId: string;
+  draft: ChangeDraft | null;
   onCreated: (changeId: string) => void;
 }) {
   const createChange = useCreateChange();
   async function create(fields: ChangeFieldsValues) {
-    const detail = await createChange.mutateAsync(fields);
+    const detail = await createChange.mutateAsync(
+      draft ? { feedItemId: draft.feedItemId, ...fields } : fields,
+    );
     toast.success(`${changeNumberLabel(detail.number)} created.`);
-    onOpenChange(false);
     onCreated(detail.id);
   }
+  const initial = draft
+    ? {
+        ...EMPTY_CHANGE_FIELDS,
+        ownerId,
+        title: draft.title,
+        areas: draft.areas,
+        effectiveDate: draft.effectiveDate ?? '',
+        summary: draft.summary,
+      }
+    : { ...EMPTY_CHANGE_FIELDS, ownerId };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -64,11 +88,26 @@ function NewChangeDialog({
           <div className="flex items-start gap-3 border-b border-slate-200 p-4 sm:px-6">
             <div className="flex-1">
               <Dialog.Title className="text-lg font-semibold text-slate-900">
-                New change
+                {draft ? 'Start a change from a feed item' : 'New change'}
               </Dialog.Title>
               <Dialog.Description className="text-sm text-slate-700">
-                A regulatory change your institution must implement. To start one from a
-                publication, use “Start a change” on the regulatory feed.
+                {draft ? (
+                  <>
+                    Filled in from{' '}
+                    <a
+                      href={draft.link}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="font-medium text-brand-700 underline"
+                    >
+                      the publication
+                    </a>
+                    . Check it, then rate the risk and set a due date yourself: the change stays
+                    “Not rated” until someone rates it.
+                  </>
+                ) : (
+                  'A regulatory change your institution must implement. To start one from a publication, use “Start a change” on the regulatory feed.'
+                )}
               </Dialog.Description>
             </div>
             <Dialog.Close asChild>
@@ -79,7 +118,8 @@ function NewChangeDialog({
           </div>
           <div className="flex-1 overflow-y-auto p-4 sm:px-6">
             <ChangeFieldsForm
-              initial={{ ...EMPTY_CHANGE_FIELDS, ownerId }}
+              key={draft?.feedItemId ?? 'by-hand'}
+              initial={initial}
               members={members}
               submitLabel="Create change"
               pendingLabel="Creating…"
@@ -91,6 +131,29 @@ function NewChangeDialog({
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/**
+ * `?from-feed=<item>`: the item's draft, or the change already open for it (opened instead,
+ * so one publication never becomes two changes).
+ */
+function useFeedItemDraft(
+  feedItemId: string | null,
+  openExisting: (changeId: string) => void,
+): { draft: ChangeDraft | null; failed: boolean } {
+  const query = useChangeDraft(feedItemId);
+  const existing = query.data?.existingChangeId ?? null;
+  const latest = useRef(openExisting);
+  useEffect(() => {
+    latest.current = openExisting;
+  });
+  useEffect(() => {
+    if (!existing) return;
+    toast.info('A change from this publication is already open.');
+    latest.current(existing);
+  }, [existing]);
+  if (query.isError) return { draft: null, failed: true };
+  return { draft: query.data && !existing ? query.data : null, failed: false };
 }
 
 function Filters({
@@ -165,8 +228,8 @@ function Filters({
         label="Risk"
         allLabel="Any risk"
         value={filters.risk}
-        options={RISK_RATINGS}
-        optionLabel={(risk) => RISK_RATING_LABELS[risk]}
+        options={[...RISK_RATINGS, 'not_rated'] as const}
+        optionLabel={(risk) => (risk === 'not_rated' ? NOT_RATED : RISK_RATING_LABELS[risk])}
         onChange={(risk) => onChange({ risk })}
       />
       <label className="col-span-2 flex items-center gap-2 self-end pb-2 text-sm font-medium text-slate-900 lg:col-span-1">
@@ -195,7 +258,11 @@ export function ChangeManagementPage() {
 
   const setFilters = (next: Partial<ChangeFilterState>) =>
     update({ filters: { ...state.filters, ...next }, page: 1 });
-  const open = (changeId: string) => update({ changeId });
+  const open = (changeId: string) => update({ changeId, fromFeedItem: null });
+  const feedDraft = useFeedItemDraft(state.fromFeedItem, open);
+  useEffect(() => {
+    if (feedDraft.failed) toast.error('That feed item could not be opened as a change.');
+  }, [feedDraft.failed]);
 
   return (
     <div className="space-y-5">
@@ -269,11 +336,18 @@ export function ChangeManagementPage() {
       )}
 
       <NewChangeDialog
-        open={creating}
-        onOpenChange={setCreating}
+        open={creating || feedDraft.draft !== null}
+        onOpenChange={(next) => {
+          setCreating(next);
+          if (!next && state.fromFeedItem) update({ fromFeedItem: null });
+        }}
         members={memberList}
         ownerId={session?.user.id ?? ''}
-        onCreated={open}
+        draft={feedDraft.draft}
+        onCreated={(changeId) => {
+          setCreating(false);
+          open(changeId);
+        }}
       />
       {state.changeId && session && (
         <ChangeDetailPanel

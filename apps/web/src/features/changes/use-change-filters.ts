@@ -14,7 +14,8 @@ export interface ChangeFilterState {
   area?: RegulationArea;
   /** A member's id, `me` or `none`. */
   owner?: string;
-  risk?: RiskRating;
+  /** A rating, or `not_rated`: nobody has rated it yet. */
+  risk?: RiskRating | 'not_rated';
   overdue: boolean;
   q: string;
 }
@@ -25,6 +26,8 @@ export interface ChangePageState {
   page: number;
   /** The change open in the detail panel. */
   changeId: string | null;
+  /** A feed item whose change is being drafted ("Start a change" on the feed). */
+  fromFeedItem: string | null;
 }
 
 const oneOf = <Value extends string>(list: readonly Value[], value: string | null) =>
@@ -32,7 +35,8 @@ const oneOf = <Value extends string>(list: readonly Value[], value: string | nul
 
 /**
  * The page's state lives in the URL (view, filters, page, the open change), so a filtered view
- * or a change can be linked, reloaded and opened from a notification (`?change=<id>`).
+ * or a change can be linked, reloaded and opened from a notification (`?change=<id>`), and a
+ * feed item's draft from the feed (`?from-feed=<item id>`).
  */
 export function useChangePageState() {
   const [params, setParams] = useSearchParams();
@@ -42,12 +46,13 @@ export function useChangePageState() {
       status: oneOf(CHANGE_STATUSES, params.get('status')),
       area: oneOf(REGULATION_AREAS, params.get('area')),
       owner: params.get('owner') || undefined,
-      risk: oneOf(RISK_RATINGS, params.get('risk')),
+      risk: oneOf([...RISK_RATINGS, 'not_rated'] as const, params.get('risk')),
       overdue: params.get('overdue') === 'true',
       q: params.get('q') ?? '',
     },
     page: Math.max(1, Number(params.get('page')) || 1),
     changeId: params.get('change'),
+    fromFeedItem: params.get('from-feed'),
   };
 
   const update = (next: Partial<ChangePageState>) => {
@@ -63,6 +68,7 @@ export function useChangePageState() {
     if (filters.q) search.set('q', filters.q);
     if (merged.page > 1) search.set('page', String(merged.page));
     if (merged.changeId) search.set('change', merged.changeId);
+    if (merged.fromFeedItem) search.set('from-feed', merged.fromFeedItem);
     setParams(search, { replace: !('changeId' in next) });
   };
   return [state, update] as const;
