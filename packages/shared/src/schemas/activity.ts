@@ -26,6 +26,24 @@ const ORDER_MESSAGE = {
 export const activityFiltersSchema = filterFields.refine(inOrder, ORDER_MESSAGE);
 export type ActivityFilters = z.infer<typeof activityFiltersSchema>;
 
+const blankAsNone = <Schema extends z.ZodType<string>>(schema: Schema) =>
+  z.union([z.literal(''), schema]).transform((value) => value || undefined);
+
+/** The filter form of User Activity: an empty field is no filter; the same rules as the API. */
+export const activityFiltersFormSchema = z
+  .object({
+    actor: blankAsNone(z.string().max(100)),
+    action: blankAsNone(z.string().trim().max(100)),
+    workOnly: z.boolean(),
+    from: blankAsNone(day),
+    to: blankAsNone(day),
+  })
+  .transform(({ workOnly, ...filters }) => ({
+    ...filters,
+    kind: workOnly ? ('work' as const) : undefined,
+  }))
+  .refine(inOrder, ORDER_MESSAGE);
+
 export const activityQuerySchema = filterFields
   .extend({ page: z.coerce.number().int().min(1).max(10_000).default(1) })
   .refine(inOrder, ORDER_MESSAGE);

@@ -1,3 +1,4 @@
+import type { SessionResponse } from '@complivue/shared/schemas/auth';
 import type { Dashboard } from '@complivue/shared/schemas/dashboard';
 import { ArrowRight, BellRing, CalendarClock, Gauge, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -6,19 +7,26 @@ import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { isBuilt, paths, type PathName } from '@/config/paths';
+import { usePageAccess } from '@/lib/use-page-access';
 import { displayName, isNewAccount, useSession } from '@/lib/session';
 import { useDashboard } from './api.ts';
 
+/**
+ * A figure of the dashboard. With `to`, the number opens the records it counts (DESIGN.md,
+ * "Screens for people who answer to examiners": every number is a link).
+ */
 function FigureCard({
   title,
   value,
   caption,
   icon,
+  to,
 }: {
   title: string;
   value: ReactNode;
   caption: ReactNode;
   icon: ReactNode;
+  to?: string;
 }) {
   return (
     <Card className="p-5 sm:p-5">
@@ -28,19 +36,36 @@ function FigureCard({
           {icon}
         </span>
       </div>
-      <p className="mt-2 text-3xl font-bold text-slate-900">{value}</p>
+      <p className="mt-2 text-3xl font-bold text-slate-900">
+        {to ? (
+          <Link
+            to={to}
+            className="rounded underline decoration-slate-300 underline-offset-4 hover:decoration-brand-700"
+          >
+            {value}
+            <span className="sr-only"> — {title}: open the list</span>
+          </Link>
+        ) : (
+          value
+        )}
+      </p>
       <p className="mt-1 text-sm text-slate-700">{caption}</p>
     </Card>
   );
 }
 
-function Figures({ figures }: { figures: Dashboard }) {
+function Figures({ figures, session }: { figures: Dashboard; session: SessionResponse }) {
+  const activity = usePageAccess(paths.usersActivity, session);
+  const calendar = usePageAccess(paths.regulatoryCalendar, session);
+  const library = usePageAccess(paths.compliance, session);
+  const deadlinesList = `${paths.regulatoryCalendar}?view=list`;
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <FigureCard
         title="Compliance score"
         icon={<Gauge className="size-5" />}
         value={figures.compliance.assessed ? `${figures.compliance.score}%` : '—'}
+        to={library.allowed ? paths.compliance : undefined}
         caption={
           figures.compliance.assessed
             ? `Risk level: ${figures.compliance.riskLevel}`
@@ -51,20 +76,19 @@ function Figures({ figures }: { figures: Dashboard }) {
         title="Active Alerts"
         icon={<BellRing className="size-5" />}
         value={figures.alerts.active}
+        to={paths.notifications}
         caption={`${figures.alerts.highPriority} high priority`}
       />
       <FigureCard
         title="Upcoming Deadlines"
         icon={<CalendarClock className="size-5" />}
         value={figures.deadlines.next30Days}
+        to={figures.deadlines.tracked && calendar.allowed ? deadlinesList : undefined}
         caption={
           !figures.deadlines.tracked ? (
             'Next 30 days · no calendar yet'
-          ) : isBuilt('regulatoryCalendar') ? (
-            <Link
-              to={`${paths.regulatoryCalendar}?view=list`}
-              className="font-medium text-brand-700 underline"
-            >
+          ) : calendar.allowed ? (
+            <Link to={deadlinesList} className="font-medium text-brand-700 underline">
               Next 30 days
             </Link>
           ) : (
@@ -76,7 +100,12 @@ function Figures({ figures }: { figures: Dashboard }) {
         title="Team Activity"
         icon={<Users className="size-5" />}
         value={figures.teamActivity.actionsThisWeek}
-        caption="Actions this week"
+        to={
+          activity.allowed
+            ? `${paths.usersActivity}?kind=work&from=${figures.teamActivity.since}`
+            : undefined
+        }
+        caption="Actions this week (work, not sign-ins)"
       />
     </div>
   );
@@ -147,7 +176,7 @@ export function DashboardPage({ onboarding }: { onboarding?: ReactNode }) {
           Your figures could not be loaded: {dashboard.error.message}
         </Alert>
       )}
-      {dashboard.data && <Figures figures={dashboard.data} />}
+      {dashboard.data && <Figures figures={dashboard.data} session={session} />}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card className="p-5 sm:p-6">

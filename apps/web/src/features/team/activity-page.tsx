@@ -1,15 +1,20 @@
 import { AUDIT_ACTION_LABELS } from '@complivue/shared/audit-actions';
-import type { ActivityEntry, ActivityFilters } from '@complivue/shared/schemas/activity';
+import {
+  activityFiltersFormSchema,
+  activityFiltersSchema,
+  type ActivityEntry,
+  type ActivityFilters,
+} from '@complivue/shared/schemas/activity';
 import { Download } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
 import { DataTable, type Column } from '@/components/data-table';
+import { Form, SubmitButton, useZodForm } from '@/components/form/form';
+import { SelectField, TextField } from '@/components/form/form-fields';
 import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
-import { Alert } from '@/components/ui/alert';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input, Select } from '@/components/ui/input';
 import { formatDateTime } from '@/lib/format-day';
 import { activityCsvHref, useActivity, useTeamDirectory } from './api.ts';
 
@@ -49,6 +54,8 @@ const ACTIVITY_COLUMNS: Column<ActivityEntry>[] = [
   { header: 'IP address', cell: (entry) => entry.ipAddress ?? '—', className: 'text-slate-700' },
 ];
 
+type FilterFields = z.input<typeof activityFiltersFormSchema>;
+
 function Filters({
   initial,
   onApply,
@@ -57,64 +64,72 @@ function Filters({
   onApply: (filters: ActivityFilters) => void;
 }) {
   const directory = useTeamDirectory();
-  const [draft, setDraft] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const set = (field: keyof ActivityFilters) => (event: { target: { value: string } }) =>
-    setDraft((current) => ({ ...current, [field]: event.target.value || undefined }));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (draft.from && draft.to && draft.from > draft.to) {
-      setError('The start date must be on or before the end date');
-      return;
-    }
-    setError(null);
-    onApply(draft);
-  }
-
+  const form = useZodForm(activityFiltersFormSchema, {
+    actor: initial.actor ?? '',
+    action: initial.action ?? '',
+    workOnly: initial.kind === 'work',
+    from: initial.from ?? '',
+    to: initial.to ?? '',
+  });
   return (
-    <form onSubmit={submit} aria-label="Filter activity" className="space-y-3">
-      {error && <Alert variant="destructive">{error}</Alert>}
+    <Form
+      form={form}
+      failure="These filters could not be applied."
+      aria-label="Filter activity"
+      className="space-y-3"
+      onSubmit={onApply}
+    >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <FormField label="Member">
-          {({ id }) => (
-            <Select id={id} value={draft.actor ?? ''} onChange={set('actor')}>
-              <option value="">Everyone</option>
-              {directory.data?.members.map((member) => (
-                <option key={member.userId} value={member.userId}>
-                  {member.fullName ?? member.email}
-                  {member.status === 'deactivated' ? ' (deactivated)' : ''}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField label="Action">
-          {({ id }) => (
-            <Select id={id} value={draft.action ?? ''} onChange={set('action')}>
-              <option value="">Any action</option>
-              {ACTIONS.map(([action, label]) => (
-                <option key={action} value={action}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField label="From">
-          {({ id }) => (
-            <Input id={id} type="date" value={draft.from ?? ''} onChange={set('from')} />
-          )}
-        </FormField>
-        <FormField label="To">
-          {({ id }) => <Input id={id} type="date" value={draft.to ?? ''} onChange={set('to')} />}
-        </FormField>
+        <SelectField<FilterFields> name="actor" label="Member">
+          <option value="">Everyone</option>
+          {directory.data?.members.map((member) => (
+            <option key={member.userId} value={member.userId}>
+              {member.fullName ?? member.email}
+              {member.status === 'deactivated' ? ' (deactivated)' : ''}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField<FilterFields> name="action" label="Action">
+          <option value="">Any action</option>
+          {ACTIONS.map(([action, label]) => (
+            <option key={action} value={action}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField<FilterFields> name="from" label="From" type="date" />
+        <TextField<FilterFields> name="to" label="To" type="date" />
       </div>
-      <Button type="submit" variant="secondary">
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-900">
+        <input type="checkbox" className="size-4 accent-brand-700" {...form.register('workOnly')} />
+        Work only (without sign-ins), as the dashboard counts it
+      </label>
+      <SubmitButton variant="secondary" pendingLabel="Applying…">
         Apply filters
-      </Button>
-    </form>
+      </SubmitButton>
+    </Form>
   );
+}
+
+const FILTER_KEYS = ['actor', 'action', 'kind', 'from', 'to'] as const;
+
+/** The filters and page live in the URL, so the dashboard can link to exactly what it counts. */
+function useActivityParams() {
+  const [params, setParams] = useSearchParams();
+  const parsed = activityFiltersSchema.safeParse(
+    Object.fromEntries(
+      FILTER_KEYS.flatMap((key) => (params.get(key) ? [[key, params.get(key)]] : [])),
+    ),
+  );
+  const filters: ActivityFilters = parsed.success ? parsed.data : {};
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const update = (next: ActivityFilters, nextPage = 1) => {
+    const search = new URLSearchParams();
+    for (const key of FILTER_KEYS) if (next[key]) search.set(key, next[key]);
+    if (nextPage > 1) search.set('page', String(nextPage));
+    setParams(search);
+  };
+  return { filters, page, update };
 }
 
 /**
@@ -122,8 +137,7 @@ function Filters({
  * changes, settings, exports…). Append-only: there is nothing here, or in the API, to edit.
  */
 export function ActivityPage() {
-  const [filters, setFilters] = useState<ActivityFilters>({});
-  const [page, setPage] = useState(1);
+  const { filters, page, update } = useActivityParams();
   const activity = useActivity(filters, page);
 
   return (
@@ -142,13 +156,7 @@ export function ActivityPage() {
         </a>
       </div>
       <Card className="p-5 sm:p-6">
-        <Filters
-          initial={filters}
-          onApply={(next) => {
-            setFilters(next);
-            setPage(1);
-          }}
-        />
+        <Filters key={JSON.stringify(filters)} initial={filters} onApply={(next) => update(next)} />
       </Card>
       <Card className="p-5 sm:p-6">
         <QueryState
@@ -170,7 +178,7 @@ export function ActivityPage() {
                 page={page.page}
                 pageSize={page.pageSize}
                 total={page.total}
-                onPage={setPage}
+                onPage={(next) => update(filters, next)}
               />
             </>
           )}
