@@ -45,10 +45,10 @@ describe('compliance library', () => {
   it('browses to a rule, marks it compliant with evidence, and the dashboard score changes', async () => {
     const { page } = await newAdministrator();
     await page.getByTestId('sidebar').getByRole('link', { name: 'Compliance Library' }).click();
-    await page.getByRole('heading', { name: 'Compliance Library', level: 1 }).waitFor();
-    await page.getByText('No rule is assessed yet.').waitFor();
+    await expect(page.getByRole('heading', { name: 'Compliance Library', level: 1 })).toBeVisible();
+    await expect(page.getByText('No rule is assessed yet.')).toBeVisible();
     await page.getByRole('button', { name: 'TRID', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: '6 articles' }).waitFor();
+    await expect(page.getByRole('status').filter({ hasText: '6 articles' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
 
     await page
@@ -56,29 +56,29 @@ describe('compliance library', () => {
         name: 'Loan Estimate: application, delivery timing and the seven-day waiting period',
       })
       .click();
-    await page.getByRole('heading', { name: 'Rules (3)' }).waitFor();
-    await page.getByText('12 CFR 1026.19(e)(1)(iii)', { exact: true }).first().waitFor();
+    await expect(page.getByRole('heading', { name: 'Rules (3)' })).toBeVisible();
+    await expect(page.getByText('12 CFR 1026.19(e)(1)(iii)', { exact: true }).first()).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('link', { name: 'TRID-LE-001' }).click();
 
-    await page.getByRole('heading', { name: 'TRID-LE-001', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'TRID-LE-001', level: 1 })).toBeVisible();
     await page.getByLabel('Status').selectOption('compliant');
     await page
       .getByLabel('Notes')
       .fill('Sampled 25 Q3 files; every Loan Estimate went out within three business days.');
     await page.getByRole('button', { name: 'Save assessment' }).click();
-    await page.getByText('The assessment has been saved.').waitFor();
+    await expect(page.getByText('The assessment has been saved.')).toBeVisible();
     await page.getByLabel('Link name').fill('Q3 TRID file review');
     await page.getByLabel('Link address').fill('https://intranet.firstcu.org/reviews/q3-trid');
     await page.getByRole('button', { name: 'Add link' }).click();
-    await page.getByRole('link', { name: 'Q3 TRID file review' }).waitFor();
-    await page.getByText('Status: Not assessed → Compliant').waitFor();
+    await expect(page.getByRole('link', { name: 'Q3 TRID file review' })).toBeVisible();
+    await expect(page.getByText('Status: Not assessed → Compliant')).toBeVisible();
     await expectNoSeriousAxeViolations(page);
 
     await page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' }).click();
-    await page.getByText('Risk level: Low').waitFor();
-    await page.getByText('100%', { exact: true }).waitFor();
-    await page.getByText('TRID Rules Review Needed').waitFor();
+    await expect(page.getByText('Risk level: Low')).toBeVisible();
+    await expect(page.getByText('100%', { exact: true })).toBeVisible();
+    await expect(page.getByText('TRID Rules Review Needed')).toBeVisible();
   });
 
   it('removes an evidence file once asked to confirm; the file is gone and the history says so', async () => {
@@ -105,21 +105,21 @@ describe('compliance library', () => {
     const fileAddress = `${server.url}/api/library/evidence/${rule.assessment.evidence[0]!.id}`;
 
     await page.goto(`${server.url}/compliance/rules/TRID-LE-001`);
-    await page.getByRole('heading', { name: 'TRID-LE-001', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'TRID-LE-001', level: 1 })).toBeVisible();
     const remove = page.getByRole('button', { name: 'Remove q3-le-sample.csv' });
     const confirm = page.getByRole('alertdialog', { name: 'Remove q3-le-sample.csv?' });
     // Cancelling keeps it.
     await remove.click();
-    await confirm.getByText('cannot be downloaded again', { exact: false }).waitFor();
+    await expect(confirm.getByText('cannot be downloaded again', { exact: false })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await confirm.waitFor({ state: 'detached' });
-    expect(await page.getByRole('link', { name: 'q3-le-sample.csv' }).isVisible()).toBe(true);
+    await expect(confirm).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'q3-le-sample.csv' })).toBeVisible();
 
     await remove.click();
     await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
-    await page.getByText('No evidence recorded yet.').waitFor();
-    await page.getByText('Evidence: q3-le-sample.csv → —').waitFor();
+    await expect(page.getByText('No evidence recorded yet.')).toBeVisible();
+    await expect(page.getByText('Evidence: q3-le-sample.csv → —')).toBeVisible();
     expect((await page.request.get(fileAddress)).status()).toBe(404);
   });
 
@@ -131,25 +131,24 @@ describe('compliance library', () => {
     const article = palette
       .getByRole('option')
       .filter({ hasText: 'Closing Disclosure timing and the three changes' });
-    await article.waitFor();
+    await expect(article).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await article.click();
-    await page.getByRole('heading', { level: 1, name: /Closing Disclosure timing/ }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: /Closing Disclosure timing/ })).toBeVisible();
 
     await page
       .getByRole('searchbox', { name: 'Search compliance articles, regulations...' })
       .fill('1026.19(e)');
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Search', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Search', level: 1 })).toBeVisible();
     // Articles first: rules citing the same paragraph can fill a page of ten on their own.
     await page.getByRole('button', { name: /^Articles/ }).click();
-    await page
+    await expect(page
       .getByRole('link', {
         name: 'Loan Estimate: application, delivery timing and the seven-day waiting period',
-      })
-      .waitFor();
+      })).toBeVisible();
     await page.getByRole('button', { name: /^Rules/ }).click();
-    await expect.poll(() => page.getByText('Article', { exact: true }).count()).toBe(0);
+    await expect(page.getByText('Article', { exact: true })).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
   });
 
@@ -166,7 +165,7 @@ describe('compliance library', () => {
 
     const { page } = await newAdministrator();
     await page.goto(`${server.url}/article-enhancer`);
-    await page.getByRole('heading', { name: 'Article Enhancer' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Article Enhancer' })).toBeVisible();
     await page.getByRole('button', { name: 'New article' }).click();
     await page.getByLabel('Title').fill('Wire transfer callback procedure');
     await page.getByLabel('Address').fill('wire-transfer-callback-procedure');
@@ -175,30 +174,26 @@ describe('compliance library', () => {
       .getByLabel('Summary')
       .fill('How tellers confirm outgoing wire instructions by calling the member back.');
     await page.getByLabel('Citations').fill('12 C.F.R. 1010.410');
-    await page
-      .getByText('"12 C.F.R. 1010.410" is not a well-formed citation', { exact: false })
-      .waitFor();
+    await expect(page
+      .getByText('"12 C.F.R. 1010.410" is not a well-formed citation', { exact: false })).toBeVisible();
     await page.getByLabel('Citations').fill('31 CFR 1010.410');
-    await expect
-      .poll(() => page.getByText('is not a well-formed citation', { exact: false }).count())
-      .toBe(0);
+    await expect(page.getByText('is not a well-formed citation', { exact: false })).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('button', { name: 'Save draft' }).click();
-    await page.getByText('The draft is saved.', { exact: false }).waitFor();
+    await expect(page.getByText('The draft is saved.', { exact: false })).toBeVisible();
     await page.getByRole('button', { name: 'Publish version 1' }).click();
-    await page.getByText('Version 1 is published.').waitFor();
+    await expect(page.getByText('Version 1 is published.')).toBeVisible();
     await page.getByRole('link', { name: 'Open in the library' }).click();
-    await page
-      .getByRole('heading', { level: 1, name: 'Wire transfer callback procedure' })
-      .waitFor();
-    await page.getByText('Your institution’s article').waitFor();
+    await expect(page
+      .getByRole('heading', { level: 1, name: 'Wire transfer callback procedure' })).toBeVisible();
+    await expect(page.getByText('Your institution’s article')).toBeVisible();
   });
 
   it('answers from the library in the chat widget, which opens, minimizes, closes and keeps history', async () => {
     const { page } = await newAdministrator();
     await page.getByRole('button', { name: 'Ask the assistant' }).click();
     const widget = page.getByTestId('chat-widget');
-    await expect.poll(() => widget.getAttribute('data-state')).toBe('open');
+    await expect(widget).toHaveAttribute('data-state', 'open');
     const box = await widget.boundingBox();
     expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([384, 500]);
     await expectNoSeriousAxeViolations(page);
@@ -206,29 +201,27 @@ describe('compliance library', () => {
     const input = page.getByLabel('Your message');
     await input.fill('   ');
     await input.press('Enter');
-    expect(await widget.locator('[data-role="user"]').count()).toBe(0);
+    await expect(widget.locator('[data-role="user"]')).toHaveCount(0);
 
     await input.fill('What is the deadline for the TRID Loan Estimate?');
     await input.press('Enter');
     const answer = widget.locator('[data-role="assistant"]').last();
-    await answer
+    await expect(answer
       .getByRole('link', { name: /Loan Estimate/ })
-      .first()
-      .waitFor();
-    expect(await answer.textContent()).toContain('1026.19(e)');
+      .first()).toBeVisible();
+    await expect(answer).toContainText('1026.19(e)');
 
     await page.getByRole('button', { name: 'Minimize the assistant' }).click();
-    await expect.poll(() => widget.getAttribute('data-state')).toBe('minimized');
+    await expect(widget).toHaveAttribute('data-state', 'minimized');
     expect(Math.round((await widget.boundingBox())!.height)).toBe(56);
     await page.getByRole('button', { name: 'Close the assistant' }).click();
-    await page.getByRole('button', { name: 'Ask the assistant' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Ask the assistant' })).toBeVisible();
 
     await page.reload();
     await page.getByRole('button', { name: 'Ask the assistant' }).click();
-    await widget
+    await expect(widget
       .locator('[data-role="user"]')
-      .filter({ hasText: 'What is the deadline for the TRID Loan Estimate?' })
-      .waitFor();
+      .filter({ hasText: 'What is the deadline for the TRID Loan Estimate?' })).toBeVisible();
   });
 
   it('helps a guest on the website with plans and prices', async () => {
@@ -247,12 +240,11 @@ describe('compliance library', () => {
     expect(await answer.textContent()).not.toContain('$999');
     await page.getByLabel('Your message').fill('Tell me a joke');
     await page.getByLabel('Your message').press('Enter');
-    await page
+    await expect(page
       .getByText(
         'I can help you with platform questions, subscription plans, account support, and general information about the product.',
         { exact: false },
       )
-      .first()
-      .waitFor();
+      .first()).toBeVisible();
   });
 });

@@ -41,12 +41,12 @@ describe('Super Admin › Feed sources', () => {
     const { page } = session;
     await signInInBrowser(page, server.url, OPERATOR);
     await page.goto(`${server.url}/super-admin`);
-    expect(await headingText(page)).toBe('Super Admin');
+    await expect(heading(page)).toHaveText('Super Admin');
     await page.getByRole('tab', { name: 'Feed sources' }).click();
     const table = page.getByRole('table', { name: 'Shared feed sources' });
     // The default sources are added at start.
-    await table.getByRole('rowheader', { name: /CFPB newsroom/ }).waitFor();
-    expect(await table.textContent()).toContain('Federal Register: Comptroller of the Currency');
+    await expect(table.getByRole('rowheader', { name: /CFPB newsroom/ })).toBeVisible();
+    await expect(table).toContainText('Federal Register: Comptroller of the Currency');
     await expectNoSeriousAxeViolations(page);
 
     await page.getByRole('button', { name: 'Add source' }).click();
@@ -60,39 +60,39 @@ describe('Super Admin › Feed sources', () => {
     await form.getByLabel('Polled (enabled)').uncheck();
     await expectNoSeriousAxeViolations(page);
     await form.getByRole('button', { name: 'Add source' }).click();
-    await page.getByText('Fixture newsroom added; it is polled within a minute.').waitFor();
+    await expect(page.getByText('Fixture newsroom added; it is polled within a minute.')).toBeVisible();
     const row = table.getByRole('row').filter({ hasText: 'Fixture newsroom' });
-    expect(await row.getByText('Pending').isVisible()).toBe(true);
-    expect(await row.getByLabel('Fixture newsroom enabled').isChecked()).toBe(false);
+    await expect(row.getByText('Pending')).toBeVisible();
+    await expect(row.getByLabel('Fixture newsroom enabled')).not.toBeChecked();
 
     await row.getByRole('button', { name: 'Poll now Fixture newsroom' }).click();
-    await page.getByText('Fixture newsroom: 3 items read, 3 new.').waitFor();
-    await row.getByText('OK', { exact: true }).waitFor();
-    expect(await row.getByRole('cell').nth(2).textContent()).toBe('3');
+    await expect(page.getByText('Fixture newsroom: 3 items read, 3 new.')).toBeVisible();
+    await expect(row.getByText('OK', { exact: true })).toBeVisible();
+    await expect(row.getByRole('cell').nth(2)).toHaveText('3');
 
     await row.getByRole('button', { name: 'Edit Fixture newsroom' }).click();
     const edit = page.getByRole('form', { name: 'Edit Fixture newsroom' });
     await edit.getByLabel('Address (URL)').fill(feeds.url('/broken.xml'));
     await edit.getByRole('button', { name: 'Save source' }).click();
-    await page.getByText('Fixture newsroom: saved.').waitFor();
-    await row.getByText('Pending').waitFor();
+    await expect(page.getByText('Fixture newsroom: saved.')).toBeVisible();
+    await expect(row.getByText('Pending')).toBeVisible();
     await row.getByRole('button', { name: 'Poll now Fixture newsroom' }).click();
-    await row.getByText('Failing', { exact: true }).waitFor();
-    expect(await row.textContent()).toMatch(
+    await expect(row.getByText('Failing', { exact: true })).toBeVisible();
+    await expect(row).toHaveText(
       /Last error \(1 in a row\): The feed is not valid XML \(line \d+, column \d+/,
     );
     // The items it brought are kept.
-    expect(await row.getByRole('cell').nth(2).textContent()).toBe('3');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('3');
     await expectNoSeriousAxeViolations(page);
 
     await row.getByLabel('Fixture newsroom enabled').check();
-    await expect.poll(() => row.getByLabel('Fixture newsroom enabled').isChecked()).toBe(true);
+    await expect(row.getByLabel('Fixture newsroom enabled')).toBeChecked();
 
     await row.getByRole('button', { name: 'Delete Fixture newsroom' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete Fixture newsroom?' });
-    expect(await confirm.textContent()).toContain('The 3 items it brought stay');
+    await expect(confirm).toContainText('The 3 items it brought stay');
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Fixture newsroom removed.').waitFor();
-    await expect.poll(() => row.count()).toBe(0);
+    await expect(page.getByText('Fixture newsroom removed.')).toBeVisible();
+    await expect(row).toHaveCount(0);
   });
 });

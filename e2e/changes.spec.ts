@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectNoSeriousAxeViolations,
@@ -39,7 +39,7 @@ async function signedIn(
   sessions.push(session);
   await signInInBrowser(session.page, server.url, members[who]);
   await session.page.goto(`${server.url}/change-management`);
-  await session.page.getByRole('heading', { name: 'Change Management', level: 1 }).waitFor();
+  await expect(session.page.getByRole('heading', { name: 'Change Management', level: 1 })).toBeVisible();
   return session.page;
 }
 
@@ -53,23 +53,21 @@ async function moveWithKeyboard(page: Page, title: string, move: string) {
     .getByRole('button', { name: /^Move CHG-/ })
     .press('Enter');
   const item = page.getByRole('menuitem', { name: move });
-  await item.waitFor();
+  await expect(item).toBeVisible();
   await item.press('Enter');
 }
 
 /** Waits until the card's Move button, in the given column, has the keyboard focus. */
 async function expectMoveButtonFocused(page: Page, status: string, title: string) {
   const button = card(column(page, status), title).getByRole('button', { name: /^Move CHG-/ });
-  await expect
-    .poll(() => button.evaluate((element) => element === document.activeElement))
-    .toBe(true);
+  await expect(button).toBeFocused();
 }
 
 describe('change management', () => {
   it('creates a change, moves it across the board to review, and an admin closes it', async () => {
     const title = `Escrow cushion limits under 12 CFR 1024.17 (${crypto.randomUUID().slice(0, 6)})`;
     const page = await signedIn('user');
-    await page.getByRole('region', { name: 'Board of changes by status' }).waitFor();
+    await expect(page.getByRole('region', { name: 'Board of changes by status' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
 
     await page.getByRole('button', { name: 'New change' }).click();
@@ -82,32 +80,30 @@ describe('change management', () => {
     await form.getByRole('button', { name: 'Create change' }).click();
 
     const panel = page.getByRole('dialog', { name: title });
-    await panel.getByText('Created the change', { exact: false }).waitFor();
+    await expect(panel.getByText('Created the change', { exact: false })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await panel.getByRole('button', { name: 'Close the change' }).click();
-    await panel.waitFor({ state: 'detached' });
+    await expect(panel).toHaveCount(0);
 
-    await card(column(page, 'Identified'), title).waitFor();
+    await expect(card(column(page, 'Identified'), title)).toBeVisible();
     // Each move redraws the card in its new column; focus follows it to its Move button.
     await moveWithKeyboard(page, title, 'Move to Assessing');
-    await card(column(page, 'Assessing'), title).waitFor();
+    await expect(card(column(page, 'Assessing'), title)).toBeVisible();
     await expectMoveButtonFocused(page, 'Assessing', title);
     await moveWithKeyboard(page, title, 'Move to Implementing');
-    await card(column(page, 'Implementing'), title).waitFor();
+    await expect(card(column(page, 'Implementing'), title)).toBeVisible();
     await expectMoveButtonFocused(page, 'Implementing', title);
     await moveWithKeyboard(page, title, 'Move to Review');
-    await card(column(page, 'Review'), title).waitFor();
+    await expect(card(column(page, 'Review'), title)).toBeVisible();
     await expectMoveButtonFocused(page, 'Review', title);
 
     // A member cannot approve: the move is offered disabled, reachable by the keyboard, with
     // the reason as its description; choosing it does nothing.
     await page.keyboard.press('Enter');
     const approve = page.getByRole('menuitem', { name: 'Approve and close' });
-    await expect.poll(() => approve.getAttribute('aria-disabled')).toBe('true');
+    await expect(approve).toHaveAttribute('aria-disabled', 'true');
     await page.keyboard.press('ArrowDown');
-    await expect
-      .poll(() => approve.evaluate((element) => element === document.activeElement))
-      .toBe(true);
+    await expect(approve).toBeFocused();
     const description = await approve.evaluate((element) =>
       (element.getAttribute('aria-describedby') ?? '')
         .split(' ')
@@ -118,48 +114,42 @@ describe('change management', () => {
       'Only a manager or an administrator can approve a change in review and close it.',
     );
     await page.keyboard.press('Enter');
-    await expect
-      .poll(() => approve.evaluate((element) => element === document.activeElement))
-      .toBe(true);
+    await expect(approve).toBeFocused();
     await page.keyboard.press('Escape');
 
     const adminPage = await signedIn('admin');
-    await card(column(adminPage, 'Review'), title).waitFor();
+    await expect(card(column(adminPage, 'Review'), title)).toBeVisible();
     await moveWithKeyboard(adminPage, title, 'Approve and close');
-    await card(column(adminPage, 'Closed'), title).waitFor();
+    await expect(card(column(adminPage, 'Closed'), title)).toBeVisible();
     await expectMoveButtonFocused(adminPage, 'Closed', title);
     await expectNoSeriousAxeViolations(adminPage);
 
     await card(adminPage, title).getByRole('button', { name: title }).click();
     const detail = adminPage.getByRole('dialog', { name: title });
     const history = detail.getByRole('list', { name: 'History, newest first' });
-    await history.getByText('Status: Review → Closed').waitFor();
+    await expect(history.getByText('Status: Review → Closed')).toBeVisible();
     for (const step of [
       'Status: Identified → Assessing',
       'Status: Assessing → Implementing',
       'Status: Implementing → Review',
     ]) {
-      await history.getByText(step).waitFor();
+      await expect(history.getByText(step)).toBeVisible();
     }
-    await expect.poll(() => history.getByText('Status:').count()).toBe(5);
+    await expect(history.getByText('Status:')).toHaveCount(5);
 
     // A comment that @mentions a colleague, picked with the keyboard.
     const comment = detail.getByRole('textbox', { name: 'Comment' });
     await comment.fill('Approved. @Jor');
-    await detail
+    await expect(detail
       .getByRole('listbox', { name: 'Members to mention' })
-      .getByRole('option', { name: /Jordan Lee/ })
-      .waitFor();
+      .getByRole('option', { name: /Jordan Lee/ })).toBeVisible();
     await comment.press('Enter');
     await comment.pressSequentially('please file the evidence.');
-    await expect
-      .poll(() => comment.inputValue())
-      .toBe('Approved. @Jordan Lee please file the evidence.');
+    await expect(comment).toHaveValue('Approved. @Jordan Lee please file the evidence.');
     await detail.getByRole('button', { name: 'Post comment' }).click();
-    await detail
+    await expect(detail
       .getByRole('list', { name: 'Comments' })
-      .getByText('@Jordan Lee', { exact: true })
-      .waitFor();
+      .getByText('@Jordan Lee', { exact: true })).toBeVisible();
     await expectNoSeriousAxeViolations(adminPage);
     expect(new URL(adminPage.url()).searchParams.get('change')).toBeTruthy();
   });
@@ -173,15 +163,15 @@ describe('change management', () => {
     await form.getByRole('button', { name: 'Create change' }).click();
     const panel = page.getByRole('dialog', { name: other });
     await panel.getByRole('button', { name: 'Close the change' }).click();
-    await panel.waitFor({ state: 'detached' });
+    await expect(panel).toHaveCount(0);
 
-    await card(column(page, 'Identified'), other).waitFor();
+    await expect(card(column(page, 'Identified'), other)).toBeVisible();
     await moveWithKeyboard(page, other, 'Mark not applicable');
     const reason = page.getByRole('dialog', { name: /not applicable$/ });
     await reason.getByLabel('Why it does not apply').fill('We hold no transaction accounts.');
     await reason.getByRole('button', { name: 'Mark not applicable' }).press('Enter');
-    await card(column(page, 'Not applicable'), other).waitFor();
-    await reason.waitFor({ state: 'detached' });
+    await expect(card(column(page, 'Not applicable'), other)).toBeVisible();
+    await expect(reason).toHaveCount(0);
     await expectMoveButtonFocused(page, 'Not applicable', other);
   });
 
@@ -199,7 +189,7 @@ describe('change management', () => {
     expect(new URL(page.url()).searchParams.get('view')).toBe('list');
     await page.getByRole('button', { name: title }).click();
     const detail = page.getByRole('dialog', { name: title });
-    await detail.getByRole('link', { name: 'Printable report (PDF)' }).waitFor();
+    await expect(detail.getByRole('link', { name: 'Printable report (PDF)' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await detail.getByRole('button', { name: 'Close the change' }).click();
     await expectNoSeriousAxeViolations(page);

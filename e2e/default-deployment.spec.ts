@@ -37,7 +37,7 @@ describe('the default deployment (npm start, PGlite on disk)', () => {
     const { url } = deployment;
     try {
       await signUpInBrowser(page, url, { email: uniqueEmail('default') });
-      await page.getByRole('heading', { name: /, Dana Reyes$/, level: 1 }).waitFor();
+      await expect(page.getByRole('heading', { name: /, Dana Reyes$/, level: 1 })).toBeVisible();
       // `npm start` made the secret that keeps sessions valid across restarts, in the data dir.
       expect(existsSync(join(deployment.dataDir, 'auth-secret'))).toBe(true);
 
@@ -50,13 +50,13 @@ describe('the default deployment (npm start, PGlite on disk)', () => {
         })
         .click();
       await page.getByRole('link', { name: 'TRID-LE-001' }).click();
-      await page.getByRole('heading', { name: 'TRID-LE-001', level: 1 }).waitFor();
+      await expect(page.getByRole('heading', { name: 'TRID-LE-001', level: 1 })).toBeVisible();
       const rulePage = page.url();
       await page.getByLabel('Status').selectOption('compliant');
       await page.getByRole('button', { name: 'Save assessment' }).click();
-      await page.getByText('The assessment has been saved.').waitFor();
+      await expect(page.getByText('The assessment has been saved.')).toBeVisible();
       await page.getByLabel('Upload a file').setInputFiles(EVIDENCE);
-      await page.getByRole('link', { name: EVIDENCE.name }).waitFor();
+      await expect(page.getByRole('link', { name: EVIDENCE.name })).toBeVisible();
 
       // A change.
       const title = `Escrow analysis after the servicing transfer (${crypto.randomUUID().slice(0, 6)})`;
@@ -67,7 +67,7 @@ describe('the default deployment (npm start, PGlite on disk)', () => {
       await form.getByLabel('RESPA').check();
       await form.getByRole('button', { name: 'Create change' }).click();
       const panel = page.getByRole('dialog', { name: title });
-      await panel.getByText('Created the change', { exact: false }).waitFor();
+      await expect(panel.getByText('Created the change', { exact: false })).toBeVisible();
       await panel.getByRole('button', { name: 'Close the change' }).click();
 
       // While the server is down the page's live-update stream cannot reconnect; the browser
@@ -77,14 +77,14 @@ describe('the default deployment (npm start, PGlite on disk)', () => {
 
       // Still signed in, and the change is on the board.
       await page.reload();
-      await page.getByRole('heading', { name: 'Change Management', level: 1 }).waitFor();
-      await page.getByRole('article', { name: title }).waitFor();
+      await expect(page.getByRole('heading', { name: 'Change Management', level: 1 })).toBeVisible();
+      await expect(page.getByRole('article', { name: title })).toBeVisible();
       await expectNoSeriousAxeViolations(page);
 
       // The assessment kept its status, and the file downloads with the bytes uploaded.
       await page.goto(rulePage);
-      await page.getByRole('heading', { name: 'TRID-LE-001', level: 1 }).waitFor();
-      await expect.poll(() => page.getByLabel('Status').inputValue()).toBe('compliant');
+      await expect(page.getByRole('heading', { name: 'TRID-LE-001', level: 1 })).toBeVisible();
+      await expect(page.getByLabel('Status')).toHaveValue('compliant');
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('link', { name: EVIDENCE.name }).click(),

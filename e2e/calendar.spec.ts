@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectNoSeriousAxeViolations,
@@ -46,19 +46,19 @@ async function upcomingDeadlines(page: Page): Promise<number> {
     .locator('xpath=../..')
     .locator('p')
     .first();
-  await value.waitFor();
+  await expect(value).toBeVisible();
   return Number(await value.textContent());
 }
 
 async function openDashboard(page: Page) {
   await page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' }).click();
-  await page.getByRole('heading', { name: 'Upcoming Deadlines', exact: true }).waitFor();
+  await expect(page.getByRole('heading', { name: 'Upcoming Deadlines', exact: true })).toBeVisible();
 }
 
 async function openCalendar(page: Page) {
   await page.getByTestId('sidebar').getByRole('link', { name: 'Regulatory Calendar' }).click();
-  await page.getByRole('heading', { name: 'Regulatory Calendar', level: 1 }).waitFor();
-  await page.getByRole('grid').waitFor();
+  await expect(page.getByRole('heading', { name: 'Regulatory Calendar', level: 1 })).toBeVisible();
+  await expect(page.getByRole('grid')).toBeVisible();
 }
 
 describe('regulatory calendar', () => {
@@ -70,7 +70,7 @@ describe('regulatory calendar', () => {
     sessions.push(session);
     const { page } = session;
     await signUpInBrowser(page, server.url, { email: uniqueEmail('calendar') });
-    await page.getByRole('heading', { name: 'Upcoming Deadlines', exact: true }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Upcoming Deadlines', exact: true })).toBeVisible();
     await expect.poll(() => upcomingDeadlines(page)).toBeGreaterThanOrEqual(0);
     const before = await upcomingDeadlines(page);
 
@@ -88,22 +88,22 @@ describe('regulatory calendar', () => {
     // A wrong value is announced and tied to the field.
     await reminders.fill('7, soon');
     const reminderError = dialog.getByRole('alert').filter({ hasText: 'A reminder is 0 to 365' });
-    await reminderError.waitFor();
+    await expect(reminderError).toBeVisible();
     const errorId = await reminderError.getAttribute('id');
     expect((await reminders.getAttribute('aria-describedby'))?.split(' ')).toContain(errorId);
     await reminders.fill('7, 1');
     // The 7-day reminder's day is already past: the form says it will not be sent.
-    await dialog.getByText('will not be sent', { exact: false }).waitFor();
+    await expect(dialog.getByText('will not be sent', { exact: false })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await dialog.getByRole('button', { name: 'Add event' }).click();
-    await page.getByText('The event has been saved.').waitFor();
-    await dialog.waitFor({ state: 'detached' });
+    await expect(page.getByText('The event has been saved.')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
 
     // The day is selected: its deadline is listed under the grid, and opens.
     await page.getByRole('button', { name: 'Board BSA/AML report' }).click();
     const detail = page.getByRole('dialog', { name: 'Deadline' });
-    await detail.getByText(longDay(due)).waitFor();
-    await detail.getByText('7 days before, 1 day before').waitFor();
+    await expect(detail.getByText(longDay(due))).toBeVisible();
+    await expect(detail.getByText('7 days before, 1 day before')).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await detail.getByRole('button', { name: 'Close' }).click();
 
@@ -116,44 +116,44 @@ describe('regulatory calendar', () => {
     const filing = page.getByRole('dialog', { name: 'CTR or SAR deadline' });
     await filing.getByRole('radio', { name: /^Suspicious activity report/ }).check();
     // The form says, before anything is saved, that a SAR is confidential and how it is kept so.
-    await filing.getByText('31 CFR 1020.320(e)', { exact: false }).waitFor();
+    await expect(filing.getByText('31 CFR 1020.320(e)', { exact: false })).toBeVisible();
     const detected = dayFromToday(-2);
     await filing.getByLabel('Date of initial detection', { exact: true }).fill(detected);
     const sarDue = new Date(Date.parse(`${detected}T00:00:00Z`) + 30 * DAY_MS)
       .toISOString()
       .slice(0, 10);
-    await filing.getByText(`Due ${longDay(sarDue)}`).waitFor();
+    await expect(filing.getByText(`Due ${longDay(sarDue)}`)).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await filing.getByRole('button', { name: 'Add deadline' }).click();
     const sar = page.getByRole('dialog', { name: 'Deadline' });
-    await sar.getByText('31 CFR 1020.320(b)(3)', { exact: false }).first().waitFor();
-    await sar.getByText('Confidential SAR deadline', { exact: false }).waitFor();
+    await expect(sar.getByText('31 CFR 1020.320(b)(3)', { exact: false }).first()).toBeVisible();
+    await expect(sar.getByText('Confidential SAR deadline', { exact: false })).toBeVisible();
 
     // Marking it done takes it out of the count.
     await sar.getByLabel('Evidence note').fill('Filed through BSA E-Filing; BSA ID recorded.');
     await sar.getByRole('button', { name: 'Mark done' }).click();
-    await sar.getByText('Done by Dana Reyes', { exact: false }).waitFor();
+    await expect(sar.getByText('Done by Dana Reyes', { exact: false })).toBeVisible();
 
     // Undoing it asks first, and keeps the completion on record.
     await sar.getByRole('button', { name: 'Undo “done”' }).click();
     const confirm = page.getByRole('alertdialog', { name: /^Undo “done” for/ });
-    await confirm.getByText('are kept, marked undone', { exact: false }).waitFor();
+    await expect(confirm.getByText('are kept, marked undone', { exact: false })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await confirm.waitFor({ state: 'detached' });
-    await sar.getByText('Done by Dana Reyes', { exact: false }).waitFor();
+    await expect(confirm).toHaveCount(0);
+    await expect(sar.getByText('Done by Dana Reyes', { exact: false })).toBeVisible();
     await sar.getByRole('button', { name: 'Undo “done”' }).click();
     await confirm.getByRole('button', { name: 'Undo “done”' }).click();
-    await sar.getByRole('button', { name: 'Mark done' }).waitFor();
-    await sar.getByRole('heading', { name: 'Undone completions (kept on record)' }).waitFor();
-    await sar.getByText('Filed through BSA E-Filing; BSA ID recorded.').waitFor();
+    await expect(sar.getByRole('button', { name: 'Mark done' })).toBeVisible();
+    await expect(sar.getByRole('heading', { name: 'Undone completions (kept on record)' })).toBeVisible();
+    await expect(sar.getByText('Filed through BSA E-Filing; BSA ID recorded.')).toBeVisible();
     await sar.getByLabel('Evidence note').fill('Filed again after review; BSA ID recorded.');
     await sar.getByRole('button', { name: 'Mark done' }).click();
-    await sar.getByText('Done by Dana Reyes', { exact: false }).first().waitFor();
+    await expect(sar.getByText('Done by Dana Reyes', { exact: false }).first()).toBeVisible();
     await sar.getByRole('button', { name: 'Close' }).click();
 
     // The export and the subscription say SAR deadlines are left out.
-    await page.getByText('SAR deadlines are never included', { exact: false }).waitFor();
+    await expect(page.getByText('SAR deadlines are never included', { exact: false })).toBeVisible();
     await openDashboard(page);
     await expect.poll(() => upcomingDeadlines(page)).toBe(before + 1);
   });
@@ -167,24 +167,21 @@ describe('regulatory calendar', () => {
     const { page } = session;
     await signUpInBrowser(page, server.url, { email: uniqueEmail('calendar-keys') });
     await page.goto(`${server.url}/regulatory-calendar?month=2027-12&day=2027-12-10`);
-    await page.getByRole('heading', { name: 'December 2027' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'December 2027' })).toBeVisible();
     // A credit union whose areas are not chosen yet: the BSA/AML program's two seeded deadlines
     // (on December 31), not HMDA's, and the calendar says why.
-    await page.getByText('Your institution’s profile is not complete', { exact: false }).waitFor();
-    await page.getByRole('gridcell', { name: /^Friday, December 31, 2027, 2 deadlines/ }).waitFor();
+    await expect(page.getByText('Your institution’s profile is not complete', { exact: false })).toBeVisible();
+    await expect(page.getByRole('gridcell', { name: /^Friday, December 31, 2027, 2 deadlines/ })).toBeVisible();
     await page.getByRole('gridcell', { name: /^Friday, December 31, 2027/ }).click();
-    await page
-      .getByRole('button', { name: 'BSA/AML training for appropriate personnel' })
-      .waitFor();
+    await expect(page
+      .getByRole('button', { name: 'BSA/AML training for appropriate personnel' })).toBeVisible();
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Thursday, December 23, 2027' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Thursday, December 23, 2027' })).toBeVisible();
     await page.keyboard.press('PageDown');
-    await page.getByRole('heading', { name: 'January 2028' }).waitFor();
-    await expect
-      .poll(() => page.locator(':focus').textContent())
-      .toMatch(/^Sunday, January 23, 2028/);
+    await expect(page.getByRole('heading', { name: 'January 2028' })).toBeVisible();
+    await expect(page.locator(':focus')).toHaveText(/^Sunday, January 23, 2028/);
   });
 
   it('works on a phone: the demo’s five deadlines, the month grid and the overdue list', async () => {
@@ -199,7 +196,7 @@ describe('regulatory calendar', () => {
     await expect.poll(() => upcomingDeadlines(page)).toBe(5);
 
     await page.goto(`${server.url}/regulatory-calendar`);
-    await page.getByRole('grid').waitFor();
+    await expect(page.getByRole('grid')).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     expect(
       await page.locator('html').evaluate((element) => element.scrollWidth),
@@ -207,8 +204,8 @@ describe('regulatory calendar', () => {
 
     await page.getByRole('button', { name: 'List', exact: true }).click();
     const overdue = page.getByRole('region', { name: /^Overdue/ });
-    await overdue.getByRole('button', { name: 'Quarterly BSA/AML report to the board' }).waitFor();
-    await overdue.getByText(/Overdue by \d+ days/).waitFor();
+    await expect(overdue.getByRole('button', { name: 'Quarterly BSA/AML report to the board' })).toBeVisible();
+    await expect(overdue.getByText(/Overdue by \d+ days/)).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     expect(
       await page.locator('html').evaluate((element) => element.scrollWidth),

@@ -45,7 +45,7 @@ async function open(options: BrowserOptions = {}) {
 async function signUpAdmin(page: BrowserSession['page']) {
   await signUpInBrowser(page, server.url, { email: uniqueEmail('shell') });
   await page.waitForURL(`${server.url}/dashboard`);
-  await page.getByText('System Active').waitFor();
+  await expect(page.getByText('System Active')).toBeVisible();
 }
 
 describe('app shell and dashboard', () => {
@@ -58,20 +58,20 @@ describe('app shell and dashboard', () => {
       'Upcoming Deadlines',
       'Team Activity',
     ]) {
-      await page.getByRole('heading', { name: text }).waitFor();
+      await expect(page.getByRole('heading', { name: text })).toBeVisible();
     }
-    expect(await page.getByText('Actions this week').isVisible()).toBe(true);
-    expect(await page.getByText('Next 30 days', { exact: false }).isVisible()).toBe(true);
-    expect(await page.getByText('Start Here').isVisible()).toBe(true);
+    await expect(page.getByText('Actions this week')).toBeVisible();
+    await expect(page.getByText('Next 30 days', { exact: false })).toBeVisible();
+    await expect(page.getByText('Start Here')).toBeVisible();
     const sidebar = page.getByTestId('sidebar');
-    expect(await sidebar.getByRole('link', { name: 'Super Admin' }).count()).toBe(0);
+    await expect(sidebar.getByRole('link', { name: 'Super Admin' })).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
 
     expect(Math.round((await sidebar.boundingBox())!.width)).toBe(280);
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
     await expect.poll(async () => Math.round((await sidebar.boundingBox())!.width)).toBe(80);
     await page.reload();
-    await page.getByText('System Active').waitFor();
+    await expect(page.getByText('System Active')).toBeVisible();
     expect(Math.round((await sidebar.boundingBox())!.width)).toBe(80);
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
     await expect.poll(async () => Math.round((await sidebar.boundingBox())!.width)).toBe(280);
@@ -93,14 +93,14 @@ describe('app shell and dashboard', () => {
       },
     );
     // No reload: the event arrives over the stream.
-    await expect.poll(() => page.getByTestId('notification-badge').textContent()).toBe('1');
+    await expect(page.getByTestId('notification-badge')).toHaveText('1');
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
     await page.getByRole('menuitem', { name: /Your role is now Manager/ }).click();
-    await expect.poll(() => page.getByTestId('notification-badge').count()).toBe(0);
+    await expect(page.getByTestId('notification-badge')).toHaveCount(0);
     await page.goto(`${server.url}/notifications`);
-    await page.getByRole('heading', { name: 'Notifications' }).waitFor();
-    await page.getByText('0 unread').waitFor();
-    expect(await page.getByText('Your role is now Manager').isVisible()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+    await expect(page.getByText('0 unread')).toBeVisible();
+    await expect(page.getByText('Your role is now Manager')).toBeVisible();
     await expectNoSeriousAxeViolations(page);
   });
 
@@ -120,23 +120,23 @@ describe('app shell and dashboard', () => {
       );
     }
     await page.goto(`${server.url}/dashboard`);
-    await expect.poll(() => page.getByTestId('notification-badge').textContent()).toBe('2');
+    await expect(page.getByTestId('notification-badge')).toHaveText('2');
     await page.getByRole('button', { name: 'Notifications, 2 unread' }).click();
     await page.getByRole('menuitem', { name: 'Mark all read' }).click();
-    await expect.poll(() => page.getByTestId('notification-badge').count()).toBe(0);
+    await expect(page.getByTestId('notification-badge')).toHaveCount(0);
     await page.keyboard.press('Escape');
 
     await page.goto(`${server.url}/notifications`);
-    await page.getByText('0 unread').waitFor();
-    expect(await page.getByText('Your role is now Administrator').isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: /^Mark “.*” read$/ }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Mark all read' }).isDisabled()).toBe(true);
+    await expect(page.getByText('0 unread')).toBeVisible();
+    await expect(page.getByText('Your role is now Administrator')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Mark “.*” read$/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
   });
 
   it('works at 375 px with the sidebar as a drawer', async () => {
     const { page } = await open({ viewport: { width: 375, height: 812 } });
     await signUpAdmin(page);
-    expect(await page.getByTestId('sidebar').isVisible()).toBe(false);
+    await expect(page.getByTestId('sidebar')).toBeHidden();
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const drawer = page.getByRole('dialog', { name: 'Navigation' });
     await drawer.getByRole('link', { name: 'Notifications' }).click();
@@ -156,12 +156,12 @@ describe('app shell and dashboard', () => {
     await signUpAdmin(page);
     const account = page.getByRole('button', { name: /account menu/i });
     await account.click();
-    expect(await page.getByRole('menuitem', { name: 'Log out' }).count()).toBe(0);
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toHaveCount(0);
     release();
-    await page.getByRole('menuitem', { name: 'Log out' }).waitFor();
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
     await page.keyboard.press('Escape');
-    await page.getByRole('menuitem', { name: 'Log out' }).waitFor({ state: 'detached' });
-    expect(await account.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toHaveCount(0);
+    await expect(account).toBeFocused();
   });
 
   it('walks a new account through onboarding once, and not again after sign-out', async () => {
@@ -169,36 +169,30 @@ describe('app shell and dashboard', () => {
     const email = uniqueEmail('onboarding');
     await signUpInBrowser(page, server.url, { email, onboarding: 'keep' });
     const wizard = onboardingDialog(page);
-    await wizard.getByText('Step 1 of 4').waitFor();
+    await expect(wizard.getByText('Step 1 of 4')).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await wizard.getByLabel('Job title').fill('Chief Compliance Officer');
     await wizard.getByRole('button', { name: 'Save and continue' }).click();
 
-    await wizard.getByText('Step 2 of 4').waitFor();
+    await expect(wizard.getByText('Step 2 of 4')).toBeVisible();
     // A credit union starts without CRA, which does not apply to it.
-    expect(
-      await wizard.getByRole('checkbox', { name: /Community Reinvestment Act/ }).isChecked(),
-    ).toBe(false);
-    expect(
-      await wizard.getByRole('checkbox', { name: /Home Mortgage Disclosure Act/ }).isChecked(),
-    ).toBe(true);
+    await expect(wizard.getByRole('checkbox', { name: /Community Reinvestment Act/ })).not.toBeChecked();
+    await expect(wizard.getByRole('checkbox', { name: /Home Mortgage Disclosure Act/ })).toBeChecked();
     await wizard.getByRole('button', { name: 'Save and continue' }).click();
-    await wizard.getByText('Choose an asset size').waitFor();
+    await expect(wizard.getByText('Choose an asset size')).toBeVisible();
     await wizard.getByLabel('Total assets').selectOption('500m_1b');
     await wizard.getByLabel('Primary regulator').selectOption('ncua');
     await expectNoSeriousAxeViolations(page);
     await wizard.getByRole('button', { name: 'Save and continue' }).click();
 
-    await wizard.getByText('Step 3 of 4').waitFor();
+    await expect(wizard.getByText('Step 3 of 4')).toBeVisible();
     await wizard.getByRole('button', { name: 'Later' }).click();
-    await wizard.getByText('Step 4 of 4').waitFor();
+    await expect(wizard.getByText('Step 4 of 4')).toBeVisible();
     await wizard.getByRole('button', { name: /Go to your dashboard/ }).click();
-    await wizard.waitFor({ state: 'detached' });
+    await expect(wizard).toHaveCount(0);
     // What is left of setting up stays on the dashboard.
-    await page.getByText('2 of 3 steps done').waitFor();
-    expect(
-      await page.getByRole('link', { name: 'Turn on two-factor authentication' }).isVisible(),
-    ).toBe(true);
+    await expect(page.getByText('2 of 3 steps done')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Turn on two-factor authentication' })).toBeVisible();
     const company = (await (await page.request.get(`${server.url}/api/company`)).json()) as {
       primaryRegulator: string;
       regulationAreas: string[];
@@ -207,29 +201,27 @@ describe('app shell and dashboard', () => {
     expect(company.regulationAreas).not.toContain('cra');
 
     await page.reload();
-    await page.getByText('System Active').waitFor();
-    expect(await wizard.count()).toBe(0);
+    await expect(page.getByText('System Active')).toBeVisible();
+    await expect(wizard).toHaveCount(0);
 
     await page.getByRole('button', { name: /account menu/i }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL(`${server.url}/`);
     await signInInBrowser(page, server.url, { email, password: E2E_PASSWORD });
-    await page.getByText('2 of 3 steps done').waitFor();
-    expect(await wizard.count()).toBe(0);
+    await expect(page.getByText('2 of 3 steps done')).toBeVisible();
+    await expect(wizard).toHaveCount(0);
   });
 
   it('shows a demo member the demo figures, without the Super Admin item', async () => {
     const { user } = await seedDemoWorkspace(server.url);
     const { page } = await open({ viewport: { width: 1280, height: 900 } });
     await signInInBrowser(page, server.url, user);
-    await page.getByText('Demo Community Credit Union').first().waitFor();
+    await expect(page.getByText('Demo Community Credit Union').first()).toBeVisible();
     // The demo's dashboard (docs/product.md § Dashboard): 3 alerts of which 2 high priority.
-    await page.getByText('2 high priority').waitFor();
-    expect(await page.getByTestId('notification-badge').textContent()).toBe('3');
-    expect(await onboardingDialog(page).count()).toBe(0);
-    expect(
-      await page.getByTestId('sidebar').getByRole('link', { name: 'Super Admin' }).count(),
-    ).toBe(0);
+    await expect(page.getByText('2 high priority')).toBeVisible();
+    await expect(page.getByTestId('notification-badge')).toHaveText('3');
+    await expect(onboardingDialog(page)).toHaveCount(0);
+    await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Super Admin' })).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
   });
 });

@@ -82,10 +82,10 @@ describe('regulatory feeds', () => {
     await setPlan('basic');
     const page = await signedIn(members.user);
     await page.getByTestId('sidebar').getByRole('link', { name: 'Regulatory Feeds' }).click();
-    await page.getByRole('heading', { name: 'Regulatory Feeds', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Regulatory Feeds', level: 1 })).toBeVisible();
     const list = page.getByRole('list', { name: 'Regulatory updates' });
-    await list.getByRole('link', { name: TRID_TITLE }).waitFor();
-    await list.getByRole('link', { name: HMDA_TITLE }).waitFor();
+    await expect(list.getByRole('link', { name: TRID_TITLE })).toBeVisible();
+    await expect(list.getByRole('link', { name: HMDA_TITLE })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     // Federal Register notices (meetings, information collections) have a type of their own.
     expect(
@@ -102,33 +102,33 @@ describe('regulatory feeds', () => {
 
     // Star it from the list; the starred filter keeps it, in the address too.
     await page.getByRole('button', { name: `Star ${TRID_TITLE}` }).click();
-    await page.getByRole('button', { name: `Unstar ${TRID_TITLE}` }).waitFor();
+    await expect(page.getByRole('button', { name: `Unstar ${TRID_TITLE}` })).toBeVisible();
     // The filter lives in the address: the box shows it once the navigation has happened.
     await page.getByLabel('Starred only').click();
-    await expect.poll(() => page.getByLabel('Starred only').isChecked()).toBe(true);
+    await expect(page.getByLabel('Starred only')).toBeChecked();
     await expect.poll(() => new URL(page.url()).searchParams.get('starred')).toBe('true');
-    await page.getByRole('status').filter({ hasText: '1 update match' }).waitFor();
-    await expect.poll(() => list.getByRole('link').count()).toBe(1);
+    await expect(page.getByRole('status').filter({ hasText: '1 update match' })).toBeVisible();
+    await expect(list.getByRole('link')).toHaveCount(1);
 
     // Its detail: the original opens in a new tab, safely; starting a change needs Professional.
     await list.getByRole('link', { name: TRID_TITLE }).click();
     const panel = page.getByRole('dialog', { name: TRID_TITLE });
-    await panel.waitFor();
+    await expect(panel).toBeVisible();
     expect(new URL(page.url()).searchParams.get('item')).toMatch(/^[0-9a-f-]{36}$/);
     const original = panel.getByRole('link', { name: /Read the original/ });
-    expect(await original.getAttribute('href')).toBe(
+    await expect(original).toHaveAttribute('href', 
       'https://www.federalregister.gov/documents/2018/05/02/2018-09243/federal-mortgage-disclosure-requirements-under-the-truth-in-lending-act-regulation-z',
     );
-    expect(await original.getAttribute('target')).toBe('_blank');
-    expect(await original.getAttribute('rel')).toBe('noopener noreferrer');
-    await panel.getByText('Start a change — Professional plan').waitFor();
-    await panel.getByRole('button', { name: 'Starred' }).waitFor();
+    await expect(original).toHaveAttribute('target', '_blank');
+    await expect(original).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(panel.getByText('Start a change — Professional plan')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Starred' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     const itemAddress = page.url();
     await panel.getByRole('button', { name: 'Close the update' }).click();
-    await panel.waitFor({ state: 'detached' });
+    await expect(panel).toHaveCount(0);
     // Opening it marked it read.
-    await list.getByRole('button', { name: `Mark as unread: ${TRID_TITLE}` }).waitFor();
+    await expect(list.getByRole('button', { name: `Mark as unread: ${TRID_TITLE}` })).toBeVisible();
     // Focus goes back to the update's title in the list, not to the page's body.
     const focused = () =>
       page.evaluate<string | null>(
@@ -139,28 +139,28 @@ describe('regulatory feeds', () => {
 
     // Opened straight from its address (an alert's link), closed with Escape: the same.
     await page.goto(itemAddress);
-    await panel.waitFor();
+    await expect(panel).toBeVisible();
     // The list behind the modal panel is hidden from the accessibility tree: found by its id.
     const itemId = new URL(itemAddress).searchParams.get('item');
-    await page.locator(`[id="feed-item-${itemId}-title"]`).waitFor();
+    await expect(page.locator(`[id="feed-item-${itemId}-title"]`)).toBeVisible();
     await page.keyboard.press('Escape');
-    await panel.waitFor({ state: 'detached' });
+    await expect(panel).toHaveCount(0);
     await expect.poll(focused).toBe(`A:${TRID_TITLE}`);
 
     await page.goto(`${server.url}/change-management`);
-    await expect.poll(() => headingText(page)).toBe('Upgrade Required');
+    await expect(heading(page)).toHaveText('Upgrade Required');
   });
 
   it('opens at 375 px wide with the watchlist and sources usable', async () => {
     await setPlan('basic');
     const page = await signedIn(members.admin, { width: 375, height: 800 });
     await page.goto(`${server.url}/regulatory-feeds?tab=watchlist`);
-    await page.getByRole('heading', { name: 'Watchlist', level: 2 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Watchlist', level: 2 })).toBeVisible();
     await page.getByLabel('New keyword').fill('escrow cushion');
     await page.getByLabel('New keyword').press('Enter');
-    await page.getByRole('button', { name: 'Remove keyword escrow cushion' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Remove keyword escrow cushion' })).toBeVisible();
     await page.getByRole('button', { name: 'Save watchlist' }).click();
-    await page.getByText('Watchlist saved.', { exact: false }).waitFor();
+    await expect(page.getByText('Watchlist saved.', { exact: false })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     const overflow = await page.evaluate<number>(
       // A string: the e2e project is typed for Node, not the DOM.
@@ -169,14 +169,13 @@ describe('regulatory feeds', () => {
     expect(overflow).toBeLessThanOrEqual(0);
 
     await page.getByRole('tab', { name: 'Sources' }).click();
-    await page
-      .getByText('Federal Register: CFPB mortgage rules (demo selection)', { exact: true })
-      .waitFor();
-    await page.getByRole('button', { name: 'Add a source' }).waitFor();
+    await expect(page
+      .getByText('Federal Register: CFPB mortgage rules (demo selection)', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add a source' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
 
     await page.getByRole('tab', { name: 'Updates' }).click();
-    await page.getByRole('list', { name: 'Regulatory updates' }).waitFor();
+    await expect(page.getByRole('list', { name: 'Regulatory updates' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     const listOverflow = await page.evaluate<number>(
       // A string: the e2e project is typed for Node, not the DOM.
@@ -208,16 +207,16 @@ describe('regulatory feeds', () => {
     await page.goto(`${server.url}/regulatory-feeds`);
     const title = 'CFPB Finalizes Updates to “Know Before You Owe” Mortgage Disclosure Rule';
     const list = page.getByRole('list', { name: 'Regulatory updates' });
-    await list.getByRole('link', { name: title, exact: true }).waitFor();
+    await expect(list.getByRole('link', { name: title, exact: true })).toBeVisible();
     await page.getByRole('button', { name: `Star ${title}`, exact: true }).click();
-    await page.getByRole('button', { name: `Unstar ${title}`, exact: true }).waitFor();
+    await expect(page.getByRole('button', { name: `Unstar ${title}`, exact: true })).toBeVisible();
 
     await list.getByRole('link', { name: title, exact: true }).click();
     const panel = page.getByRole('dialog', { name: title });
     await panel.getByRole('button', { name: 'Start a change' }).click();
     await page.waitForURL((url) => url.pathname === '/change-management');
     expect(new URL(page.url()).searchParams.get('change')).toMatch(/^[0-9a-f-]{36}$/);
-    await page.getByRole('dialog', { name: title }).waitFor();
+    await expect(page.getByRole('dialog', { name: title })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
   });
 });

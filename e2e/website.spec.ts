@@ -88,7 +88,7 @@ describe('public website', () => {
         .getByRole('link', { name: label })
         .click();
       await page.waitForURL(`${server.url}${path}`);
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain(heading);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
       await expectNoSeriousAxeViolations(page);
     }
     await page.goto(server.url);
@@ -97,7 +97,7 @@ describe('public website', () => {
       .getByRole('link', { name: 'Sign In' })
       .click();
     await page.waitForURL(`${server.url}/login`);
-    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await page.goto(server.url);
     await page.getByRole('link', { name: 'Start Free Trial' }).first().click();
     await page.waitForURL(`${server.url}/signup?join=true&plan=basic&billing=monthly`);
@@ -117,8 +117,8 @@ describe('public website', () => {
       await page.goto(server.url);
       await page.locator('footer').getByRole('link', { name: label, exact: true }).click();
       await page.waitForURL(`${server.url}${path}`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      expect(await page.locator('footer').textContent()).toContain('not legal advice');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('footer')).toContainText('not legal advice');
       await expectNoSeriousAxeViolations(page);
     }
   });
@@ -143,8 +143,8 @@ describe('public website', () => {
     const { page } = await open();
     const response = await page.goto(`${server.url}/no/such/page`);
     expect(response?.status()).toBe(200);
-    await page.getByRole('heading', { level: 1, name: /Mortgage compliance/ }).waitFor();
-    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    await expect(page.getByRole('heading', { level: 1, name: /Mortgage compliance/ })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     const missingAsset = await fetch(`${server.url}/assets/no-such-chunk.js`);
     expect(missingAsset.status).toBe(404);
   });
@@ -153,16 +153,16 @@ describe('public website', () => {
     const { page } = await open();
     await page.goto(`${server.url}/pricing#choose-your-plan`);
     const plans = page.getByRole('heading', { name: 'Choose your plan' });
-    await plans.waitFor();
+    await expect(plans).toBeVisible();
     await expect
       .poll(() => plans.evaluate((element) => element.getBoundingClientRect().top))
       .toBeLessThan(200);
-    expect(await page.getByTestId('price-basic').textContent()).toBe('$99 /month');
+    await expect(page.getByTestId('price-basic')).toHaveText('$99 /month');
     await page.getByRole('button', { name: 'Annual' }).click();
-    await expect.poll(() => page.getByTestId('price-basic').textContent()).toBe('$948 /year');
-    expect(await page.getByTestId('price-professional').textContent()).toBe('$2,868 /year');
-    expect(await page.getByTestId('price-enterprise').textContent()).toBe('$4,788 /year');
-    expect(await page.getByRole('link', { name: 'Choose Professional' }).getAttribute('href')).toBe(
+    await expect(page.getByTestId('price-basic')).toHaveText('$948 /year');
+    await expect(page.getByTestId('price-professional')).toHaveText('$2,868 /year');
+    await expect(page.getByTestId('price-enterprise')).toHaveText('$4,788 /year');
+    await expect(page.getByRole('link', { name: 'Choose Professional' })).toHaveAttribute('href', 
       '/signup?join=true&plan=professional&billing=annual',
     );
   });
@@ -189,7 +189,7 @@ describe('public website', () => {
     await next.click();
     await page.getByLabel('Work email').fill(' Officer@CU.example ');
     await page.getByRole('button', { name: 'See my recommendation' }).click();
-    await page.getByRole('heading', { name: 'We recommend the Professional plan' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'We recommend the Professional plan' })).toBeVisible();
 
     const stored = await page.evaluate(() =>
       localStorage.getItem('questionnaire_data_temp_officer@cu.example'),
@@ -208,15 +208,15 @@ describe('public website', () => {
     await page.waitForURL(
       /\/signup\?join=true&plan=professional&billing=monthly&email=officer%40cu\.example/,
     );
-    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe('officer@cu.example');
+    await expect(page.getByLabel('Email')).toHaveValue('officer@cu.example');
   });
 
   it('validates the contact form, stores the message and delivers it to the team', async () => {
     const { page } = await open();
     await page.goto(`${server.url}/contact`);
     await page.getByRole('button', { name: 'Send message' }).click();
-    await page.getByText('Please enter your name.').waitFor();
-    expect(await page.getByText('Please enter a valid email address').isVisible()).toBe(true);
+    await expect(page.getByText('Please enter your name.')).toBeVisible();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
     expect(await page.getByText('Please choose what your message is about.').isVisible()).toBe(
       true,
     );
@@ -229,7 +229,7 @@ describe('public website', () => {
       .getByLabel('Message')
       .fill('We would like a walkthrough of the HMDA calendar for our team of four.');
     await page.getByRole('button', { name: 'Send message' }).click();
-    await page.getByRole('heading', { name: 'Message sent' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Message sent' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
 
     const email = await smtp.nextEmail();
@@ -246,11 +246,11 @@ describe('cookie consent', () => {
     const before = scripts.requests.length;
     await page.goto(server.url);
     const banner = page.getByRole('region', { name: 'Cookie consent' });
-    await banner.waitFor();
+    await expect(banner).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     expect(scripts.requests.length).toBe(before);
     await banner.getByRole('button', { name: 'Accept All' }).click();
-    await banner.waitFor({ state: 'detached' });
+    await expect(banner).toHaveCount(0);
     expect(await storedConsent(session!)).toMatchObject({
       necessary: true,
       analytics: true,
@@ -263,7 +263,7 @@ describe('cookie consent', () => {
     // The choice holds on the next page.
     await page.goto(`${server.url}/features`);
     await waitUntilInteractive(page);
-    expect(await banner.count()).toBe(0);
+    await expect(banner).toHaveCount(0);
   });
 
   it('stores Reject All, and loads nothing', async () => {
@@ -271,7 +271,7 @@ describe('cookie consent', () => {
     const before = scripts.requests.length;
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Reject All' }).click();
-    await page.getByRole('region', { name: 'Cookie consent' }).waitFor({ state: 'detached' });
+    await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
     expect(await storedConsent(session!)).toMatchObject({
       necessary: true,
       analytics: false,
@@ -284,7 +284,7 @@ describe('cookie consent', () => {
     // A consented script would follow a request for the site's configuration: let the page's
     // requests settle before saying that none was added.
     await page.waitForLoadState('networkidle');
-    expect(await page.locator('script[data-consent]').count()).toBe(0);
+    await expect(page.locator('script[data-consent]')).toHaveCount(0);
     expect(scripts.requests.length).toBe(before);
   });
 
@@ -293,24 +293,24 @@ describe('cookie consent', () => {
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Customize' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cookie preferences' });
-    await dialog.waitFor();
-    expect(await dialog.getByLabel('Necessary (always on)').isDisabled()).toBe(true);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Necessary (always on)')).toBeDisabled();
     await expectNoSeriousAxeViolations(page);
     await dialog.getByLabel('Personalization').check();
     await dialog.getByRole('button', { name: 'Save Preferences' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
     expect(await storedConsent(session!)).toMatchObject({
       analytics: false,
       marketing: false,
       personalization: true,
     });
-    expect(await page.getByRole('region', { name: 'Cookie consent' }).count()).toBe(0);
+    await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Cookie Settings' }).click();
-    await dialog.waitFor();
-    expect(await dialog.getByLabel('Personalization').isChecked()).toBe(true);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Personalization')).toBeChecked();
     await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
   });
 
   it('keeps the choice on the account when the visitor signs up', async () => {
@@ -345,7 +345,7 @@ describe('cookie consent', () => {
         }),
       });
       await page.reload();
-      await banner.waitFor();
+      await expect(banner).toBeVisible();
     }
     await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
       key: CONSENT_KEY,
@@ -360,7 +360,7 @@ describe('cookie consent', () => {
     });
     await page.reload();
     await waitUntilInteractive(page);
-    expect(await banner.count()).toBe(0);
+    await expect(banner).toHaveCount(0);
   });
 });
 
@@ -370,7 +370,7 @@ describe('small screens', () => {
       const { page } = await open({ viewport: { width, height: 900 } });
       for (const path of ['/', '/pricing']) {
         await page.goto(`${server.url}${path}`);
-        await page.getByRole('heading', { level: 1 }).waitFor();
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         const name = path === '/' ? 'landing' : 'pricing';
         await page.screenshot({ path: `${ARTIFACTS}${name}-${width}.png`, fullPage: true });
       }

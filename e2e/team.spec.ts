@@ -66,30 +66,30 @@ describe('team management', () => {
     const { user } = await seedDemoWorkspace(server.url);
     const { page } = await signedIn(user);
     await page.goto(`${server.url}/users/team`);
-    await expect.poll(() => headingText(page)).toBe('Access Denied');
-    const text = await page.getByRole('region', { name: 'Access Denied' }).textContent();
-    expect(text).toContain('(admin)');
-    expect(text).toContain('(user)');
+    await expect(heading(page)).toHaveText('Access Denied');
+    const denied = page.getByRole('region', { name: 'Access Denied' });
+    await expect(denied).toContainText('(admin)');
+    await expect(denied).toContainText('(user)');
   });
 
   it('lets the admin change a role, see it in User Activity, and read the access matrix', async () => {
     const { admin, user } = await seedDemoWorkspace(server.url);
     const { page } = await signedIn(admin);
     await page.goto(`${server.url}/users/team`);
-    await page.getByRole('heading', { name: 'Team Members' }).waitFor();
-    await page.getByText('3 of 25 seats in use').waitFor();
+    await expect(page.getByRole('heading', { name: 'Team Members' })).toBeVisible();
+    await expect(page.getByText('3 of 25 seats in use')).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     const row = page.getByRole('row').filter({ hasText: user.email });
     await row.getByLabel(`Role of ${user.email}`).selectOption('manager');
     await row.getByRole('button', { name: 'Change role' }).click();
-    await page.getByText(`${user.email} is now Manager.`).waitFor();
+    await expect(page.getByText(`${user.email} is now Manager.`)).toBeVisible();
 
     await page.getByTestId('sidebar').getByRole('link', { name: 'User Activity' }).click();
-    await page.getByRole('heading', { name: 'User Activity' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'User Activity' })).toBeVisible();
     await page.getByLabel('Action', { exact: true }).selectOption('role.changed');
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    await page.getByRole('cell', { name: 'role: user → manager' }).waitFor();
-    expect(await page.getByRole('cell', { name: 'Changed a role' }).count()).toBe(1);
+    await expect(page.getByRole('cell', { name: 'role: user → manager' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Changed a role' })).toHaveCount(1);
     const csv = await page.request.get(
       `${server.url}${await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')}`,
     );
@@ -97,9 +97,9 @@ describe('team management', () => {
     await expectNoSeriousAxeViolations(page);
 
     await page.goto(`${server.url}/users/roles`);
-    await page.getByRole('heading', { name: 'Roles & Permissions' }).waitFor();
-    expect(await page.getByLabel('Users (team, roles, activity), Manager: no').count()).toBe(1);
-    expect(await page.getByLabel('Users (team, roles, activity), Administrator: yes').count()).toBe(
+    await expect(page.getByRole('heading', { name: 'Roles & Permissions' })).toBeVisible();
+    await expect(page.getByLabel('Users (team, roles, activity), Manager: no')).toHaveCount(1);
+    await expect(page.getByLabel('Users (team, roles, activity), Administrator: yes')).toHaveCount(
       1,
     );
     await expectNoSeriousAxeViolations(page);
@@ -116,7 +116,7 @@ describe('team management', () => {
     await row.getByRole('button', { name: /^Deactivate / }).click();
     const confirm = adminPage.getByRole('alertdialog');
     await confirm.getByRole('button', { name: 'Deactivate' }).click();
-    await row.getByText('Deactivated').waitFor();
+    await expect(row.getByText('Deactivated')).toBeVisible();
 
     // The member's next request is refused: the app sends them to sign in.
     await memberPage.goto(`${server.url}/notifications`);
@@ -124,9 +124,8 @@ describe('team management', () => {
     await memberPage.getByLabel('Email').fill(manager.email);
     await memberPage.getByLabel('Password', { exact: true }).fill(manager.password);
     await memberPage.getByRole('button', { name: 'Sign In' }).click();
-    await memberPage
-      .getByText('This account has been deactivated. Contact your institution’s administrator.')
-      .waitFor();
+    await expect(memberPage
+      .getByText('This account has been deactivated. Contact your institution’s administrator.')).toBeVisible();
   });
 
   it('invites by email; the invitee accepts in another browser and appears on the team', async () => {
@@ -137,8 +136,8 @@ describe('team management', () => {
     await page.getByLabel('Email to invite').fill(invitee);
     await page.getByLabel('Role', { exact: true }).selectOption('manager');
     await page.getByRole('button', { name: 'Send invitation' }).click();
-    await page.getByText(`Invitation sent to ${invitee}.`).waitFor();
-    await page.getByText('Pending invitations (1)').waitFor();
+    await expect(page.getByText(`Invitation sent to ${invitee}.`)).toBeVisible();
+    await expect(page.getByText('Pending invitations (1)')).toBeVisible();
     await expectNoSeriousAxeViolations(page);
 
     // The link's origin is the server's APP_URL; the path and token are what matter here.
@@ -146,7 +145,7 @@ describe('team management', () => {
     const second = await openBrowser({ baseUrl: server.url });
     sessions.push(second);
     await second.page.goto(`${server.url}/invitations/accept?token=${token}`);
-    await second.page.getByRole('heading', { name: `Join ${admin.institution}` }).waitFor();
+    await expect(second.page.getByRole('heading', { name: `Join ${admin.institution}` })).toBeVisible();
     await expectNoSeriousAxeViolations(second.page);
     await second.page.getByLabel('Full name').fill('Riley Chen');
     await second.page.getByLabel('Password', { exact: true }).fill('Joined passphrase 1');
@@ -154,8 +153,8 @@ describe('team management', () => {
     await second.page.waitForURL(`${server.url}/dashboard`);
 
     await page.reload();
-    await page.getByRole('row').filter({ hasText: invitee }).getByText('Riley Chen').waitFor();
-    expect(await page.getByText('Pending invitations').count()).toBe(0);
+    await expect(page.getByRole('row').filter({ hasText: invitee }).getByText('Riley Chen')).toBeVisible();
+    await expect(page.getByText('Pending invitations')).toHaveCount(0);
   });
 
   it('resends an invitation with a new link, then revokes it; neither link opens any more', async () => {
@@ -172,26 +171,26 @@ describe('team management', () => {
 
     await page.goto(`${server.url}/users/team`);
     await page.getByRole('button', { name: `Resend the invitation to ${invitee}` }).click();
-    await page.getByText(`A new link was sent to ${invitee}.`).waitFor();
+    await expect(page.getByText(`A new link was sent to ${invitee}.`)).toBeVisible();
     const secondToken = invitationToken((await smtp.nextEmail(invitee)).body);
     await inviteeBrowser.page.goto(`${server.url}/invitations/accept?token=${firstToken}`);
-    await inviteeBrowser.page.getByText(INVALID_INVITATION).waitFor();
+    await expect(inviteeBrowser.page.getByText(INVALID_INVITATION)).toBeVisible();
     await inviteeBrowser.page.goto(`${server.url}/invitations/accept?token=${secondToken}`);
-    await inviteeBrowser.page.getByRole('heading', { name: /^Join / }).waitFor();
+    await expect(inviteeBrowser.page.getByRole('heading', { name: /^Join / })).toBeVisible();
 
     await page.getByRole('button', { name: `Revoke the invitation to ${invitee}` }).click();
-    await page.getByText(`The invitation to ${invitee} was revoked.`).waitFor();
-    await expect.poll(() => page.getByText('Pending invitations').count()).toBe(0);
+    await expect(page.getByText(`The invitation to ${invitee} was revoked.`)).toBeVisible();
+    await expect(page.getByText('Pending invitations')).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
     await inviteeBrowser.page.reload();
-    await inviteeBrowser.page.getByText(INVALID_INVITATION).waitFor();
+    await expect(inviteeBrowser.page.getByText(INVALID_INVITATION)).toBeVisible();
   });
 
   it('requires two-factor authentication: a member without it is sent to enrol', async () => {
     const { admin, user } = await seedDemoWorkspace(server.url);
     const { page } = await signedIn(admin);
     await page.goto(`${server.url}/settings`);
-    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
     await page.getByRole('tab', { name: 'Data' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -202,16 +201,15 @@ describe('team management', () => {
     await page.getByLabel('Require two-factor authentication for every member').check();
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('button', { name: 'Save security settings' }).click();
-    await page.getByText('The security settings have been saved.').waitFor();
+    await expect(page.getByText('The security settings have been saved.')).toBeVisible();
 
     const member = await signedIn(user);
     member.allowConsoleErrors(/status of 403/);
-    await member.page
-      .getByRole('heading', { name: 'Two-factor authentication required' })
-      .waitFor();
+    await expect(member.page
+      .getByRole('heading', { name: 'Two-factor authentication required' })).toBeVisible();
     await member.page.getByRole('link', { name: 'Turn it on in your profile' }).click();
     await member.page.waitForURL(`${server.url}/profile`);
-    await member.page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+    await expect(member.page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
   });
 });
 
@@ -220,13 +218,12 @@ describe('help & support', () => {
     const { user } = await seedDemoWorkspace(server.url);
     const { page } = await signedIn(user);
     await page.getByTestId('sidebar').getByRole('link', { name: 'Help & Support' }).click();
-    await page.getByRole('heading', { name: 'Help & Support', level: 1 }).waitFor();
-    await page.getByText('First response within 2 business days').waitFor();
+    await expect(page.getByRole('heading', { name: 'Help & Support', level: 1 })).toBeVisible();
+    await expect(page.getByText('First response within 2 business days')).toBeVisible();
     await page.getByLabel('Search the help centre').fill('two-factor');
-    await page
+    await expect(page
       .getByRole('link', { name: /two-factor/i })
-      .first()
-      .waitFor();
+      .first()).toBeVisible();
     await expectNoSeriousAxeViolations(page);
 
     const subject = `HMDA export question ${Date.now()}`;
@@ -243,8 +240,8 @@ describe('help & support', () => {
     });
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('button', { name: 'Send ticket' }).click();
-    await page.getByRole('heading', { name: new RegExp(`Ticket \\d+: ${subject}`) }).waitFor();
-    await page.getByRole('link', { name: 'lar-sample.csv' }).waitFor();
+    await expect(page.getByRole('heading', { name: new RegExp(`Ticket \\d+: ${subject}`) })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'lar-sample.csv' })).toBeVisible();
     const ticketUrl = page.url();
 
     const operator = await signedIn(OPERATOR);
@@ -256,12 +253,12 @@ describe('help & support', () => {
       .getByLabel('Your reply')
       .fill('Withdrawn applications are now included; please export the quarter again.');
     await operator.page.getByRole('button', { name: 'Send reply' }).click();
-    await operator.page.getByText('Answered', { exact: true }).waitFor();
+    await expect(operator.page.getByText('Answered', { exact: true })).toBeVisible();
 
     await page.reload();
-    await page.getByText('Withdrawn applications are now included').waitFor();
-    await page.getByText('Complivue support', { exact: true }).waitFor();
-    await expect.poll(() => page.getByText('Answered', { exact: true }).count()).toBe(1);
+    await expect(page.getByText('Withdrawn applications are now included')).toBeVisible();
+    await expect(page.getByText('Complivue support', { exact: true })).toBeVisible();
+    await expect(page.getByText('Answered', { exact: true })).toHaveCount(1);
     await expectNoSeriousAxeViolations(page);
   });
 });
