@@ -1,11 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousAxeViolations,
-  openBrowser,
-  type BrowserOptions,
-  type BrowserSession,
-} from './support/browser.ts';
+import type { Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
+import { expect, fileServer, test as base } from './support/fixtures.ts';
 import {
   E2E_PASSWORD,
   callApi,
@@ -19,39 +15,35 @@ import {
 } from './support/journeys.ts';
 
 /**
- * The signed-in frame on its own server, whose first user is the platform operator (created
- * through first-run setup), so that the operator can act on a member and the member's
+ * The signed-in frame on a server of the file's own, whose first user is the platform operator
+ * (created through first-run setup), so that the operator can act on a member and the member's
  * notifications arrive live.
  */
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-let session: BrowserSession | undefined;
-
-beforeAll(async () => {
-  server = await startE2eServer();
-  // The operator first, while the server has no user (see signInOperator).
-  await signInOperator(server.url);
-});
-afterAll(() => server?.stop());
-afterEach(async () => {
-  await session?.close();
-  session = undefined;
+const test = base.extend<{ server: { url: string } }>({
+  server: fileServer(async () => {
+    const server = await startE2eServer();
+    // The operator first, while the server has no user (see signInOperator).
+    await signInOperator(server.url).catch(async (error: unknown) => {
+      await server.stop();
+      throw error;
+    });
+    return { value: server, stop: () => server.stop() };
+  }),
 });
 
-async function open(options: BrowserOptions = {}) {
-  session = await openBrowser({ baseUrl: server.url, ...options });
-  return session;
-}
-
-async function signUpAdmin(page: BrowserSession['page']) {
-  await signUpInBrowser(page, server.url, { email: uniqueEmail('shell') });
-  await page.waitForURL(`${server.url}/dashboard`);
+async function signUpAdmin(page: Page, url: string) {
+  await signUpInBrowser(page, url, { email: uniqueEmail('shell') });
+  await page.waitForURL(`${url}/dashboard`);
   await expect(page.getByText('System Active')).toBeVisible();
 }
 
-describe('app shell and dashboard', () => {
-  it('shows the dashboard figures, keeps the sidebar collapsed across reloads and hides Super Admin', async () => {
-    const { page } = await open({ viewport: { width: 1280, height: 900 } });
-    await signUpAdmin(page);
+test.describe('app shell and dashboard', () => {
+  test('shows the dashboard figures, keeps the sidebar collapsed across reloads and hides Super Admin', async ({
+    page,
+    server,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signUpAdmin(page, server.url);
     for (const text of [
       'Compliance score',
       'Active Alerts',
@@ -77,9 +69,11 @@ describe('app shell and dashboard', () => {
     await expect.poll(async () => Math.round((await sidebar.boundingBox())!.width)).toBe(280);
   });
 
-  it('delivers a notification live and lowers the badge when it is read', async () => {
-    const { page } = await open();
-    await signUpAdmin(page);
+  test('delivers a notification live and lowers the badge when it is read', async ({
+    page,
+    server,
+  }) => {
+    await signUpAdmin(page, server.url);
     const me = (await (await page.request.get(`${server.url}/api/auth/session`)).json()) as {
       user: { id: string };
     };
@@ -104,8 +98,10 @@ describe('app shell and dashboard', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
-  it('marks every notification read from the bell, and the badge goes away', async () => {
-    const { page } = await open();
+  test('marks every notification read from the bell, and the badge goes away', async ({
+    page,
+    server,
+  }) => {
     const account = await signUpThroughApi(server.url, { page, label: 'unread' });
     // Two notifications of the kind anyone gets: the operator changes their role twice.
     for (const role of ['manager', 'admin']) {
@@ -133,9 +129,9 @@ describe('app shell and dashboard', () => {
     await expect(page.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
   });
 
-  it('works at 375 px with the sidebar as a drawer', async () => {
-    const { page } = await open({ viewport: { width: 375, height: 812 } });
-    await signUpAdmin(page);
+  test('works at 375 px with the sidebar as a drawer', async ({ page, server }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signUpAdmin(page, server.url);
     await expect(page.getByTestId('sidebar')).toBeHidden();
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const drawer = page.getByRole('dialog', { name: 'Navigation' });
@@ -144,8 +140,10 @@ describe('app shell and dashboard', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
-  it('opens a header menu clicked before its code arrived, and gives focus back on Escape', async () => {
-    const { page } = await open();
+  test('opens a header menu clicked before its code arrived, and gives focus back on Escape', async ({
+    page,
+    server,
+  }) => {
     // The menus' code loads after the first paint; hold it back to be the fastest hand.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -153,7 +151,7 @@ describe('app shell and dashboard', () => {
       await held;
       await route.continue();
     });
-    await signUpAdmin(page);
+    await signUpAdmin(page, server.url);
     const account = page.getByRole('button', { name: /account menu/i });
     await account.click();
     await expect(page.getByRole('menuitem', { name: 'Log out' })).toHaveCount(0);
@@ -164,8 +162,11 @@ describe('app shell and dashboard', () => {
     await expect(account).toBeFocused();
   });
 
-  it('walks a new account through onboarding once, and not again after sign-out', async () => {
-    const { page } = await open({ viewport: { width: 1280, height: 900 } });
+  test('walks a new account through onboarding once, and not again after sign-out', async ({
+    page,
+    server,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
     const email = uniqueEmail('onboarding');
     await signUpInBrowser(page, server.url, { email, onboarding: 'keep' });
     const wizard = onboardingDialog(page);
@@ -176,8 +177,12 @@ describe('app shell and dashboard', () => {
 
     await expect(wizard.getByText('Step 2 of 4')).toBeVisible();
     // A credit union starts without CRA, which does not apply to it.
-    await expect(wizard.getByRole('checkbox', { name: /Community Reinvestment Act/ })).not.toBeChecked();
-    await expect(wizard.getByRole('checkbox', { name: /Home Mortgage Disclosure Act/ })).toBeChecked();
+    await expect(
+      wizard.getByRole('checkbox', { name: /Community Reinvestment Act/ }),
+    ).not.toBeChecked();
+    await expect(
+      wizard.getByRole('checkbox', { name: /Home Mortgage Disclosure Act/ }),
+    ).toBeChecked();
     await wizard.getByRole('button', { name: 'Save and continue' }).click();
     await expect(wizard.getByText('Choose an asset size')).toBeVisible();
     await wizard.getByLabel('Total assets').selectOption('500m_1b');
@@ -192,7 +197,9 @@ describe('app shell and dashboard', () => {
     await expect(wizard).toHaveCount(0);
     // What is left of setting up stays on the dashboard.
     await expect(page.getByText('2 of 3 steps done')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Turn on two-factor authentication' })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'Turn on two-factor authentication' }),
+    ).toBeVisible();
     const company = (await (await page.request.get(`${server.url}/api/company`)).json()) as {
       primaryRegulator: string;
       regulationAreas: string[];
@@ -212,16 +219,21 @@ describe('app shell and dashboard', () => {
     await expect(wizard).toHaveCount(0);
   });
 
-  it('shows a demo member the demo figures, without the Super Admin item', async () => {
+  test('shows a demo member the demo figures, without the Super Admin item', async ({
+    page,
+    server,
+  }) => {
     const { user } = await seedDemoWorkspace(server.url);
-    const { page } = await open({ viewport: { width: 1280, height: 900 } });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await signInInBrowser(page, server.url, user);
     await expect(page.getByText('Demo Community Credit Union').first()).toBeVisible();
     // The demo's dashboard (docs/product.md § Dashboard): 3 alerts of which 2 high priority.
     await expect(page.getByText('2 high priority')).toBeVisible();
     await expect(page.getByTestId('notification-badge')).toHaveText('3');
     await expect(onboardingDialog(page)).toHaveCount(0);
-    await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Super Admin' })).toHaveCount(0);
+    await expect(
+      page.getByTestId('sidebar').getByRole('link', { name: 'Super Admin' }),
+    ).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
   });
 });

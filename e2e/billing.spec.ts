@@ -1,12 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousAxeViolations,
-  openBrowser,
-  type BrowserSession,
-} from './support/browser.ts';
+import { expectNoSeriousAxeViolations, heading } from './support/browser.ts';
+import { expect, test } from './support/fixtures.ts';
 import {
   callApi,
-  headingText,
   payThroughSandbox,
   signInOperator,
   signUpInBrowser,
@@ -14,15 +9,11 @@ import {
   uniqueEmail,
 } from './support/journeys.ts';
 
-describe('plans and payment (sandbox)', () => {
-  let session: BrowserSession;
-  beforeEach(async () => {
-    session = await openBrowser();
-  });
-  afterEach(() => session.close());
-
-  it('takes a professional sign-up through the test checkout to an active plan', async () => {
-    const { page, baseUrl } = session;
+test.describe('plans and payment (sandbox)', () => {
+  test('takes a professional sign-up through the test checkout to an active plan', async ({
+    page,
+    baseUrl,
+  }) => {
     await signUpInBrowser(page, baseUrl, {
       email: uniqueEmail('pro'),
       query: '?plan=professional&billing=annual',
@@ -37,7 +28,9 @@ describe('plans and payment (sandbox)', () => {
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('button', { name: /^Pay/ }).click();
     await page.waitForURL((url) => url.pathname === '/success');
-    await expect(page.getByRole('heading', { name: 'Your Professional plan is active' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Your Professional plan is active' }),
+    ).toBeVisible();
 
     await page.getByRole('link', { name: 'View your subscription' }).click();
     await expect(heading(page)).toHaveText('Subscription');
@@ -46,15 +39,16 @@ describe('plans and payment (sandbox)', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
-  it("shows 'Invalid plan' for an unknown plan", async () => {
-    const { page, baseUrl } = session;
+  test("shows 'Invalid plan' for an unknown plan", async ({ page, baseUrl }) => {
     await signUpInBrowser(page, baseUrl, { email: uniqueEmail('invalid') });
     await page.goto(`${baseUrl}/checkout?plan=platinum&billing=monthly`);
     await expect(page.getByText('Invalid plan: platinum')).toBeVisible();
   });
 
-  it("shows 'Subscription Required' on /profile to a company waiting for payment", async () => {
-    const { page, baseUrl } = session;
+  test("shows 'Subscription Required' on /profile to a company waiting for payment", async ({
+    page,
+    baseUrl,
+  }) => {
     await signUpInBrowser(page, baseUrl, {
       email: uniqueEmail('pending'),
       query: '?plan=enterprise&billing=monthly',
@@ -66,8 +60,10 @@ describe('plans and payment (sandbox)', () => {
     await expect(page.getByText('Waiting for payment')).toBeVisible();
   });
 
-  it('changes a paid plan, then cancels it at the end of the period', async () => {
-    const { page, baseUrl } = session;
+  test('changes a paid plan, then cancels it at the end of the period', async ({
+    page,
+    baseUrl,
+  }) => {
     await signUpThroughApi(baseUrl, { page, label: 'changer', plan: 'professional' });
     await payThroughSandbox(baseUrl, page, 'professional');
     await page.goto(`${baseUrl}/subscription`);
@@ -88,17 +84,24 @@ describe('plans and payment (sandbox)', () => {
     await expect(confirm).toHaveCount(0);
     await page.getByRole('button', { name: 'Cancel at the end of the period' }).click();
     await confirm.getByRole('button', { name: 'End my subscription' }).click();
-    await expect(page.getByText('Your subscription will end with the current period.')).toBeVisible();
+    await expect(
+      page.getByText('Your subscription will end with the current period.'),
+    ).toBeVisible();
     const notice = page.getByText(/^Your subscription ends on .+ and will not renew\.$/);
     await expect(notice).toBeVisible();
     // Until then the plan is still the institution's.
     await page.reload();
     await expect(notice).toBeVisible();
     await expect(page.getByText('Active', { exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Cancel at the end of the period' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Cancel at the end of the period' })).toHaveCount(
+      0,
+    );
   });
-  it('lets the administrator of a lapsed institution take its data from the subscription page', async () => {
-    const { page, baseUrl } = session;
+  test('lets the administrator of a lapsed institution take its data from the subscription page', async ({
+    page,
+    pageErrors,
+    baseUrl,
+  }) => {
     const account = await signUpThroughApi(baseUrl, { page, label: 'lapsed' });
     await callApi(
       baseUrl,
@@ -127,7 +130,7 @@ describe('plans and payment (sandbox)', () => {
     await expectNoSeriousAxeViolations(page);
 
     // Search is the product's too: the palette says why it finds nothing.
-    session.allowConsoleErrors(/status of 403/);
+    pageErrors.allow(/status of 403/);
     await page.keyboard.press('Control+k');
     const palette = page.getByRole('dialog', { name: 'Search' });
     await palette.getByRole('combobox').fill('escrow');

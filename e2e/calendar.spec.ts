@@ -1,11 +1,7 @@
 import type { Page } from '@playwright/test';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousAxeViolations,
-  openBrowser,
-  type BrowserSession,
-} from './support/browser.ts';
+import { expectNoSeriousAxeViolations } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
+import { expect, fileServer, test as base } from './support/fixtures.ts';
 import {
   signInOperator,
   seedDemoWorkspace,
@@ -14,18 +10,20 @@ import {
   uniqueEmail,
 } from './support/journeys.ts';
 
-/** The regulatory calendar: events with reminders, CTR/SAR deadlines, and the dashboard count. */
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-const sessions: BrowserSession[] = [];
-
-beforeAll(async () => {
-  server = await startE2eServer();
-  // The operator first, while the server has no user (see signInOperator).
-  await signInOperator(server.url);
-});
-afterAll(() => server?.stop());
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((session) => session.close()));
+/**
+ * The regulatory calendar, on a server of the file's own: events with reminders, CTR/SAR
+ * deadlines, and the dashboard count.
+ */
+const test = base.extend<{ server: { url: string } }>({
+  server: fileServer(async () => {
+    const server = await startE2eServer();
+    // The operator first, while the server has no user (see signInOperator).
+    await signInOperator(server.url).catch(async (error: unknown) => {
+      await server.stop();
+      throw error;
+    });
+    return { value: server, stop: () => server.stop() };
+  }),
 });
 
 const DAY_MS = 86_400_000;
@@ -40,19 +38,19 @@ const longDay = (day: string) =>
     timeZone: 'UTC',
   });
 
-async function upcomingDeadlines(page: Page): Promise<number> {
-  const value = page
+/** The dashboard's "Upcoming Deadlines" figure. */
+const upcomingDeadlines = (page: Page) =>
+  page
     .getByRole('heading', { name: 'Upcoming Deadlines', exact: true })
     .locator('xpath=../..')
     .locator('p')
     .first();
-  await expect(value).toBeVisible();
-  return Number(await value.textContent());
-}
 
 async function openDashboard(page: Page) {
   await page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' }).click();
-  await expect(page.getByRole('heading', { name: 'Upcoming Deadlines', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Upcoming Deadlines', exact: true }),
+  ).toBeVisible();
 }
 
 async function openCalendar(page: Page) {
@@ -61,18 +59,18 @@ async function openCalendar(page: Page) {
   await expect(page.getByRole('grid')).toBeVisible();
 }
 
-describe('regulatory calendar', () => {
-  it('adds an event with a reminder and a SAR deadline; the dashboard count follows', async () => {
-    const session = await openBrowser({
-      baseUrl: server.url,
-      viewport: { width: 1280, height: 900 },
-    });
-    sessions.push(session);
-    const { page } = session;
+test.describe('regulatory calendar', () => {
+  test('adds an event with a reminder and a SAR deadline; the dashboard count follows', async ({
+    page,
+    server,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
     await signUpInBrowser(page, server.url, { email: uniqueEmail('calendar') });
-    await expect(page.getByRole('heading', { name: 'Upcoming Deadlines', exact: true })).toBeVisible();
-    await expect.poll(() => upcomingDeadlines(page)).toBeGreaterThanOrEqual(0);
-    const before = await upcomingDeadlines(page);
+    await expect(
+      page.getByRole('heading', { name: 'Upcoming Deadlines', exact: true }),
+    ).toBeVisible();
+    await expect(upcomingDeadlines(page)).toHaveText(/^\d+$/);
+    const before = Number(await upcomingDeadlines(page).textContent());
 
     await openCalendar(page);
     await expectNoSeriousAxeViolations(page);
@@ -108,7 +106,7 @@ describe('regulatory calendar', () => {
     await detail.getByRole('button', { name: 'Close' }).click();
 
     await openDashboard(page);
-    await expect.poll(() => upcomingDeadlines(page)).toBe(before + 1);
+    await expect(upcomingDeadlines(page)).toHaveText(String(before + 1));
 
     // A SAR deadline: the form shows the computed due date before saving.
     await openCalendar(page);
@@ -145,7 +143,9 @@ describe('regulatory calendar', () => {
     await sar.getByRole('button', { name: 'Undo “done”' }).click();
     await confirm.getByRole('button', { name: 'Undo “done”' }).click();
     await expect(sar.getByRole('button', { name: 'Mark done' })).toBeVisible();
-    await expect(sar.getByRole('heading', { name: 'Undone completions (kept on record)' })).toBeVisible();
+    await expect(
+      sar.getByRole('heading', { name: 'Undone completions (kept on record)' }),
+    ).toBeVisible();
     await expect(sar.getByText('Filed through BSA E-Filing; BSA ID recorded.')).toBeVisible();
     await sar.getByLabel('Evidence note').fill('Filed again after review; BSA ID recorded.');
     await sar.getByRole('button', { name: 'Mark done' }).click();
@@ -153,28 +153,30 @@ describe('regulatory calendar', () => {
     await sar.getByRole('button', { name: 'Close' }).click();
 
     // The export and the subscription say SAR deadlines are left out.
-    await expect(page.getByText('SAR deadlines are never included', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('SAR deadlines are never included', { exact: false }),
+    ).toBeVisible();
     await openDashboard(page);
-    await expect.poll(() => upcomingDeadlines(page)).toBe(before + 1);
+    await expect(upcomingDeadlines(page)).toHaveText(String(before + 1));
   });
 
-  it('moves through the month grid with the keyboard', async () => {
-    const session = await openBrowser({
-      baseUrl: server.url,
-      viewport: { width: 1280, height: 900 },
-    });
-    sessions.push(session);
-    const { page } = session;
+  test('moves through the month grid with the keyboard', async ({ page, server }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
     await signUpInBrowser(page, server.url, { email: uniqueEmail('calendar-keys') });
     await page.goto(`${server.url}/regulatory-calendar?month=2027-12&day=2027-12-10`);
     await expect(page.getByRole('heading', { name: 'December 2027' })).toBeVisible();
     // A credit union whose areas are not chosen yet: the BSA/AML program's two seeded deadlines
     // (on December 31), not HMDA's, and the calendar says why.
-    await expect(page.getByText('Your institution’s profile is not complete', { exact: false })).toBeVisible();
-    await expect(page.getByRole('gridcell', { name: /^Friday, December 31, 2027, 2 deadlines/ })).toBeVisible();
+    await expect(
+      page.getByText('Your institution’s profile is not complete', { exact: false }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('gridcell', { name: /^Friday, December 31, 2027, 2 deadlines/ }),
+    ).toBeVisible();
     await page.getByRole('gridcell', { name: /^Friday, December 31, 2027/ }).click();
-    await expect(page
-      .getByRole('button', { name: 'BSA/AML training for appropriate personnel' })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'BSA/AML training for appropriate personnel' }),
+    ).toBeVisible();
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
@@ -184,16 +186,14 @@ describe('regulatory calendar', () => {
     await expect(page.locator(':focus')).toHaveText(/^Sunday, January 23, 2028/);
   });
 
-  it('works on a phone: the demo’s five deadlines, the month grid and the overdue list', async () => {
+  test('works on a phone: the demo’s five deadlines, the month grid and the overdue list', async ({
+    page,
+    server,
+  }) => {
     const { user } = await seedDemoWorkspace(server.url);
-    const session = await openBrowser({
-      baseUrl: server.url,
-      viewport: { width: 375, height: 812 },
-    });
-    sessions.push(session);
-    const { page } = session;
+    await page.setViewportSize({ width: 375, height: 812 });
     await signInInBrowser(page, server.url, user);
-    await expect.poll(() => upcomingDeadlines(page)).toBe(5);
+    await expect(upcomingDeadlines(page)).toHaveText('5');
 
     await page.goto(`${server.url}/regulatory-calendar`);
     await expect(page.getByRole('grid')).toBeVisible();
@@ -204,7 +204,9 @@ describe('regulatory calendar', () => {
 
     await page.getByRole('button', { name: 'List', exact: true }).click();
     const overdue = page.getByRole('region', { name: /^Overdue/ });
-    await expect(overdue.getByRole('button', { name: 'Quarterly BSA/AML report to the board' })).toBeVisible();
+    await expect(
+      overdue.getByRole('button', { name: 'Quarterly BSA/AML report to the board' }),
+    ).toBeVisible();
     await expect(overdue.getByText(/Overdue by \d+ days/)).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     expect(

@@ -1,47 +1,56 @@
-/// <reference lib="dom" />
 import type { Locator, Page } from '@playwright/test';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousAxeViolations,
-  openBrowser,
-  type BrowserSession,
-} from './support/browser.ts';
+import { expectNoSeriousAxeViolations } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
 import {
-  createChange,
-  seedDemoWorkspace,
-  signInInBrowser,
-  signInThroughApi,
-} from './support/journeys.ts';
+  expect,
+  fileServer,
+  signedInState,
+  test as base,
+  type PageOptions,
+} from './support/fixtures.ts';
+import { createChange, seedDemoWorkspace, signInThroughApi } from './support/journeys.ts';
 
 /**
- * Change management on the demo workspace (professional plan): board, workflow, history. Each
- * test works on changes it made, under a title of its own.
+ * Change management on the demo workspace (professional plan), on a server of the file's own:
+ * board, workflow, history. Its user and admin are signed in once, through the API; each test
+ * works on changes it made, under a title of its own.
  */
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-let members: Awaited<ReturnType<typeof seedDemoWorkspace>>;
-const sessions: BrowserSession[] = [];
-
-beforeAll(async () => {
-  server = await startE2eServer();
-  members = await seedDemoWorkspace(server.url);
-});
-afterAll(() => server?.stop());
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((session) => session.close()));
-});
-
-async function signedIn(
-  who: 'user' | 'admin',
-  viewport: { width: number; height: number } = { width: 1280, height: 900 },
-) {
-  const session = await openBrowser({ baseUrl: server.url, viewport });
-  sessions.push(session);
-  await signInInBrowser(session.page, server.url, members[who]);
-  await session.page.goto(`${server.url}/change-management`);
-  await expect(session.page.getByRole('heading', { name: 'Change Management', level: 1 })).toBeVisible();
-  return session.page;
+interface Demo {
+  url: string;
+  members: Awaited<ReturnType<typeof seedDemoWorkspace>>;
+  signedIn: Record<'user' | 'admin', NonNullable<PageOptions['storageState']>>;
 }
+
+const test = base.extend<{
+  demo: Demo;
+  /** A browser signed in as the demo's user or admin, on the board. */
+  signedIn(who: 'user' | 'admin', viewport?: { width: number; height: number }): Promise<Page>;
+}>({
+  demo: fileServer(async () => {
+    const server = await startE2eServer();
+    try {
+      const members = await seedDemoWorkspace(server.url);
+      const signedIn = {
+        user: await signedInState(server.url, members.user),
+        admin: await signedInState(server.url, members.admin),
+      };
+      return { value: { url: server.url, members, signedIn }, stop: () => server.stop() };
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+  }),
+  signedIn: async ({ demo, openPage }, use) => {
+    await use(async (who, viewport = { width: 1280, height: 900 }) => {
+      const page = await openPage({ storageState: demo.signedIn[who], viewport });
+      await page.goto(`${demo.url}/change-management`);
+      await expect(
+        page.getByRole('heading', { name: 'Change Management', level: 1 }),
+      ).toBeVisible();
+      return page;
+    });
+  },
+});
 
 const column = (page: Page, status: string) =>
   page.getByRole('region', { name: new RegExp(`^${status}`) });
@@ -63,8 +72,10 @@ async function expectMoveButtonFocused(page: Page, status: string, title: string
   await expect(button).toBeFocused();
 }
 
-describe('change management', () => {
-  it('creates a change, moves it across the board to review, and an admin closes it', async () => {
+test.describe('change management', () => {
+  test('creates a change, moves it across the board to review, and an admin closes it', async ({
+    signedIn,
+  }) => {
     const title = `Escrow cushion limits under 12 CFR 1024.17 (${crypto.randomUUID().slice(0, 6)})`;
     const page = await signedIn('user');
     await expect(page.getByRole('region', { name: 'Board of changes by status' })).toBeVisible();
@@ -104,13 +115,7 @@ describe('change management', () => {
     await expect(approve).toHaveAttribute('aria-disabled', 'true');
     await page.keyboard.press('ArrowDown');
     await expect(approve).toBeFocused();
-    const description = await approve.evaluate((element) =>
-      (element.getAttribute('aria-describedby') ?? '')
-        .split(' ')
-        .map((id) => document.getElementById(id)?.textContent ?? '')
-        .join(' '),
-    );
-    expect(description).toBe(
+    await expect(approve).toHaveAccessibleDescription(
       'Only a manager or an administrator can approve a change in review and close it.',
     );
     await page.keyboard.press('Enter');
@@ -140,21 +145,25 @@ describe('change management', () => {
     // A comment that @mentions a colleague, picked with the keyboard.
     const comment = detail.getByRole('textbox', { name: 'Comment' });
     await comment.fill('Approved. @Jor');
-    await expect(detail
-      .getByRole('listbox', { name: 'Members to mention' })
-      .getByRole('option', { name: /Jordan Lee/ })).toBeVisible();
+    await expect(
+      detail
+        .getByRole('listbox', { name: 'Members to mention' })
+        .getByRole('option', { name: /Jordan Lee/ }),
+    ).toBeVisible();
     await comment.press('Enter');
     await comment.pressSequentially('please file the evidence.');
     await expect(comment).toHaveValue('Approved. @Jordan Lee please file the evidence.');
     await detail.getByRole('button', { name: 'Post comment' }).click();
-    await expect(detail
-      .getByRole('list', { name: 'Comments' })
-      .getByText('@Jordan Lee', { exact: true })).toBeVisible();
+    await expect(
+      detail.getByRole('list', { name: 'Comments' }).getByText('@Jordan Lee', { exact: true }),
+    ).toBeVisible();
     await expectNoSeriousAxeViolations(adminPage);
     expect(new URL(adminPage.url()).searchParams.get('change')).toBeTruthy();
   });
 
-  it('marks a change not applicable with its reason; focus follows the card', async () => {
+  test('marks a change not applicable with its reason; focus follows the card', async ({
+    signedIn,
+  }) => {
     const page = await signedIn('admin');
     const other = `Reg CC funds availability change (${crypto.randomUUID().slice(0, 6)})`;
     await page.getByRole('button', { name: 'New change' }).click();
@@ -175,9 +184,12 @@ describe('change management', () => {
     await expectMoveButtonFocused(page, 'Not applicable', other);
   });
 
-  it('works at 375 px: list view with filters in the URL, and the detail', async () => {
+  test('works at 375 px: list view with filters in the URL, and the detail', async ({
+    signedIn,
+    demo,
+  }) => {
     const title = `Escrow account analysis timing (${crypto.randomUUID().slice(0, 6)})`;
-    await createChange(server.url, await signInThroughApi(server.url, members.user), {
+    await createChange(demo.url, await signInThroughApi(demo.url, demo.members.user), {
       title,
       areas: ['respa'],
       riskRating: 'high',
@@ -185,7 +197,7 @@ describe('change management', () => {
     const page = await signedIn('user', { width: 375, height: 812 });
     await page.getByRole('button', { name: 'List' }).click();
     await page.getByLabel('Risk').selectOption('high');
-    await expect.poll(() => new URL(page.url()).searchParams.get('risk')).toBe('high');
+    await expect(page).toHaveURL((url) => url.searchParams.get('risk') === 'high');
     expect(new URL(page.url()).searchParams.get('view')).toBe('list');
     await page.getByRole('button', { name: title }).click();
     const detail = page.getByRole('dialog', { name: title });

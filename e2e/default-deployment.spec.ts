@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, openBrowser } from './support/browser.ts';
+import { expectNoSeriousAxeViolations } from './support/browser.ts';
 import { startDefaultDeployment } from './support/e2e-server.ts';
+import { expect, test } from './support/fixtures.ts';
 import { signUpInBrowser, uniqueEmail } from './support/journeys.ts';
 
 /*
@@ -12,13 +12,6 @@ import { signUpInBrowser, uniqueEmail } from './support/journeys.ts';
  * directory on disk, nothing configured), and restarts the server in the middle of the work:
  * the session, the assessment, the uploaded file and the change must all still be there.
  */
-let deployment: Awaited<ReturnType<typeof startDefaultDeployment>>;
-
-beforeAll(async () => {
-  deployment = await startDefaultDeployment();
-});
-afterAll(() => deployment?.stop());
-
 const EVIDENCE = {
   name: 'q3-trid-file-review.txt',
   mimeType: 'text/plain',
@@ -27,13 +20,16 @@ const EVIDENCE = {
   ),
 };
 
-describe('the default deployment (npm start, PGlite on disk)', () => {
-  it('signs up, assesses a rule with an uploaded file, opens a change, and finds it all after a restart', async () => {
-    const session = await openBrowser({
-      baseUrl: deployment.url,
-      viewport: { width: 1280, height: 900 },
-    });
-    const { page } = session;
+test.describe('the default deployment (npm start, PGlite on disk)', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('signs up, assesses a rule with an uploaded file, opens a change, and finds it all after a restart', async ({
+    page,
+    pageErrors,
+  }) => {
+    // Two starts of the server on PGlite, one of them a restart, in one journey.
+    test.slow();
+    const deployment = await startDefaultDeployment();
     const { url } = deployment;
     try {
       await signUpInBrowser(page, url, { email: uniqueEmail('default') });
@@ -72,12 +68,14 @@ describe('the default deployment (npm start, PGlite on disk)', () => {
 
       // While the server is down the page's live-update stream cannot reconnect; the browser
       // logs each refused attempt. That is the restart, not a fault of the page.
-      session.allowConsoleErrors(/net::ERR_CONNECTION_REFUSED/);
+      pageErrors.allow(/net::ERR_CONNECTION_REFUSED/);
       await deployment.restart();
 
       // Still signed in, and the change is on the board.
       await page.reload();
-      await expect(page.getByRole('heading', { name: 'Change Management', level: 1 })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: 'Change Management', level: 1 }),
+      ).toBeVisible();
       await expect(page.getByRole('article', { name: title })).toBeVisible();
       await expectNoSeriousAxeViolations(page);
 
@@ -92,7 +90,7 @@ describe('the default deployment (npm start, PGlite on disk)', () => {
       expect(download.suggestedFilename()).toBe(EVIDENCE.name);
       expect(await readFile(await download.path())).toEqual(EVIDENCE.buffer);
     } finally {
-      await session.close();
+      await deployment.stop();
     }
   });
 });

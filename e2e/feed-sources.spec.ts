@@ -1,44 +1,45 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   serveFixture,
   startFeedServer,
   type FeedServer,
 } from '../apps/api/test/fixtures/feeds/feed-server.ts';
+import { expectNoSeriousAxeViolations, heading } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
-import { OPERATOR, headingText, signInInBrowser, signInOperator } from './support/journeys.ts';
-import {
-  expectNoSeriousAxeViolations,
-  openBrowser,
-  type BrowserSession,
-} from './support/browser.ts';
+import { expect, fileServer, test as base } from './support/fixtures.ts';
+import { OPERATOR, signInInBrowser, signInOperator } from './support/journeys.ts';
 
 /*
- * The console's Feed sources tab on a server of its own, whose feeds may be on 127.0.0.1 (the
- * fixture server: these machines have no internet).
+ * The console's Feed sources tab on a server of the file's own, whose feeds may be on
+ * 127.0.0.1 (the fixture server: these machines have no internet).
  */
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-let feeds: FeedServer;
-let session: BrowserSession;
+const test = base.extend<{ sources: { server: { url: string }; feeds: FeedServer } }>({
+  sources: fileServer(async () => {
+    const feeds = await startFeedServer();
+    feeds.route('/newsroom.xml', serveFixture('cfpb-newsroom.rss.xml', 'application/rss+xml'));
+    feeds.route('/broken.xml', serveFixture('invalid.rss.xml', 'application/rss+xml'));
+    const server = await startE2eServer({ FEED_ALLOW_PRIVATE_ADDRESSES: 'true' }).catch(
+      async (error: unknown) => {
+        await feeds.close();
+        throw error;
+      },
+    );
+    const stop = async () => {
+      await server.stop();
+      await feeds.close();
+    };
+    await signInOperator(server.url).catch(async (error: unknown) => {
+      await stop();
+      throw error;
+    });
+    return { value: { server, feeds }, stop };
+  }),
+});
 
-beforeAll(async () => {
-  feeds = await startFeedServer();
-  feeds.route('/newsroom.xml', serveFixture('cfpb-newsroom.rss.xml', 'application/rss+xml'));
-  feeds.route('/broken.xml', serveFixture('invalid.rss.xml', 'application/rss+xml'));
-  server = await startE2eServer({ FEED_ALLOW_PRIVATE_ADDRESSES: 'true' });
-  await signInOperator(server.url);
-});
-afterAll(async () => {
-  await server?.stop();
-  await feeds?.close();
-});
-beforeEach(async () => {
-  session = await openBrowser(server.url);
-});
-afterEach(() => session.close());
-
-describe('Super Admin › Feed sources', () => {
-  it('adds a source, polls it, shows a failure with its error, switches it and deletes it', async () => {
-    const { page } = session;
+test.describe('Super Admin › Feed sources', () => {
+  test('adds a source, polls it, shows a failure with its error, switches it and deletes it', async ({
+    page,
+    sources: { server, feeds },
+  }) => {
     await signInInBrowser(page, server.url, OPERATOR);
     await page.goto(`${server.url}/super-admin`);
     await expect(heading(page)).toHaveText('Super Admin');
@@ -60,7 +61,9 @@ describe('Super Admin › Feed sources', () => {
     await form.getByLabel('Polled (enabled)').uncheck();
     await expectNoSeriousAxeViolations(page);
     await form.getByRole('button', { name: 'Add source' }).click();
-    await expect(page.getByText('Fixture newsroom added; it is polled within a minute.')).toBeVisible();
+    await expect(
+      page.getByText('Fixture newsroom added; it is polled within a minute.'),
+    ).toBeVisible();
     const row = table.getByRole('row').filter({ hasText: 'Fixture newsroom' });
     await expect(row.getByText('Pending')).toBeVisible();
     await expect(row.getByLabel('Fixture newsroom enabled')).not.toBeChecked();

@@ -1,86 +1,111 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousAxeViolations,
-  openBrowser,
-  type BrowserSession,
-} from './support/browser.ts';
-import { startE2eServer } from './support/e2e-server.ts';
 import {
   serveFixture,
   startFeedServer,
   type FeedServer,
 } from '../apps/api/test/fixtures/feeds/feed-server.ts';
+import { expectNoSeriousAxeViolations, heading } from './support/browser.ts';
+import { startE2eServer } from './support/e2e-server.ts';
 import {
-  callApi,
-  signInOperator,
-  headingText,
-  seedDemoWorkspace,
-  signInInBrowser,
-  type DemoMember,
-} from './support/journeys.ts';
+  expect,
+  fileServer,
+  signedInState,
+  test as base,
+  type Page,
+  type PageOptions,
+} from './support/fixtures.ts';
+import { callApi, seedDemoWorkspace, signInOperator } from './support/journeys.ts';
 
 /**
- * Regulatory feeds on the demo workspace, whose institution has three real CFPB documents from
- * a source of its own. The platform operator sets the institution's plan: basic (feeds, no
- * change management), then professional (an update becomes a change).
+ * Regulatory feeds on the demo workspace, on a server of the file's own, whose institution has
+ * three real CFPB documents from a source of its own. The platform operator sets the
+ * institution's plan at the start of each test: basic (feeds, no change management), then
+ * professional (an update becomes a change). The members are signed in once, through the API.
  */
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-/** The fixture feeds' server on 127.0.0.1 (these machines have no internet). */
-let feeds: FeedServer;
-let members: { admin: DemoMember; manager: DemoMember; user: DemoMember };
-let companyId: string;
-const sessions: BrowserSession[] = [];
+type Member = 'admin' | 'manager' | 'user';
+
+interface FeedsWorld {
+  url: string;
+  /** The fixture feeds' server on 127.0.0.1 (these machines have no internet). */
+  feeds: FeedServer;
+  companyId: string;
+  signedIn: Record<Member, NonNullable<PageOptions['storageState']>>;
+}
+
+const test = base.extend<{
+  world: FeedsWorld;
+  /** Sets the demo institution's plan, as the platform operator. */
+  setPlan(planName: 'basic' | 'professional'): Promise<void>;
+  /** A browser signed in as a demo member, on the dashboard. */
+  signedIn(member: Member, viewport?: { width: number; height: number }): Promise<Page>;
+}>({
+  world: fileServer(async () => {
+    const feeds = await startFeedServer();
+    feeds.route('/newsroom.xml', serveFixture('cfpb-newsroom.rss.xml', 'application/rss+xml'));
+    const server = await startE2eServer({ FEED_ALLOW_PRIVATE_ADDRESSES: 'true' }).catch(
+      async (error: unknown) => {
+        await feeds.close();
+        throw error;
+      },
+    );
+    const stop = async () => {
+      await server.stop();
+      await feeds.close();
+    };
+    try {
+      const members = await seedDemoWorkspace(server.url);
+      const companies = await callApi<{ items: { id: string; name: string }[] }>(
+        server.url,
+        await signInOperator(server.url),
+        'GET',
+        '/api/admin/companies?query=Demo%20Community',
+      );
+      const companyId = companies.items.find(
+        (company) => company.name === 'Demo Community Credit Union',
+      )!.id;
+      const signedIn = {
+        admin: await signedInState(server.url, members.admin),
+        manager: await signedInState(server.url, members.manager),
+        user: await signedInState(server.url, members.user),
+      };
+      return { value: { url: server.url, feeds, companyId, signedIn }, stop };
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+  }),
+  setPlan: async ({ world }, use) => {
+    await use(async (planName) => {
+      await callApi(
+        world.url,
+        await signInOperator(world.url),
+        'PUT',
+        `/api/admin/companies/${world.companyId}/subscription`,
+        { planName, status: 'active', planType: 'monthly' },
+      );
+    });
+  },
+  signedIn: async ({ world, openPage }, use) => {
+    await use(async (member, viewport = { width: 1280, height: 900 }) => {
+      const page = await openPage({ storageState: world.signedIn[member], viewport });
+      await page.goto(`${world.url}/dashboard`);
+      return page;
+    });
+  },
+});
 
 const TRID_TITLE =
   'Federal Mortgage Disclosure Requirements Under the Truth in Lending Act (Regulation Z)';
 const HMDA_TITLE =
   'Home Mortgage Disclosure (Regulation C) Adjustment to Asset-Size Exemption Threshold';
 
-async function setPlan(planName: 'basic' | 'professional') {
-  await callApi(
-    server.url,
-    await signInOperator(server.url),
-    'PUT',
-    `/api/admin/companies/${companyId}/subscription`,
-    { planName, status: 'active', planType: 'monthly' },
-  );
-}
-
-beforeAll(async () => {
-  feeds = await startFeedServer();
-  feeds.route('/newsroom.xml', serveFixture('cfpb-newsroom.rss.xml', 'application/rss+xml'));
-  server = await startE2eServer({ FEED_ALLOW_PRIVATE_ADDRESSES: 'true' });
-  members = await seedDemoWorkspace(server.url);
-  const companies = await callApi<{ items: { id: string; name: string }[] }>(
-    server.url,
-    await signInOperator(server.url),
-    'GET',
-    '/api/admin/companies?query=Demo%20Community',
-  );
-  companyId = companies.items.find((company) => company.name === 'Demo Community Credit Union')!.id;
-});
-afterAll(async () => {
-  await server?.stop();
-  await feeds?.close();
-});
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((session) => session.close()));
-});
-
-async function signedIn(
-  member: DemoMember,
-  viewport: { width: number; height: number } = { width: 1280, height: 900 },
-) {
-  const session = await openBrowser({ baseUrl: server.url, viewport });
-  sessions.push(session);
-  await signInInBrowser(session.page, server.url, member);
-  return session.page;
-}
-
-describe('regulatory feeds', () => {
-  it('lets an active basic user read, star and open an update; change management needs an upgrade', async () => {
+test.describe('regulatory feeds', () => {
+  test('lets an active basic user read, star and open an update; change management needs an upgrade', async ({
+    world: { url },
+    setPlan,
+    signedIn,
+  }) => {
     await setPlan('basic');
-    const page = await signedIn(members.user);
+    const page = await signedIn('user');
     await page.getByTestId('sidebar').getByRole('link', { name: 'Regulatory Feeds' }).click();
     await expect(page.getByRole('heading', { name: 'Regulatory Feeds', level: 1 })).toBeVisible();
     const list = page.getByRole('list', { name: 'Regulatory updates' });
@@ -106,7 +131,7 @@ describe('regulatory feeds', () => {
     // The filter lives in the address: the box shows it once the navigation has happened.
     await page.getByLabel('Starred only').click();
     await expect(page.getByLabel('Starred only')).toBeChecked();
-    await expect.poll(() => new URL(page.url()).searchParams.get('starred')).toBe('true');
+    await expect(page).toHaveURL((address) => address.searchParams.get('starred') === 'true');
     await expect(page.getByRole('status').filter({ hasText: '1 update match' })).toBeVisible();
     await expect(list.getByRole('link')).toHaveCount(1);
 
@@ -116,7 +141,8 @@ describe('regulatory feeds', () => {
     await expect(panel).toBeVisible();
     expect(new URL(page.url()).searchParams.get('item')).toMatch(/^[0-9a-f-]{36}$/);
     const original = panel.getByRole('link', { name: /Read the original/ });
-    await expect(original).toHaveAttribute('href', 
+    await expect(original).toHaveAttribute(
+      'href',
       'https://www.federalregister.gov/documents/2018/05/02/2018-09243/federal-mortgage-disclosure-requirements-under-the-truth-in-lending-act-regulation-z',
     );
     await expect(original).toHaveAttribute('target', '_blank');
@@ -130,12 +156,7 @@ describe('regulatory feeds', () => {
     // Opening it marked it read.
     await expect(list.getByRole('button', { name: `Mark as unread: ${TRID_TITLE}` })).toBeVisible();
     // Focus goes back to the update's title in the list, not to the page's body.
-    const focused = () =>
-      page.evaluate<string | null>(
-        // A string: the e2e project is typed for Node, not the DOM.
-        "document.activeElement && document.activeElement.tagName + ':' + document.activeElement.textContent",
-      );
-    await expect.poll(focused).toBe(`A:${TRID_TITLE}`);
+    await expect(list.getByRole('link', { name: TRID_TITLE })).toBeFocused();
 
     // Opened straight from its address (an alert's link), closed with Escape: the same.
     await page.goto(itemAddress);
@@ -145,16 +166,20 @@ describe('regulatory feeds', () => {
     await expect(page.locator(`[id="feed-item-${itemId}-title"]`)).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(panel).toHaveCount(0);
-    await expect.poll(focused).toBe(`A:${TRID_TITLE}`);
+    await expect(list.getByRole('link', { name: TRID_TITLE })).toBeFocused();
 
-    await page.goto(`${server.url}/change-management`);
+    await page.goto(`${url}/change-management`);
     await expect(heading(page)).toHaveText('Upgrade Required');
   });
 
-  it('opens at 375 px wide with the watchlist and sources usable', async () => {
+  test('opens at 375 px wide with the watchlist and sources usable', async ({
+    world: { url },
+    setPlan,
+    signedIn,
+  }) => {
     await setPlan('basic');
-    const page = await signedIn(members.admin, { width: 375, height: 800 });
-    await page.goto(`${server.url}/regulatory-feeds?tab=watchlist`);
+    const page = await signedIn('admin', { width: 375, height: 800 });
+    await page.goto(`${url}/regulatory-feeds?tab=watchlist`);
     await expect(page.getByRole('heading', { name: 'Watchlist', level: 2 })).toBeVisible();
     await page.getByLabel('New keyword').fill('escrow cushion');
     await page.getByLabel('New keyword').press('Enter');
@@ -169,8 +194,9 @@ describe('regulatory feeds', () => {
     expect(overflow).toBeLessThanOrEqual(0);
 
     await page.getByRole('tab', { name: 'Sources' }).click();
-    await expect(page
-      .getByText('Federal Register: CFPB mortgage rules (demo selection)', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Federal Register: CFPB mortgage rules (demo selection)', { exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add a source' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
 
@@ -184,27 +210,25 @@ describe('regulatory feeds', () => {
     expect(listOverflow).toBeLessThanOrEqual(0);
   });
 
-  it('polls a fixture feed whose update is starred and turned into a change on the professional plan', async () => {
+  test('polls a fixture feed whose update is starred and turned into a change on the professional plan', async ({
+    world: { url, feeds },
+    setPlan,
+    signedIn,
+  }) => {
     // The operator adds a shared source on the fixture server and polls it now.
-    const operator = await signInOperator(server.url);
-    const { id } = await callApi<{ id: string }>(
-      server.url,
-      operator,
-      'POST',
-      '/api/admin/feed-sources',
-      {
-        name: 'Fixture CFPB newsroom',
-        url: feeds.url('/newsroom.xml'),
-        format: 'rss',
-        agency: 'CFPB',
-        enabled: false,
-      },
-    );
-    await callApi(server.url, operator, 'POST', `/api/admin/feed-sources/${id}/poll`);
+    const operator = await signInOperator(url);
+    const { id } = await callApi<{ id: string }>(url, operator, 'POST', '/api/admin/feed-sources', {
+      name: 'Fixture CFPB newsroom',
+      url: feeds.url('/newsroom.xml'),
+      format: 'rss',
+      agency: 'CFPB',
+      enabled: false,
+    });
+    await callApi(url, operator, 'POST', `/api/admin/feed-sources/${id}/poll`);
 
     await setPlan('professional');
-    const page = await signedIn(members.manager);
-    await page.goto(`${server.url}/regulatory-feeds`);
+    const page = await signedIn('manager');
+    await page.goto(`${url}/regulatory-feeds`);
     const title = 'CFPB Finalizes Updates to “Know Before You Owe” Mortgage Disclosure Rule';
     const list = page.getByRole('list', { name: 'Regulatory updates' });
     await expect(list.getByRole('link', { name: title, exact: true })).toBeVisible();
@@ -214,7 +238,7 @@ describe('regulatory feeds', () => {
     await list.getByRole('link', { name: title, exact: true }).click();
     const panel = page.getByRole('dialog', { name: title });
     await panel.getByRole('button', { name: 'Start a change' }).click();
-    await page.waitForURL((url) => url.pathname === '/change-management');
+    await page.waitForURL((address) => address.pathname === '/change-management');
     expect(new URL(page.url()).searchParams.get('change')).toMatch(/^[0-9a-f-]{36}$/);
     await expect(page.getByRole('dialog', { name: title })).toBeVisible();
     await expectNoSeriousAxeViolations(page);

@@ -1,14 +1,9 @@
 import type { RuleDetail } from '@complivue/shared/schemas/library';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousAxeViolations,
-  openBrowser,
-  type BrowserSession,
-} from './support/browser.ts';
+import { expectNoSeriousAxeViolations, heading } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
+import { expect, fileServer, test as base, type Page } from './support/fixtures.ts';
 import {
   callApi,
-  headingText,
   seedDemoWorkspace,
   signInInBrowser,
   signInOperator,
@@ -17,33 +12,32 @@ import {
   uniqueEmail,
 } from './support/journeys.ts';
 
-/** The compliance library on its own server: browse, assess with evidence, search. */
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-const sessions: BrowserSession[] = [];
-
-beforeAll(async () => {
-  server = await startE2eServer();
-  // The operator first, while the server has no user (see signInOperator).
-  await signInOperator(server.url);
+/** The compliance library on a server of the file's own: browse, assess with evidence, search. */
+const test = base.extend<{ server: { url: string } }>({
+  server: fileServer(async () => {
+    const server = await startE2eServer();
+    // The operator first, while the server has no user (see signInOperator).
+    await signInOperator(server.url).catch(async (error: unknown) => {
+      await server.stop();
+      throw error;
+    });
+    return { value: server, stop: () => server.stop() };
+  }),
 });
-afterAll(() => server?.stop());
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((session) => session.close()));
-});
 
-async function newAdministrator() {
-  const session = await openBrowser({
-    baseUrl: server.url,
-    viewport: { width: 1280, height: 900 },
-  });
-  sessions.push(session);
-  await signUpInBrowser(session.page, server.url, { email: uniqueEmail('library') });
-  return session;
+test.use({ viewport: { width: 1280, height: 900 } });
+
+/** A new institution's administrator, signed up through the form, in `page`. */
+async function newAdministrator(page: Page, url: string) {
+  await signUpInBrowser(page, url, { email: uniqueEmail('library') });
 }
 
-describe('compliance library', () => {
-  it('browses to a rule, marks it compliant with evidence, and the dashboard score changes', async () => {
-    const { page } = await newAdministrator();
+test.describe('compliance library', () => {
+  test('browses to a rule, marks it compliant with evidence, and the dashboard score changes', async ({
+    page,
+    server,
+  }) => {
+    await newAdministrator(page, server.url);
     await page.getByTestId('sidebar').getByRole('link', { name: 'Compliance Library' }).click();
     await expect(page.getByRole('heading', { name: 'Compliance Library', level: 1 })).toBeVisible();
     await expect(page.getByText('No rule is assessed yet.')).toBeVisible();
@@ -57,7 +51,9 @@ describe('compliance library', () => {
       })
       .click();
     await expect(page.getByRole('heading', { name: 'Rules (3)' })).toBeVisible();
-    await expect(page.getByText('12 CFR 1026.19(e)(1)(iii)', { exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByText('12 CFR 1026.19(e)(1)(iii)', { exact: true }).first(),
+    ).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('link', { name: 'TRID-LE-001' }).click();
 
@@ -81,13 +77,10 @@ describe('compliance library', () => {
     await expect(page.getByText('TRID Rules Review Needed')).toBeVisible();
   });
 
-  it('removes an evidence file once asked to confirm; the file is gone and the history says so', async () => {
-    const session = await openBrowser({
-      baseUrl: server.url,
-      viewport: { width: 1280, height: 900 },
-    });
-    sessions.push(session);
-    const { page } = session;
+  test('removes an evidence file once asked to confirm; the file is gone and the history says so', async ({
+    page,
+    server,
+  }) => {
     await signUpThroughApi(server.url, { page, label: 'evidence' });
     const upload = new FormData();
     upload.append(
@@ -123,8 +116,11 @@ describe('compliance library', () => {
     expect((await page.request.get(fileAddress)).status()).toBe(404);
   });
 
-  it('opens an article from the Cmd/Ctrl-K palette and from the header search', async () => {
-    const { page } = await newAdministrator();
+  test('opens an article from the Cmd/Ctrl-K palette and from the header search', async ({
+    page,
+    server,
+  }) => {
+    await newAdministrator(page, server.url);
     await page.keyboard.press('Control+k');
     const palette = page.getByRole('dialog', { name: 'Search' });
     await palette.getByRole('combobox').fill('Closing Disclosure timing');
@@ -134,7 +130,9 @@ describe('compliance library', () => {
     await expect(article).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await article.click();
-    await expect(page.getByRole('heading', { level: 1, name: /Closing Disclosure timing/ })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: /Closing Disclosure timing/ }),
+    ).toBeVisible();
 
     await page
       .getByRole('searchbox', { name: 'Search compliance articles, regulations...' })
@@ -143,27 +141,28 @@ describe('compliance library', () => {
     await expect(page.getByRole('heading', { name: 'Search', level: 1 })).toBeVisible();
     // Articles first: rules citing the same paragraph can fill a page of ten on their own.
     await page.getByRole('button', { name: /^Articles/ }).click();
-    await expect(page
-      .getByRole('link', {
+    await expect(
+      page.getByRole('link', {
         name: 'Loan Estimate: application, delivery timing and the seven-day waiting period',
-      })).toBeVisible();
+      }),
+    ).toBeVisible();
     await page.getByRole('button', { name: /^Rules/ }).click();
     await expect(page.getByText('Article', { exact: true })).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
   });
 
-  it('keeps the article enhancer to administrators, who write, check and publish their own article', async () => {
+  test('keeps the article enhancer to administrators, who write, check and publish their own article', async ({
+    page,
+    openPage,
+    server,
+  }) => {
     const { manager } = await seedDemoWorkspace(server.url);
-    const managerSession = await openBrowser({
-      baseUrl: server.url,
-      viewport: { width: 1280, height: 900 },
-    });
-    sessions.push(managerSession);
-    await signInInBrowser(managerSession.page, server.url, manager);
-    await managerSession.page.goto(`${server.url}/article-enhancer`);
-    await expect.poll(() => headingText(managerSession.page)).toBe('Access Denied');
+    const managerPage = await openPage({ viewport: { width: 1280, height: 900 } });
+    await signInInBrowser(managerPage, server.url, manager);
+    await managerPage.goto(`${server.url}/article-enhancer`);
+    await expect(heading(managerPage)).toHaveText('Access Denied');
 
-    const { page } = await newAdministrator();
+    await newAdministrator(page, server.url);
     await page.goto(`${server.url}/article-enhancer`);
     await expect(page.getByRole('heading', { name: 'Article Enhancer' })).toBeVisible();
     await page.getByRole('button', { name: 'New article' }).click();
@@ -174,8 +173,9 @@ describe('compliance library', () => {
       .getByLabel('Summary')
       .fill('How tellers confirm outgoing wire instructions by calling the member back.');
     await page.getByLabel('Citations').fill('12 C.F.R. 1010.410');
-    await expect(page
-      .getByText('"12 C.F.R. 1010.410" is not a well-formed citation', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('"12 C.F.R. 1010.410" is not a well-formed citation', { exact: false }),
+    ).toBeVisible();
     await page.getByLabel('Citations').fill('31 CFR 1010.410');
     await expect(page.getByText('is not a well-formed citation', { exact: false })).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
@@ -184,13 +184,17 @@ describe('compliance library', () => {
     await page.getByRole('button', { name: 'Publish version 1' }).click();
     await expect(page.getByText('Version 1 is published.')).toBeVisible();
     await page.getByRole('link', { name: 'Open in the library' }).click();
-    await expect(page
-      .getByRole('heading', { level: 1, name: 'Wire transfer callback procedure' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Wire transfer callback procedure' }),
+    ).toBeVisible();
     await expect(page.getByText('Your institution’s article')).toBeVisible();
   });
 
-  it('answers from the library in the chat widget, which opens, minimizes, closes and keeps history', async () => {
-    const { page } = await newAdministrator();
+  test('answers from the library in the chat widget, which opens, minimizes, closes and keeps history', async ({
+    page,
+    server,
+  }) => {
+    await newAdministrator(page, server.url);
     await page.getByRole('button', { name: 'Ask the assistant' }).click();
     const widget = page.getByTestId('chat-widget');
     await expect(widget).toHaveAttribute('data-state', 'open');
@@ -206,9 +210,7 @@ describe('compliance library', () => {
     await input.fill('What is the deadline for the TRID Loan Estimate?');
     await input.press('Enter');
     const answer = widget.locator('[data-role="assistant"]').last();
-    await expect(answer
-      .getByRole('link', { name: /Loan Estimate/ })
-      .first()).toBeVisible();
+    await expect(answer.getByRole('link', { name: /Loan Estimate/ }).first()).toBeVisible();
     await expect(answer).toContainText('1026.19(e)');
 
     await page.getByRole('button', { name: 'Minimize the assistant' }).click();
@@ -219,32 +221,30 @@ describe('compliance library', () => {
 
     await page.reload();
     await page.getByRole('button', { name: 'Ask the assistant' }).click();
-    await expect(widget
-      .locator('[data-role="user"]')
-      .filter({ hasText: 'What is the deadline for the TRID Loan Estimate?' })).toBeVisible();
+    await expect(
+      widget
+        .locator('[data-role="user"]')
+        .filter({ hasText: 'What is the deadline for the TRID Loan Estimate?' }),
+    ).toBeVisible();
   });
 
-  it('helps a guest on the website with plans and prices', async () => {
-    const session = await openBrowser({
-      baseUrl: server.url,
-      viewport: { width: 1280, height: 900 },
-    });
-    sessions.push(session);
-    const { page } = session;
+  test('helps a guest on the website with plans and prices', async ({ page, server }) => {
     await page.goto(`${server.url}/pricing`);
     await page.getByRole('button', { name: 'Ask the assistant' }).click();
     await page.getByLabel('Your message').fill('How much is the professional subscription?');
     await page.getByRole('button', { name: 'Send' }).click();
     const answer = page.getByTestId('chat-widget').locator('[data-role="assistant"]').last();
-    await expect.poll(async () => (await answer.textContent()) ?? '').toContain('$299');
-    expect(await answer.textContent()).not.toContain('$999');
+    await expect(answer).toContainText('$299');
+    await expect(answer).not.toContainText('$999');
     await page.getByLabel('Your message').fill('Tell me a joke');
     await page.getByLabel('Your message').press('Enter');
-    await expect(page
-      .getByText(
-        'I can help you with platform questions, subscription plans, account support, and general information about the product.',
-        { exact: false },
-      )
-      .first()).toBeVisible();
+    await expect(
+      page
+        .getByText(
+          'I can help you with platform questions, subscription plans, account support, and general information about the product.',
+          { exact: false },
+        )
+        .first(),
+    ).toBeVisible();
   });
 });

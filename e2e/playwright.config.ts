@@ -25,7 +25,8 @@ export default defineConfig({
   // A committed `.only` would pass the rest of the suite by silently; it fails instead.
   forbidOnly: true,
   retries: 0,
-  timeout: 60_000,
+  // Two shared cores: a long journey takes 30-50 s when the machine is busy.
+  timeout: 90_000,
   // A web-first assertion waits for what a person would wait for: a page load and its lazy code
   // can take about a second on two shared cores.
   expect: { timeout: 15_000 },

@@ -41,7 +41,10 @@ test.describe('self-check page', () => {
     demo,
     openPage,
   }) => {
-    const page = await openPage({ storageState: demo.admin, viewport: { width: 1280, height: 900 } });
+    const page = await openPage({
+      storageState: demo.admin,
+      viewport: { width: 1280, height: 900 },
+    });
     await page.goto(`${demo.url}/qa-test`);
     await expect(page.getByRole('heading', { level: 1, name: 'System self-check' })).toBeVisible();
     // No layout: neither the sidebar nor the app's header.

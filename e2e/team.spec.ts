@@ -1,15 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousAxeViolations,
-  openBrowser,
-  type BrowserSession,
-} from './support/browser.ts';
 import { startSmtpReceiver } from '../apps/api/test/smtp-receiver.ts';
+import { expectNoSeriousAxeViolations, heading } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
+import { expect, fileServer, test as base, type Page } from './support/fixtures.ts';
 import {
   OPERATOR,
   callApi,
-  headingText,
   seedDemoWorkspace,
   signInInBrowser,
   signInOperator,
@@ -19,52 +14,56 @@ import {
 } from './support/journeys.ts';
 
 /**
- * Team management on the demo workspace (its admin, manager and user; seeding it again before
- * each test brings back their roles, status and settings), and, for what seeding cannot take
- * back (new members, invitations), on institutions of their own.
+ * Team management on a server of the file's own (its emails go to a real SMTP receiver): on the
+ * demo workspace (its admin, manager and user; seeding it again in each test brings back their
+ * roles, status and settings, and gives them new passwords, so each test signs in afresh), and,
+ * for what seeding cannot take back (new members, invitations), on institutions of their own.
  */
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-const sessions: BrowserSession[] = [];
-
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  server = await startE2eServer({ SMTP_URL: smtp.url });
-  // The operator first, while the server has no user (see signInOperator).
-  await signInOperator(server.url);
+const test = base.extend<{
+  team: { server: { url: string }; smtp: Awaited<ReturnType<typeof startSmtpReceiver>> };
+  /** Another browser, signed in through the form as `member`. */
+  signedIn(member: Pick<DemoMember, 'email' | 'password'>): Promise<Page>;
+}>({
+  team: fileServer(async () => {
+    const smtp = await startSmtpReceiver();
+    const server = await startE2eServer({ SMTP_URL: smtp.url }).catch(async (error: unknown) => {
+      await smtp.close();
+      throw error;
+    });
+    const stop = async () => {
+      await server.stop();
+      await smtp.close();
+    };
+    // The operator first, while the server has no user (see signInOperator).
+    await signInOperator(server.url).catch(async (error: unknown) => {
+      await stop();
+      throw error;
+    });
+    return { value: { server, smtp }, stop };
+  }),
+  signedIn: async ({ team, openPage }, use) => {
+    await use(async (member) => {
+      const page = await openPage({ viewport: { width: 1280, height: 900 } });
+      await signInInBrowser(page, team.server.url, member);
+      return page;
+    });
+  },
 });
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((session) => session.close()));
-});
 
-async function browser() {
-  const session = await openBrowser({
-    baseUrl: server.url,
-    viewport: { width: 1280, height: 900 },
-  });
-  sessions.push(session);
-  return session;
-}
-
-async function signedIn(member: Pick<DemoMember, 'email' | 'password'>) {
-  const session = await browser();
-  await signInInBrowser(session.page, server.url, member);
-  return session;
-}
+test.use({ viewport: { width: 1280, height: 900 } });
 
 const invitationToken = (body: string) =>
   body.match(/\/invitations\/accept\?token=([A-Za-z0-9_-]+)/)![1]!;
 const INVALID_INVITATION =
   'This invitation link is invalid, expired or already used. Ask your administrator for a new one.';
 
-describe('team management', () => {
-  it("shows 'Access Denied' on /users/team to a user-role member, naming admin and user", async () => {
+test.describe('team management', () => {
+  test("shows 'Access Denied' on /users/team to a user-role member, naming admin and user", async ({
+    signedIn,
+    team: { server },
+  }) => {
     const { user } = await seedDemoWorkspace(server.url);
-    const { page } = await signedIn(user);
+    const page = await signedIn(user);
     await page.goto(`${server.url}/users/team`);
     await expect(heading(page)).toHaveText('Access Denied');
     const denied = page.getByRole('region', { name: 'Access Denied' });
@@ -72,9 +71,12 @@ describe('team management', () => {
     await expect(denied).toContainText('(user)');
   });
 
-  it('lets the admin change a role, see it in User Activity, and read the access matrix', async () => {
+  test('lets the admin change a role, see it in User Activity, and read the access matrix', async ({
+    signedIn,
+    team: { server },
+  }) => {
     const { admin, user } = await seedDemoWorkspace(server.url);
-    const { page } = await signedIn(admin);
+    const page = await signedIn(admin);
     await page.goto(`${server.url}/users/team`);
     await expect(page.getByRole('heading', { name: 'Team Members' })).toBeVisible();
     await expect(page.getByText('3 of 25 seats in use')).toBeVisible();
@@ -105,12 +107,15 @@ describe('team management', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
-  it('deactivates a member: their open session ends and they cannot sign in', async () => {
+  test('deactivates a member: their open session ends and they cannot sign in', async ({
+    signedIn,
+    pageErrors,
+    team: { server },
+  }) => {
     const { admin, manager } = await seedDemoWorkspace(server.url);
-    const member = await signedIn(manager);
-    member.allowConsoleErrors(/status of 40[13]/);
-    const memberPage = member.page;
-    const { page: adminPage } = await signedIn(admin);
+    pageErrors.allow(/status of 40[13]/);
+    const memberPage = await signedIn(manager);
+    const adminPage = await signedIn(admin);
     await adminPage.goto(`${server.url}/users/team`);
     const row = adminPage.getByRole('row').filter({ hasText: manager.email });
     await row.getByRole('button', { name: /^Deactivate / }).click();
@@ -124,12 +129,18 @@ describe('team management', () => {
     await memberPage.getByLabel('Email').fill(manager.email);
     await memberPage.getByLabel('Password', { exact: true }).fill(manager.password);
     await memberPage.getByRole('button', { name: 'Sign In' }).click();
-    await expect(memberPage
-      .getByText('This account has been deactivated. Contact your institution’s administrator.')).toBeVisible();
+    await expect(
+      memberPage.getByText(
+        'This account has been deactivated. Contact your institution’s administrator.',
+      ),
+    ).toBeVisible();
   });
 
-  it('invites by email; the invitee accepts in another browser and appears on the team', async () => {
-    const { page } = await browser();
+  test('invites by email; the invitee accepts in another browser and appears on the team', async ({
+    page,
+    openPage,
+    team: { server, smtp },
+  }) => {
     const admin = await signUpThroughApi(server.url, { page, label: 'inviter' });
     await page.goto(`${server.url}/users/team`);
     const invitee = uniqueEmail('newhire');
@@ -142,23 +153,28 @@ describe('team management', () => {
 
     // The link's origin is the server's APP_URL; the path and token are what matter here.
     const token = invitationToken((await smtp.nextEmail(invitee)).body);
-    const second = await openBrowser({ baseUrl: server.url });
-    sessions.push(second);
-    await second.page.goto(`${server.url}/invitations/accept?token=${token}`);
-    await expect(second.page.getByRole('heading', { name: `Join ${admin.institution}` })).toBeVisible();
-    await expectNoSeriousAxeViolations(second.page);
-    await second.page.getByLabel('Full name').fill('Riley Chen');
-    await second.page.getByLabel('Password', { exact: true }).fill('Joined passphrase 1');
-    await second.page.getByRole('button', { name: 'Accept and create my account' }).click();
-    await second.page.waitForURL(`${server.url}/dashboard`);
+    const second = await openPage();
+    await second.goto(`${server.url}/invitations/accept?token=${token}`);
+    await expect(second.getByRole('heading', { name: `Join ${admin.institution}` })).toBeVisible();
+    await expectNoSeriousAxeViolations(second);
+    await second.getByLabel('Full name').fill('Riley Chen');
+    await second.getByLabel('Password', { exact: true }).fill('Joined passphrase 1');
+    await second.getByRole('button', { name: 'Accept and create my account' }).click();
+    await second.waitForURL(`${server.url}/dashboard`);
 
     await page.reload();
-    await expect(page.getByRole('row').filter({ hasText: invitee }).getByText('Riley Chen')).toBeVisible();
+    await expect(
+      page.getByRole('row').filter({ hasText: invitee }).getByText('Riley Chen'),
+    ).toBeVisible();
     await expect(page.getByText('Pending invitations')).toHaveCount(0);
   });
 
-  it('resends an invitation with a new link, then revokes it; neither link opens any more', async () => {
-    const { page } = await browser();
+  test('resends an invitation with a new link, then revokes it; neither link opens any more', async ({
+    page,
+    openPage,
+    pageErrors,
+    team: { server, smtp },
+  }) => {
     await signUpThroughApi(server.url, { page, label: 'inviter' });
     const invitee = uniqueEmail('pending');
     await callApi(server.url, page, 'POST', '/api/team/invitations', {
@@ -166,29 +182,33 @@ describe('team management', () => {
       role: 'user',
     });
     const firstToken = invitationToken((await smtp.nextEmail(invitee)).body);
-    const inviteeBrowser = await browser();
-    inviteeBrowser.allowConsoleErrors(/status of 4\d\d/);
+    const inviteePage = await openPage({ viewport: { width: 1280, height: 900 } });
+    pageErrors.allow(/status of 4\d\d/);
 
     await page.goto(`${server.url}/users/team`);
     await page.getByRole('button', { name: `Resend the invitation to ${invitee}` }).click();
     await expect(page.getByText(`A new link was sent to ${invitee}.`)).toBeVisible();
     const secondToken = invitationToken((await smtp.nextEmail(invitee)).body);
-    await inviteeBrowser.page.goto(`${server.url}/invitations/accept?token=${firstToken}`);
-    await expect(inviteeBrowser.page.getByText(INVALID_INVITATION)).toBeVisible();
-    await inviteeBrowser.page.goto(`${server.url}/invitations/accept?token=${secondToken}`);
-    await expect(inviteeBrowser.page.getByRole('heading', { name: /^Join / })).toBeVisible();
+    await inviteePage.goto(`${server.url}/invitations/accept?token=${firstToken}`);
+    await expect(inviteePage.getByText(INVALID_INVITATION)).toBeVisible();
+    await inviteePage.goto(`${server.url}/invitations/accept?token=${secondToken}`);
+    await expect(inviteePage.getByRole('heading', { name: /^Join / })).toBeVisible();
 
     await page.getByRole('button', { name: `Revoke the invitation to ${invitee}` }).click();
     await expect(page.getByText(`The invitation to ${invitee} was revoked.`)).toBeVisible();
     await expect(page.getByText('Pending invitations')).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
-    await inviteeBrowser.page.reload();
-    await expect(inviteeBrowser.page.getByText(INVALID_INVITATION)).toBeVisible();
+    await inviteePage.reload();
+    await expect(inviteePage.getByText(INVALID_INVITATION)).toBeVisible();
   });
 
-  it('requires two-factor authentication: a member without it is sent to enrol', async () => {
+  test('requires two-factor authentication: a member without it is sent to enrol', async ({
+    signedIn,
+    pageErrors,
+    team: { server },
+  }) => {
     const { admin, user } = await seedDemoWorkspace(server.url);
-    const { page } = await signedIn(admin);
+    const page = await signedIn(admin);
     await page.goto(`${server.url}/settings`);
     await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
     await page.getByRole('tab', { name: 'Data' }).click();
@@ -203,27 +223,29 @@ describe('team management', () => {
     await page.getByRole('button', { name: 'Save security settings' }).click();
     await expect(page.getByText('The security settings have been saved.')).toBeVisible();
 
+    pageErrors.allow(/status of 403/);
     const member = await signedIn(user);
-    member.allowConsoleErrors(/status of 403/);
-    await expect(member.page
-      .getByRole('heading', { name: 'Two-factor authentication required' })).toBeVisible();
-    await member.page.getByRole('link', { name: 'Turn it on in your profile' }).click();
-    await member.page.waitForURL(`${server.url}/profile`);
-    await expect(member.page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+    await expect(
+      member.getByRole('heading', { name: 'Two-factor authentication required' }),
+    ).toBeVisible();
+    await member.getByRole('link', { name: 'Turn it on in your profile' }).click();
+    await member.waitForURL(`${server.url}/profile`);
+    await expect(member.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
   });
 });
 
-describe('help & support', () => {
-  it('opens a ticket with an attachment and shows the super admin’s reply', async () => {
+test.describe('help & support', () => {
+  test('opens a ticket with an attachment and shows the super admin’s reply', async ({
+    signedIn,
+    team: { server },
+  }) => {
     const { user } = await seedDemoWorkspace(server.url);
-    const { page } = await signedIn(user);
+    const page = await signedIn(user);
     await page.getByTestId('sidebar').getByRole('link', { name: 'Help & Support' }).click();
     await expect(page.getByRole('heading', { name: 'Help & Support', level: 1 })).toBeVisible();
     await expect(page.getByText('First response within 2 business days')).toBeVisible();
     await page.getByLabel('Search the help centre').fill('two-factor');
-    await expect(page
-      .getByRole('link', { name: /two-factor/i })
-      .first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /two-factor/i }).first()).toBeVisible();
     await expectNoSeriousAxeViolations(page);
 
     const subject = `HMDA export question ${Date.now()}`;
@@ -240,20 +262,22 @@ describe('help & support', () => {
     });
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('button', { name: 'Send ticket' }).click();
-    await expect(page.getByRole('heading', { name: new RegExp(`Ticket \\d+: ${subject}`) })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: new RegExp(`Ticket \\d+: ${subject}`) }),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'lar-sample.csv' })).toBeVisible();
     const ticketUrl = page.url();
 
     const operator = await signedIn(OPERATOR);
-    await operator.page.goto(`${server.url}/super-admin`);
-    await operator.page.getByRole('tab', { name: 'Support' }).click();
-    await operator.page.getByRole('link', { name: new RegExp(subject) }).click();
-    await operator.page.waitForURL(ticketUrl);
-    await operator.page
+    await operator.goto(`${server.url}/super-admin`);
+    await operator.getByRole('tab', { name: 'Support' }).click();
+    await operator.getByRole('link', { name: new RegExp(subject) }).click();
+    await operator.waitForURL(ticketUrl);
+    await operator
       .getByLabel('Your reply')
       .fill('Withdrawn applications are now included; please export the quarter again.');
-    await operator.page.getByRole('button', { name: 'Send reply' }).click();
-    await expect(operator.page.getByText('Answered', { exact: true })).toBeVisible();
+    await operator.getByRole('button', { name: 'Send reply' }).click();
+    await expect(operator.getByText('Answered', { exact: true })).toBeVisible();
 
     await page.reload();
     await expect(page.getByText('Withdrawn applications are now included')).toBeVisible();

@@ -143,7 +143,9 @@ describe('public website', () => {
     const { page } = await open();
     const response = await page.goto(`${server.url}/no/such/page`);
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1, name: /Mortgage compliance/ })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: /Mortgage compliance/ }),
+    ).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     const missingAsset = await fetch(`${server.url}/assets/no-such-chunk.js`);
     expect(missingAsset.status).toBe(404);
@@ -162,7 +164,8 @@ describe('public website', () => {
     await expect(page.getByTestId('price-basic')).toHaveText('$948 /year');
     await expect(page.getByTestId('price-professional')).toHaveText('$2,868 /year');
     await expect(page.getByTestId('price-enterprise')).toHaveText('$4,788 /year');
-    await expect(page.getByRole('link', { name: 'Choose Professional' })).toHaveAttribute('href', 
+    await expect(page.getByRole('link', { name: 'Choose Professional' })).toHaveAttribute(
+      'href',
       '/signup?join=true&plan=professional&billing=annual',
     );
   });
@@ -189,7 +192,9 @@ describe('public website', () => {
     await next.click();
     await page.getByLabel('Work email').fill(' Officer@CU.example ');
     await page.getByRole('button', { name: 'See my recommendation' }).click();
-    await expect(page.getByRole('heading', { name: 'We recommend the Professional plan' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'We recommend the Professional plan' }),
+    ).toBeVisible();
 
     const stored = await page.evaluate(() =>
       localStorage.getItem('questionnaire_data_temp_officer@cu.example'),

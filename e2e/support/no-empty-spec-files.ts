@@ -3,7 +3,8 @@ import { relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite } from '@playwright/test/reporter';
 
 /** Options that make a run cover part of the suite, so that a missing file is expected. */
-const FILTERS = /^(?:-g|--grep|--grep-invert|--last-failed|--only-changed|--test-list|--test-list-invert|--shard|--project)(?:=|$)/;
+const FILTERS =
+  /^(?:-g|--grep|--grep-invert|--last-failed|--only-changed|--test-list|--test-list-invert|--shard|--project)(?:=|$)/;
 
 /**
  * Fails the run when a spec file ran no test: it declares none (Playwright then leaves it out
@@ -55,7 +56,20 @@ export default class NoEmptySpecFiles implements Reporter {
 
   private isWholeSuite(): boolean {
     const args = process.argv.slice(process.argv.indexOf('test') + 1);
-    const takesValue = new Set(['-c', '--config', '-j', '--workers', '--reporter', '--timeout', '--output', '--trace', '--max-failures', '--repeat-each', '--retries', '--shuffle']);
+    const takesValue = new Set([
+      '-c',
+      '--config',
+      '-j',
+      '--workers',
+      '--reporter',
+      '--timeout',
+      '--output',
+      '--trace',
+      '--max-failures',
+      '--repeat-each',
+      '--retries',
+      '--shuffle',
+    ]);
     for (let index = 0; index < args.length; index += 1) {
       const arg = args[index]!;
       if (FILTERS.test(arg)) return false;
