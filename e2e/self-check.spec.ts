@@ -1,6 +1,6 @@
 import { expectNoSeriousAxeViolations } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
-import { expect, fileServer, signedInState, test as base } from './support/fixtures.ts';
+import { expect, fileServer, signedInState, test as base, type Page } from './support/fixtures.ts';
 import { seedDemoWorkspace } from './support/journeys.ts';
 
 /**
@@ -31,10 +31,7 @@ const test = base.extend<{
 });
 type SignedIn = Awaited<ReturnType<typeof signedInState>>;
 
-test.use({ viewport: { width: 1280, height: 900 } });
-
-const row = (page: import('@playwright/test').Page, title: string) =>
-  page.getByRole('row').filter({ hasText: title });
+const row = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title });
 
 test.describe('self-check page', () => {
   test('shows an administrator the checks with their statuses, runs them again, and is accessible', async ({
@@ -79,7 +76,10 @@ test.describe('self-check page', () => {
   });
 
   test('denies a plain user', async ({ demo, openPage }) => {
-    const page = await openPage({ storageState: demo.user });
+    const page = await openPage({
+      storageState: demo.user,
+      viewport: { width: 1280, height: 900 },
+    });
     await page.goto(`${demo.url}/qa-test`);
     await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Access Denied' })).toContainText(

@@ -1,16 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdir } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpReceiver } from '../apps/api/test/smtp-receiver.ts';
-import {
-  expectNoSeriousAxeViolations,
-  openBrowser,
-  waitUntilInteractive,
-  type BrowserOptions,
-  type BrowserSession,
-} from './support/browser.ts';
+import { expectNoSeriousAxeViolations, waitUntilInteractive } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
+import { expect, fileServer, test as base, type Page } from './support/fixtures.ts';
 import { signUpInBrowser, uniqueEmail } from './support/journeys.ts';
 
 const CONTACT_EMAIL = 'team@complivue.example';
@@ -34,46 +28,51 @@ async function startScriptHost() {
   };
 }
 
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-let scripts: Awaited<ReturnType<typeof startScriptHost>>;
-let session: BrowserSession | undefined;
-
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  scripts = await startScriptHost();
-  server = await startE2eServer({
-    SMTP_URL: smtp.url,
-    CONTACT_EMAIL,
-    ANALYTICS_SCRIPT_URL: scripts.url,
-  });
-  await mkdir(ARTIFACTS, { recursive: true });
+/**
+ * The public website on a server of the file's own, whose contact form mails a real SMTP
+ * receiver and whose analytics script comes from a stand-in host.
+ */
+const test = base.extend<{
+  site: {
+    server: { url: string };
+    smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+    scripts: Awaited<ReturnType<typeof startScriptHost>>;
+  };
+}>({
+  site: fileServer(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    const smtp = await startSmtpReceiver();
+    const scripts = await startScriptHost();
+    let server: Awaited<ReturnType<typeof startE2eServer>> | undefined;
+    const stop = async () => {
+      await server?.stop();
+      await smtp.close();
+      await scripts.close();
+    };
+    try {
+      server = await startE2eServer({
+        SMTP_URL: smtp.url,
+        CONTACT_EMAIL,
+        ANALYTICS_SCRIPT_URL: scripts.url,
+      });
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+    return { value: { server, smtp, scripts }, stop };
+  }),
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  await scripts?.close();
-});
-
-afterEach(async () => {
-  await session?.close();
-  session = undefined;
-});
-
-async function open(options: BrowserOptions = {}) {
-  session = await openBrowser({ baseUrl: server.url, ...options });
-  return session;
-}
-
-async function storedConsent(session: BrowserSession): Promise<Record<string, unknown> | null> {
-  const raw = await session.page.evaluate((key) => localStorage.getItem(key), CONSENT_KEY);
+async function storedConsent(page: Page): Promise<Record<string, unknown> | null> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), CONSENT_KEY);
   return raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
 }
 
-describe('public website', () => {
-  it('reaches every page from the navigation and the footer, each without serious axe violations', async () => {
-    const { page } = await open();
+test.describe('public website', () => {
+  test('reaches every page from the navigation and the footer, each without serious axe violations', async ({
+    page,
+    site: { server },
+  }) => {
     const nav: [string, string, string][] = [
       ['Features', '/features', 'Everything a mortgage compliance program runs on'],
       ['Pricing', '/pricing', 'Plans for every size of compliance team'],
@@ -123,7 +122,9 @@ describe('public website', () => {
     }
   });
 
-  it('prerenders each page with its own title, description and canonical URL', async () => {
+  test('prerenders each page with its own title, description and canonical URL', async ({
+    site: { server },
+  }) => {
     const response = await fetch(`${server.url}/pricing`);
     const html = await response.text();
     expect(response.headers.get('cache-control')).toBe('no-cache');
@@ -139,8 +140,10 @@ describe('public website', () => {
     expect(sitemap).not.toContain('/dashboard');
   });
 
-  it('shows the landing page, not indexed, for an unknown path', async () => {
-    const { page } = await open();
+  test('shows the landing page, not indexed, for an unknown path', async ({
+    page,
+    site: { server },
+  }) => {
     const response = await page.goto(`${server.url}/no/such/page`);
     expect(response?.status()).toBe(200);
     await expect(
@@ -151,8 +154,10 @@ describe('public website', () => {
     expect(missingAsset.status).toBe(404);
   });
 
-  it('switches the plans to annual prices and scrolls to #choose-your-plan', async () => {
-    const { page } = await open();
+  test('switches the plans to annual prices and scrolls to #choose-your-plan', async ({
+    page,
+    site: { server },
+  }) => {
     await page.goto(`${server.url}/pricing#choose-your-plan`);
     const plans = page.getByRole('heading', { name: 'Choose your plan' });
     await expect(plans).toBeVisible();
@@ -170,8 +175,10 @@ describe('public website', () => {
     );
   });
 
-  it('recommends a plan from the questionnaire and keeps the answers for sign-up', async () => {
-    const { page } = await open();
+  test('recommends a plan from the questionnaire and keeps the answers for sign-up', async ({
+    page,
+    site: { server },
+  }) => {
     await page.goto(`${server.url}/questionnaire`);
     const next = page.getByRole('button', { name: 'Next' });
     await page.getByLabel('Credit union').check();
@@ -216,8 +223,10 @@ describe('public website', () => {
     await expect(page.getByLabel('Email')).toHaveValue('officer@cu.example');
   });
 
-  it('validates the contact form, stores the message and delivers it to the team', async () => {
-    const { page } = await open();
+  test('validates the contact form, stores the message and delivers it to the team', async ({
+    page,
+    site: { server, smtp },
+  }) => {
     await page.goto(`${server.url}/contact`);
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByText('Please enter your name.')).toBeVisible();
@@ -245,9 +254,13 @@ describe('public website', () => {
   });
 });
 
-describe('cookie consent', () => {
-  it('asks on the first visit; Accept All stores the record, hides the banner and loads analytics', async () => {
-    const { page } = await open({ cookieConsent: 'undecided' });
+test.describe('cookie consent', () => {
+  test.use({ cookieConsent: 'undecided' });
+
+  test('asks on the first visit; Accept All stores the record, hides the banner and loads analytics', async ({
+    page,
+    site: { server, scripts },
+  }) => {
     const before = scripts.requests.length;
     await page.goto(server.url);
     const banner = page.getByRole('region', { name: 'Cookie consent' });
@@ -256,7 +269,7 @@ describe('cookie consent', () => {
     expect(scripts.requests.length).toBe(before);
     await banner.getByRole('button', { name: 'Accept All' }).click();
     await expect(banner).toHaveCount(0);
-    expect(await storedConsent(session!)).toMatchObject({
+    expect(await storedConsent(page)).toMatchObject({
       necessary: true,
       analytics: true,
       marketing: true,
@@ -271,13 +284,12 @@ describe('cookie consent', () => {
     await expect(banner).toHaveCount(0);
   });
 
-  it('stores Reject All, and loads nothing', async () => {
-    const { page } = await open({ cookieConsent: 'undecided' });
+  test('stores Reject All, and loads nothing', async ({ page, site: { server, scripts } }) => {
     const before = scripts.requests.length;
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Reject All' }).click();
     await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
-    expect(await storedConsent(session!)).toMatchObject({
+    expect(await storedConsent(page)).toMatchObject({
       necessary: true,
       analytics: false,
       marketing: false,
@@ -293,8 +305,10 @@ describe('cookie consent', () => {
     expect(scripts.requests.length).toBe(before);
   });
 
-  it('saves the preferences chosen in Customize, and Cookie Settings reopens them', async () => {
-    const { page } = await open({ cookieConsent: 'undecided' });
+  test('saves the preferences chosen in Customize, and Cookie Settings reopens them', async ({
+    page,
+    site: { server },
+  }) => {
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Customize' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cookie preferences' });
@@ -304,7 +318,7 @@ describe('cookie consent', () => {
     await dialog.getByLabel('Personalization').check();
     await dialog.getByRole('button', { name: 'Save Preferences' }).click();
     await expect(dialog).toBeHidden();
-    expect(await storedConsent(session!)).toMatchObject({
+    expect(await storedConsent(page)).toMatchObject({
       analytics: false,
       marketing: false,
       personalization: true,
@@ -318,8 +332,10 @@ describe('cookie consent', () => {
     await expect(dialog).toBeHidden();
   });
 
-  it('keeps the choice on the account when the visitor signs up', async () => {
-    const { page } = await open({ cookieConsent: 'undecided' });
+  test('keeps the choice on the account when the visitor signs up', async ({
+    page,
+    site: { server },
+  }) => {
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Accept All' }).click();
     await signUpInBrowser(page, server.url, { email: uniqueEmail('consent') });
@@ -331,8 +347,10 @@ describe('cookie consent', () => {
       .toMatchObject({ necessary: true, analytics: true, marketing: true, version: '1.0' });
   });
 
-  it('asks again when the stored choice is older than 365 days or of another version', async () => {
-    const { page } = await open({ cookieConsent: 'undecided' });
+  test('asks again when the stored choice is older than 365 days or of another version', async ({
+    page,
+    site: { server },
+  }) => {
     await page.goto(server.url);
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     for (const record of [
@@ -369,10 +387,13 @@ describe('cookie consent', () => {
   });
 });
 
-describe('small screens', () => {
-  it('opens the menu below 768 px and saves screenshots at 375 and 1280 px', async () => {
+test.describe('small screens', () => {
+  test('opens the menu below 768 px and saves screenshots at 375 and 1280 px', async ({
+    openPage,
+    site: { server },
+  }) => {
     for (const width of [375, 1280]) {
-      const { page } = await open({ viewport: { width, height: 900 } });
+      const page = await openPage({ viewport: { width, height: 900 } });
       for (const path of ['/', '/pricing']) {
         await page.goto(`${server.url}${path}`);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -389,8 +410,7 @@ describe('small screens', () => {
         await page.waitForURL(`${server.url}/blog`);
         await expectNoSeriousAxeViolations(page);
       }
-      await session!.close();
-      session = undefined;
+      await page.context().close();
     }
   });
 });
