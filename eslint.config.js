@@ -11,6 +11,8 @@ export default tseslint.config(
       'data/**',
       'bench/results/**',
       'packages/db/migrations/**',
+      // Browser-test output: traces, screenshots and the HTML report.
+      'e2e/.artifacts/**',
     ],
   },
   js.configs.recommended,
@@ -27,8 +29,9 @@ export default tseslint.config(
     },
   },
   {
-    // A focused test would let the rest of a file pass by silently (vitest also refuses it).
-    files: ['**/*.test.{ts,tsx}'],
+    // A focused test would let the rest of a file pass by silently (vitest and Playwright also
+    // refuse it).
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.spec.ts'],
     rules: {
       'no-restricted-properties': [
         'error',

@@ -6,7 +6,7 @@ import { markdownContent } from './apps/web/vite-plugins/markdown.ts';
  * unit: fast tests next to the code, no database.
  * api-pglite / api-postgres: `*.int.test.ts` through the real HTTP layer (app.inject) on a
  * fresh database per file; the PostgreSQL project runs when TEST_DATABASE_URL is set.
- * Browser tests have their own config (e2e/vitest.config.ts): they run once, not per engine.
+ * Browser tests run under Playwright Test (e2e/playwright.config.ts): once, not per engine.
  */
 const integrationFiles = ['apps/api/**/*.int.test.ts', 'packages/**/*.int.test.ts'];
 

@@ -1,19 +1,13 @@
-import type { TestProject } from 'vitest/node';
 import { startE2eServer } from './e2e-server.ts';
 import { signInOperator } from './journeys.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-  }
-}
-
 /**
- * One server shared by the browser tests that need no server of their own. Its operator is
- * made here, before any file runs: whichever file comes first in a shuffled run, a test on this
- * server that needs the operator signs in with `signInOperator`.
+ * One server shared by the browser tests that need none of their own (the `baseUrl` fixture),
+ * started before any test and stopped after the last. Its operator is made here, before any
+ * test signs up: whichever test comes first in a shuffled run, a test on this server that needs
+ * the operator signs in with `signInOperator`.
  */
-export default async function setup(project: TestProject) {
+export default async function globalSetup() {
   const server = await startE2eServer();
   try {
     await signInOperator(server.url);
@@ -21,6 +15,6 @@ export default async function setup(project: TestProject) {
     await server.stop();
     throw error;
   }
-  project.provide('baseUrl', server.url);
+  process.env.E2E_BASE_URL = server.url;
   return () => server.stop();
 }

@@ -1,47 +1,56 @@
-/// <reference lib="dom" />
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousAxeViolations,
-  openBrowser,
-  type BrowserSession,
-} from './support/browser.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
 import {
-  createChange,
-  seedDemoWorkspace,
-  signInInBrowser,
-  signInThroughApi,
-} from './support/journeys.ts';
+  expect,
+  fileServer,
+  signedInState,
+  test as base,
+  type PageOptions,
+} from './support/fixtures.ts';
+import { createChange, seedDemoWorkspace, signInThroughApi } from './support/journeys.ts';
 
 /**
- * Change management on the demo workspace (professional plan): board, workflow, history. Each
- * test works on changes it made, under a title of its own.
+ * Change management on the demo workspace (professional plan), on a server of the file's own:
+ * board, workflow, history. Its user and admin are signed in once, through the API; each test
+ * works on changes it made, under a title of its own.
  */
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-let members: Awaited<ReturnType<typeof seedDemoWorkspace>>;
-const sessions: BrowserSession[] = [];
-
-beforeAll(async () => {
-  server = await startE2eServer();
-  members = await seedDemoWorkspace(server.url);
-});
-afterAll(() => server?.stop());
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((session) => session.close()));
-});
-
-async function signedIn(
-  who: 'user' | 'admin',
-  viewport: { width: number; height: number } = { width: 1280, height: 900 },
-) {
-  const session = await openBrowser({ baseUrl: server.url, viewport });
-  sessions.push(session);
-  await signInInBrowser(session.page, server.url, members[who]);
-  await session.page.goto(`${server.url}/change-management`);
-  await session.page.getByRole('heading', { name: 'Change Management', level: 1 }).waitFor();
-  return session.page;
+interface Demo {
+  url: string;
+  members: Awaited<ReturnType<typeof seedDemoWorkspace>>;
+  signedIn: Record<'user' | 'admin', NonNullable<PageOptions['storageState']>>;
 }
+
+const test = base.extend<{
+  demo: Demo;
+  /** A browser signed in as the demo's user or admin, on the board. */
+  signedIn(who: 'user' | 'admin', viewport?: { width: number; height: number }): Promise<Page>;
+}>({
+  demo: fileServer(async () => {
+    const server = await startE2eServer();
+    try {
+      const members = await seedDemoWorkspace(server.url);
+      const signedIn = {
+        user: await signedInState(server.url, members.user),
+        admin: await signedInState(server.url, members.admin),
+      };
+      return { value: { url: server.url, members, signedIn }, stop: () => server.stop() };
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+  }),
+  signedIn: async ({ demo, openPage }, use) => {
+    await use(async (who, viewport = { width: 1280, height: 900 }) => {
+      const page = await openPage({ storageState: demo.signedIn[who], viewport });
+      await page.goto(`${demo.url}/change-management`);
+      await expect(
+        page.getByRole('heading', { name: 'Change Management', level: 1 }),
+      ).toBeVisible();
+      return page;
+    });
+  },
+});
 
 const column = (page: Page, status: string) =>
   page.getByRole('region', { name: new RegExp(`^${status}`) });
@@ -53,23 +62,23 @@ async function moveWithKeyboard(page: Page, title: string, move: string) {
     .getByRole('button', { name: /^Move CHG-/ })
     .press('Enter');
   const item = page.getByRole('menuitem', { name: move });
-  await item.waitFor();
+  await expect(item).toBeVisible();
   await item.press('Enter');
 }
 
 /** Waits until the card's Move button, in the given column, has the keyboard focus. */
 async function expectMoveButtonFocused(page: Page, status: string, title: string) {
   const button = card(column(page, status), title).getByRole('button', { name: /^Move CHG-/ });
-  await expect
-    .poll(() => button.evaluate((element) => element === document.activeElement))
-    .toBe(true);
+  await expect(button).toBeFocused();
 }
 
-describe('change management', () => {
-  it('creates a change, moves it across the board to review, and an admin closes it', async () => {
+test.describe('change management', () => {
+  test('creates a change, moves it across the board to review, and an admin closes it', async ({
+    signedIn,
+  }) => {
     const title = `Escrow cushion limits under 12 CFR 1024.17 (${crypto.randomUUID().slice(0, 6)})`;
     const page = await signedIn('user');
-    await page.getByRole('region', { name: 'Board of changes by status' }).waitFor();
+    await expect(page.getByRole('region', { name: 'Board of changes by status' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
 
     await page.getByRole('button', { name: 'New change' }).click();
@@ -82,89 +91,79 @@ describe('change management', () => {
     await form.getByRole('button', { name: 'Create change' }).click();
 
     const panel = page.getByRole('dialog', { name: title });
-    await panel.getByText('Created the change', { exact: false }).waitFor();
+    await expect(panel.getByText('Created the change', { exact: false })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await panel.getByRole('button', { name: 'Close the change' }).click();
-    await panel.waitFor({ state: 'detached' });
+    await expect(panel).toHaveCount(0);
 
-    await card(column(page, 'Identified'), title).waitFor();
+    await expect(card(column(page, 'Identified'), title)).toBeVisible();
     // Each move redraws the card in its new column; focus follows it to its Move button.
     await moveWithKeyboard(page, title, 'Move to Assessing');
-    await card(column(page, 'Assessing'), title).waitFor();
+    await expect(card(column(page, 'Assessing'), title)).toBeVisible();
     await expectMoveButtonFocused(page, 'Assessing', title);
     await moveWithKeyboard(page, title, 'Move to Implementing');
-    await card(column(page, 'Implementing'), title).waitFor();
+    await expect(card(column(page, 'Implementing'), title)).toBeVisible();
     await expectMoveButtonFocused(page, 'Implementing', title);
     await moveWithKeyboard(page, title, 'Move to Review');
-    await card(column(page, 'Review'), title).waitFor();
+    await expect(card(column(page, 'Review'), title)).toBeVisible();
     await expectMoveButtonFocused(page, 'Review', title);
 
     // A member cannot approve: the move is offered disabled, reachable by the keyboard, with
     // the reason as its description; choosing it does nothing.
     await page.keyboard.press('Enter');
     const approve = page.getByRole('menuitem', { name: 'Approve and close' });
-    await expect.poll(() => approve.getAttribute('aria-disabled')).toBe('true');
+    await expect(approve).toHaveAttribute('aria-disabled', 'true');
     await page.keyboard.press('ArrowDown');
-    await expect
-      .poll(() => approve.evaluate((element) => element === document.activeElement))
-      .toBe(true);
-    const description = await approve.evaluate((element) =>
-      (element.getAttribute('aria-describedby') ?? '')
-        .split(' ')
-        .map((id) => document.getElementById(id)?.textContent ?? '')
-        .join(' '),
-    );
-    expect(description).toBe(
+    await expect(approve).toBeFocused();
+    await expect(approve).toHaveAccessibleDescription(
       'Only a manager or an administrator can approve a change in review and close it.',
     );
     await page.keyboard.press('Enter');
-    await expect
-      .poll(() => approve.evaluate((element) => element === document.activeElement))
-      .toBe(true);
+    await expect(approve).toBeFocused();
     await page.keyboard.press('Escape');
 
     const adminPage = await signedIn('admin');
-    await card(column(adminPage, 'Review'), title).waitFor();
+    await expect(card(column(adminPage, 'Review'), title)).toBeVisible();
     await moveWithKeyboard(adminPage, title, 'Approve and close');
-    await card(column(adminPage, 'Closed'), title).waitFor();
+    await expect(card(column(adminPage, 'Closed'), title)).toBeVisible();
     await expectMoveButtonFocused(adminPage, 'Closed', title);
     await expectNoSeriousAxeViolations(adminPage);
 
     await card(adminPage, title).getByRole('button', { name: title }).click();
     const detail = adminPage.getByRole('dialog', { name: title });
     const history = detail.getByRole('list', { name: 'History, newest first' });
-    await history.getByText('Status: Review → Closed').waitFor();
+    await expect(history.getByText('Status: Review → Closed')).toBeVisible();
     for (const step of [
       'Status: Identified → Assessing',
       'Status: Assessing → Implementing',
       'Status: Implementing → Review',
     ]) {
-      await history.getByText(step).waitFor();
+      await expect(history.getByText(step)).toBeVisible();
     }
-    await expect.poll(() => history.getByText('Status:').count()).toBe(5);
+    await expect(history.getByText('Status:')).toHaveCount(5);
 
     // A comment that @mentions a colleague, picked with the keyboard.
     const comment = detail.getByRole('textbox', { name: 'Comment' });
     await comment.fill('Approved. @Jor');
-    await detail
-      .getByRole('listbox', { name: 'Members to mention' })
-      .getByRole('option', { name: /Jordan Lee/ })
-      .waitFor();
+    await expect(
+      detail
+        .getByRole('listbox', { name: 'Members to mention' })
+        .getByRole('option', { name: /Jordan Lee/ }),
+    ).toBeVisible();
     await comment.press('Enter');
     await comment.pressSequentially('please file the evidence.');
-    await expect
-      .poll(() => comment.inputValue())
-      .toBe('Approved. @Jordan Lee please file the evidence.');
+    await expect(comment).toHaveValue('Approved. @Jordan Lee please file the evidence.');
     await detail.getByRole('button', { name: 'Post comment' }).click();
-    await detail
-      .getByRole('list', { name: 'Comments' })
-      .getByText('@Jordan Lee', { exact: true })
-      .waitFor();
+    await expect(
+      detail.getByRole('list', { name: 'Comments' }).getByText('@Jordan Lee', { exact: true }),
+    ).toBeVisible();
     await expectNoSeriousAxeViolations(adminPage);
     expect(new URL(adminPage.url()).searchParams.get('change')).toBeTruthy();
   });
 
-  it('marks a change not applicable with its reason; focus follows the card', async () => {
+  test('marks a change not applicable with its reason; focus follows the card', async ({
+    signedIn,
+  }) => {
     const page = await signedIn('admin');
     const other = `Reg CC funds availability change (${crypto.randomUUID().slice(0, 6)})`;
     await page.getByRole('button', { name: 'New change' }).click();
@@ -173,21 +172,24 @@ describe('change management', () => {
     await form.getByRole('button', { name: 'Create change' }).click();
     const panel = page.getByRole('dialog', { name: other });
     await panel.getByRole('button', { name: 'Close the change' }).click();
-    await panel.waitFor({ state: 'detached' });
+    await expect(panel).toHaveCount(0);
 
-    await card(column(page, 'Identified'), other).waitFor();
+    await expect(card(column(page, 'Identified'), other)).toBeVisible();
     await moveWithKeyboard(page, other, 'Mark not applicable');
     const reason = page.getByRole('dialog', { name: /not applicable$/ });
     await reason.getByLabel('Why it does not apply').fill('We hold no transaction accounts.');
     await reason.getByRole('button', { name: 'Mark not applicable' }).press('Enter');
-    await card(column(page, 'Not applicable'), other).waitFor();
-    await reason.waitFor({ state: 'detached' });
+    await expect(card(column(page, 'Not applicable'), other)).toBeVisible();
+    await expect(reason).toHaveCount(0);
     await expectMoveButtonFocused(page, 'Not applicable', other);
   });
 
-  it('works at 375 px: list view with filters in the URL, and the detail', async () => {
+  test('works at 375 px: list view with filters in the URL, and the detail', async ({
+    signedIn,
+    demo,
+  }) => {
     const title = `Escrow account analysis timing (${crypto.randomUUID().slice(0, 6)})`;
-    await createChange(server.url, await signInThroughApi(server.url, members.user), {
+    await createChange(demo.url, await signInThroughApi(demo.url, demo.members.user), {
       title,
       areas: ['respa'],
       riskRating: 'high',
@@ -195,11 +197,11 @@ describe('change management', () => {
     const page = await signedIn('user', { width: 375, height: 812 });
     await page.getByRole('button', { name: 'List' }).click();
     await page.getByLabel('Risk').selectOption('high');
-    await expect.poll(() => new URL(page.url()).searchParams.get('risk')).toBe('high');
+    await expect(page).toHaveURL((url) => url.searchParams.get('risk') === 'high');
     expect(new URL(page.url()).searchParams.get('view')).toBe('list');
     await page.getByRole('button', { name: title }).click();
     const detail = page.getByRole('dialog', { name: title });
-    await detail.getByRole('link', { name: 'Printable report (PDF)' }).waitFor();
+    await expect(detail.getByRole('link', { name: 'Printable report (PDF)' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await detail.getByRole('button', { name: 'Close the change' }).click();
     await expectNoSeriousAxeViolations(page);

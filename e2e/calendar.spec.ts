@@ -1,11 +1,7 @@
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousAxeViolations,
-  openBrowser,
-  type BrowserSession,
-} from './support/browser.ts';
+import type { Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
+import { expect, fileServer, test as base } from './support/fixtures.ts';
 import {
   signInOperator,
   seedDemoWorkspace,
@@ -14,18 +10,20 @@ import {
   uniqueEmail,
 } from './support/journeys.ts';
 
-/** The regulatory calendar: events with reminders, CTR/SAR deadlines, and the dashboard count. */
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-const sessions: BrowserSession[] = [];
-
-beforeAll(async () => {
-  server = await startE2eServer();
-  // The operator first, while the server has no user (see signInOperator).
-  await signInOperator(server.url);
-});
-afterAll(() => server?.stop());
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((session) => session.close()));
+/**
+ * The regulatory calendar, on a server of the file's own: events with reminders, CTR/SAR
+ * deadlines, and the dashboard count.
+ */
+const test = base.extend<{ server: { url: string } }>({
+  server: fileServer(async () => {
+    const server = await startE2eServer();
+    // The operator first, while the server has no user (see signInOperator).
+    await signInOperator(server.url).catch(async (error: unknown) => {
+      await server.stop();
+      throw error;
+    });
+    return { value: server, stop: () => server.stop() };
+  }),
 });
 
 const DAY_MS = 86_400_000;
@@ -40,39 +38,39 @@ const longDay = (day: string) =>
     timeZone: 'UTC',
   });
 
-async function upcomingDeadlines(page: Page): Promise<number> {
-  const value = page
+/** The dashboard's "Upcoming Deadlines" figure. */
+const upcomingDeadlines = (page: Page) =>
+  page
     .getByRole('heading', { name: 'Upcoming Deadlines', exact: true })
     .locator('xpath=../..')
     .locator('p')
     .first();
-  await value.waitFor();
-  return Number(await value.textContent());
-}
 
 async function openDashboard(page: Page) {
   await page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' }).click();
-  await page.getByRole('heading', { name: 'Upcoming Deadlines', exact: true }).waitFor();
+  await expect(
+    page.getByRole('heading', { name: 'Upcoming Deadlines', exact: true }),
+  ).toBeVisible();
 }
 
 async function openCalendar(page: Page) {
   await page.getByTestId('sidebar').getByRole('link', { name: 'Regulatory Calendar' }).click();
-  await page.getByRole('heading', { name: 'Regulatory Calendar', level: 1 }).waitFor();
-  await page.getByRole('grid').waitFor();
+  await expect(page.getByRole('heading', { name: 'Regulatory Calendar', level: 1 })).toBeVisible();
+  await expect(page.getByRole('grid')).toBeVisible();
 }
 
-describe('regulatory calendar', () => {
-  it('adds an event with a reminder and a SAR deadline; the dashboard count follows', async () => {
-    const session = await openBrowser({
-      baseUrl: server.url,
-      viewport: { width: 1280, height: 900 },
-    });
-    sessions.push(session);
-    const { page } = session;
+test.describe('regulatory calendar', () => {
+  test('adds an event with a reminder and a SAR deadline; the dashboard count follows', async ({
+    page,
+    server,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
     await signUpInBrowser(page, server.url, { email: uniqueEmail('calendar') });
-    await page.getByRole('heading', { name: 'Upcoming Deadlines', exact: true }).waitFor();
-    await expect.poll(() => upcomingDeadlines(page)).toBeGreaterThanOrEqual(0);
-    const before = await upcomingDeadlines(page);
+    await expect(
+      page.getByRole('heading', { name: 'Upcoming Deadlines', exact: true }),
+    ).toBeVisible();
+    await expect(upcomingDeadlines(page)).toHaveText(/^\d+$/);
+    const before = Number(await upcomingDeadlines(page).textContent());
 
     await openCalendar(page);
     await expectNoSeriousAxeViolations(page);
@@ -88,27 +86,27 @@ describe('regulatory calendar', () => {
     // A wrong value is announced and tied to the field.
     await reminders.fill('7, soon');
     const reminderError = dialog.getByRole('alert').filter({ hasText: 'A reminder is 0 to 365' });
-    await reminderError.waitFor();
+    await expect(reminderError).toBeVisible();
     const errorId = await reminderError.getAttribute('id');
     expect((await reminders.getAttribute('aria-describedby'))?.split(' ')).toContain(errorId);
     await reminders.fill('7, 1');
     // The 7-day reminder's day is already past: the form says it will not be sent.
-    await dialog.getByText('will not be sent', { exact: false }).waitFor();
+    await expect(dialog.getByText('will not be sent', { exact: false })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await dialog.getByRole('button', { name: 'Add event' }).click();
-    await page.getByText('The event has been saved.').waitFor();
-    await dialog.waitFor({ state: 'detached' });
+    await expect(page.getByText('The event has been saved.')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
 
     // The day is selected: its deadline is listed under the grid, and opens.
     await page.getByRole('button', { name: 'Board BSA/AML report' }).click();
     const detail = page.getByRole('dialog', { name: 'Deadline' });
-    await detail.getByText(longDay(due)).waitFor();
-    await detail.getByText('7 days before, 1 day before').waitFor();
+    await expect(detail.getByText(longDay(due))).toBeVisible();
+    await expect(detail.getByText('7 days before, 1 day before')).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await detail.getByRole('button', { name: 'Close' }).click();
 
     await openDashboard(page);
-    await expect.poll(() => upcomingDeadlines(page)).toBe(before + 1);
+    await expect(upcomingDeadlines(page)).toHaveText(String(before + 1));
 
     // A SAR deadline: the form shows the computed due date before saving.
     await openCalendar(page);
@@ -116,90 +114,89 @@ describe('regulatory calendar', () => {
     const filing = page.getByRole('dialog', { name: 'CTR or SAR deadline' });
     await filing.getByRole('radio', { name: /^Suspicious activity report/ }).check();
     // The form says, before anything is saved, that a SAR is confidential and how it is kept so.
-    await filing.getByText('31 CFR 1020.320(e)', { exact: false }).waitFor();
+    await expect(filing.getByText('31 CFR 1020.320(e)', { exact: false })).toBeVisible();
     const detected = dayFromToday(-2);
     await filing.getByLabel('Date of initial detection', { exact: true }).fill(detected);
     const sarDue = new Date(Date.parse(`${detected}T00:00:00Z`) + 30 * DAY_MS)
       .toISOString()
       .slice(0, 10);
-    await filing.getByText(`Due ${longDay(sarDue)}`).waitFor();
+    await expect(filing.getByText(`Due ${longDay(sarDue)}`)).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await filing.getByRole('button', { name: 'Add deadline' }).click();
     const sar = page.getByRole('dialog', { name: 'Deadline' });
-    await sar.getByText('31 CFR 1020.320(b)(3)', { exact: false }).first().waitFor();
-    await sar.getByText('Confidential SAR deadline', { exact: false }).waitFor();
+    await expect(sar.getByText('31 CFR 1020.320(b)(3)', { exact: false }).first()).toBeVisible();
+    await expect(sar.getByText('Confidential SAR deadline', { exact: false })).toBeVisible();
 
     // Marking it done takes it out of the count.
     await sar.getByLabel('Evidence note').fill('Filed through BSA E-Filing; BSA ID recorded.');
     await sar.getByRole('button', { name: 'Mark done' }).click();
-    await sar.getByText('Done by Dana Reyes', { exact: false }).waitFor();
+    await expect(sar.getByText('Done by Dana Reyes', { exact: false })).toBeVisible();
 
     // Undoing it asks first, and keeps the completion on record.
     await sar.getByRole('button', { name: 'Undo “done”' }).click();
     const confirm = page.getByRole('alertdialog', { name: /^Undo “done” for/ });
-    await confirm.getByText('are kept, marked undone', { exact: false }).waitFor();
+    await expect(confirm.getByText('are kept, marked undone', { exact: false })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await confirm.waitFor({ state: 'detached' });
-    await sar.getByText('Done by Dana Reyes', { exact: false }).waitFor();
+    await expect(confirm).toHaveCount(0);
+    await expect(sar.getByText('Done by Dana Reyes', { exact: false })).toBeVisible();
     await sar.getByRole('button', { name: 'Undo “done”' }).click();
     await confirm.getByRole('button', { name: 'Undo “done”' }).click();
-    await sar.getByRole('button', { name: 'Mark done' }).waitFor();
-    await sar.getByRole('heading', { name: 'Undone completions (kept on record)' }).waitFor();
-    await sar.getByText('Filed through BSA E-Filing; BSA ID recorded.').waitFor();
+    await expect(sar.getByRole('button', { name: 'Mark done' })).toBeVisible();
+    await expect(
+      sar.getByRole('heading', { name: 'Undone completions (kept on record)' }),
+    ).toBeVisible();
+    await expect(sar.getByText('Filed through BSA E-Filing; BSA ID recorded.')).toBeVisible();
     await sar.getByLabel('Evidence note').fill('Filed again after review; BSA ID recorded.');
     await sar.getByRole('button', { name: 'Mark done' }).click();
-    await sar.getByText('Done by Dana Reyes', { exact: false }).first().waitFor();
+    await expect(sar.getByText('Done by Dana Reyes', { exact: false }).first()).toBeVisible();
     await sar.getByRole('button', { name: 'Close' }).click();
 
     // The export and the subscription say SAR deadlines are left out.
-    await page.getByText('SAR deadlines are never included', { exact: false }).waitFor();
+    await expect(
+      page.getByText('SAR deadlines are never included', { exact: false }),
+    ).toBeVisible();
     await openDashboard(page);
-    await expect.poll(() => upcomingDeadlines(page)).toBe(before + 1);
+    await expect(upcomingDeadlines(page)).toHaveText(String(before + 1));
   });
 
-  it('moves through the month grid with the keyboard', async () => {
-    const session = await openBrowser({
-      baseUrl: server.url,
-      viewport: { width: 1280, height: 900 },
-    });
-    sessions.push(session);
-    const { page } = session;
+  test('moves through the month grid with the keyboard', async ({ page, server }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
     await signUpInBrowser(page, server.url, { email: uniqueEmail('calendar-keys') });
     await page.goto(`${server.url}/regulatory-calendar?month=2027-12&day=2027-12-10`);
-    await page.getByRole('heading', { name: 'December 2027' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'December 2027' })).toBeVisible();
     // A credit union whose areas are not chosen yet: the BSA/AML program's two seeded deadlines
     // (on December 31), not HMDA's, and the calendar says why.
-    await page.getByText('Your institution’s profile is not complete', { exact: false }).waitFor();
-    await page.getByRole('gridcell', { name: /^Friday, December 31, 2027, 2 deadlines/ }).waitFor();
+    await expect(
+      page.getByText('Your institution’s profile is not complete', { exact: false }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('gridcell', { name: /^Friday, December 31, 2027, 2 deadlines/ }),
+    ).toBeVisible();
     await page.getByRole('gridcell', { name: /^Friday, December 31, 2027/ }).click();
-    await page
-      .getByRole('button', { name: 'BSA/AML training for appropriate personnel' })
-      .waitFor();
+    await expect(
+      page.getByRole('button', { name: 'BSA/AML training for appropriate personnel' }),
+    ).toBeVisible();
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Thursday, December 23, 2027' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Thursday, December 23, 2027' })).toBeVisible();
     await page.keyboard.press('PageDown');
-    await page.getByRole('heading', { name: 'January 2028' }).waitFor();
-    await expect
-      .poll(() => page.locator(':focus').textContent())
-      .toMatch(/^Sunday, January 23, 2028/);
+    await expect(page.getByRole('heading', { name: 'January 2028' })).toBeVisible();
+    await expect(page.locator(':focus')).toHaveText(/^Sunday, January 23, 2028/);
   });
 
-  it('works on a phone: the demo’s five deadlines, the month grid and the overdue list', async () => {
+  test('works on a phone: the demo’s five deadlines, the month grid and the overdue list', async ({
+    page,
+    server,
+  }) => {
     const { user } = await seedDemoWorkspace(server.url);
-    const session = await openBrowser({
-      baseUrl: server.url,
-      viewport: { width: 375, height: 812 },
-    });
-    sessions.push(session);
-    const { page } = session;
+    await page.setViewportSize({ width: 375, height: 812 });
     await signInInBrowser(page, server.url, user);
-    await expect.poll(() => upcomingDeadlines(page)).toBe(5);
+    await expect(upcomingDeadlines(page)).toHaveText('5');
 
     await page.goto(`${server.url}/regulatory-calendar`);
-    await page.getByRole('grid').waitFor();
+    await expect(page.getByRole('grid')).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     expect(
       await page.locator('html').evaluate((element) => element.scrollWidth),
@@ -207,8 +204,10 @@ describe('regulatory calendar', () => {
 
     await page.getByRole('button', { name: 'List', exact: true }).click();
     const overdue = page.getByRole('region', { name: /^Overdue/ });
-    await overdue.getByRole('button', { name: 'Quarterly BSA/AML report to the board' }).waitFor();
-    await overdue.getByText(/Overdue by \d+ days/).waitFor();
+    await expect(
+      overdue.getByRole('button', { name: 'Quarterly BSA/AML report to the board' }),
+    ).toBeVisible();
+    await expect(overdue.getByText(/Overdue by \d+ days/)).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     expect(
       await page.locator('html').evaluate((element) => element.scrollWidth),

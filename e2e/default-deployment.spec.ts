@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, openBrowser } from './support/browser.ts';
+import { expectNoSeriousAxeViolations } from './support/browser.ts';
 import { startDefaultDeployment } from './support/e2e-server.ts';
+import { expect, test } from './support/fixtures.ts';
 import { signUpInBrowser, uniqueEmail } from './support/journeys.ts';
 
 /*
@@ -12,13 +12,6 @@ import { signUpInBrowser, uniqueEmail } from './support/journeys.ts';
  * directory on disk, nothing configured), and restarts the server in the middle of the work:
  * the session, the assessment, the uploaded file and the change must all still be there.
  */
-let deployment: Awaited<ReturnType<typeof startDefaultDeployment>>;
-
-beforeAll(async () => {
-  deployment = await startDefaultDeployment();
-});
-afterAll(() => deployment?.stop());
-
 const EVIDENCE = {
   name: 'q3-trid-file-review.txt',
   mimeType: 'text/plain',
@@ -27,17 +20,20 @@ const EVIDENCE = {
   ),
 };
 
-describe('the default deployment (npm start, PGlite on disk)', () => {
-  it('signs up, assesses a rule with an uploaded file, opens a change, and finds it all after a restart', async () => {
-    const session = await openBrowser({
-      baseUrl: deployment.url,
-      viewport: { width: 1280, height: 900 },
-    });
-    const { page } = session;
+test.describe('the default deployment (npm start, PGlite on disk)', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('signs up, assesses a rule with an uploaded file, opens a change, and finds it all after a restart', async ({
+    page,
+    pageErrors,
+  }) => {
+    // Two starts of the server on PGlite, one of them a restart, in one journey.
+    test.slow();
+    const deployment = await startDefaultDeployment();
     const { url } = deployment;
     try {
       await signUpInBrowser(page, url, { email: uniqueEmail('default') });
-      await page.getByRole('heading', { name: /, Dana Reyes$/, level: 1 }).waitFor();
+      await expect(page.getByRole('heading', { name: /, Dana Reyes$/, level: 1 })).toBeVisible();
       // `npm start` made the secret that keeps sessions valid across restarts, in the data dir.
       expect(existsSync(join(deployment.dataDir, 'auth-secret'))).toBe(true);
 
@@ -50,13 +46,13 @@ describe('the default deployment (npm start, PGlite on disk)', () => {
         })
         .click();
       await page.getByRole('link', { name: 'TRID-LE-001' }).click();
-      await page.getByRole('heading', { name: 'TRID-LE-001', level: 1 }).waitFor();
+      await expect(page.getByRole('heading', { name: 'TRID-LE-001', level: 1 })).toBeVisible();
       const rulePage = page.url();
       await page.getByLabel('Status').selectOption('compliant');
       await page.getByRole('button', { name: 'Save assessment' }).click();
-      await page.getByText('The assessment has been saved.').waitFor();
+      await expect(page.getByText('The assessment has been saved.')).toBeVisible();
       await page.getByLabel('Upload a file').setInputFiles(EVIDENCE);
-      await page.getByRole('link', { name: EVIDENCE.name }).waitFor();
+      await expect(page.getByRole('link', { name: EVIDENCE.name })).toBeVisible();
 
       // A change.
       const title = `Escrow analysis after the servicing transfer (${crypto.randomUUID().slice(0, 6)})`;
@@ -67,24 +63,26 @@ describe('the default deployment (npm start, PGlite on disk)', () => {
       await form.getByLabel('RESPA').check();
       await form.getByRole('button', { name: 'Create change' }).click();
       const panel = page.getByRole('dialog', { name: title });
-      await panel.getByText('Created the change', { exact: false }).waitFor();
+      await expect(panel.getByText('Created the change', { exact: false })).toBeVisible();
       await panel.getByRole('button', { name: 'Close the change' }).click();
 
       // While the server is down the page's live-update stream cannot reconnect; the browser
       // logs each refused attempt. That is the restart, not a fault of the page.
-      session.allowConsoleErrors(/net::ERR_CONNECTION_REFUSED/);
+      pageErrors.allow(/net::ERR_CONNECTION_REFUSED/);
       await deployment.restart();
 
       // Still signed in, and the change is on the board.
       await page.reload();
-      await page.getByRole('heading', { name: 'Change Management', level: 1 }).waitFor();
-      await page.getByRole('article', { name: title }).waitFor();
+      await expect(
+        page.getByRole('heading', { name: 'Change Management', level: 1 }),
+      ).toBeVisible();
+      await expect(page.getByRole('article', { name: title })).toBeVisible();
       await expectNoSeriousAxeViolations(page);
 
       // The assessment kept its status, and the file downloads with the bytes uploaded.
       await page.goto(rulePage);
-      await page.getByRole('heading', { name: 'TRID-LE-001', level: 1 }).waitFor();
-      await expect.poll(() => page.getByLabel('Status').inputValue()).toBe('compliant');
+      await expect(page.getByRole('heading', { name: 'TRID-LE-001', level: 1 })).toBeVisible();
+      await expect(page.getByLabel('Status')).toHaveValue('compliant');
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('link', { name: EVIDENCE.name }).click(),
@@ -92,7 +90,7 @@ describe('the default deployment (npm start, PGlite on disk)', () => {
       expect(download.suggestedFilename()).toBe(EVIDENCE.name);
       expect(await readFile(await download.path())).toEqual(EVIDENCE.buffer);
     } finally {
-      await session.close();
+      await deployment.stop();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { SERVER_ONLY_ENV_NAMES } from '../apps/api/src/env.ts';
 
 const DIST = new URL('../apps/web/dist', import.meta.url).pathname;
@@ -21,25 +21,28 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-describe('the built web assets', () => {
-  const files = filesUnder(DIST).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
+/** The build's files and their text, read once per worker. */
+let built: { path: string; text: string }[] | undefined;
+const builtFiles = () =>
+  (built ??= filesUnder(DIST).map((path) => ({ path, text: readFileSync(path, 'utf8') })));
 
-  it('exist (the scan below would pass vacuously otherwise)', () => {
-    expect(files.some((file) => file.path.endsWith('.js'))).toBe(true);
+test.describe('the built web assets', () => {
+  test('exist (the scan below would pass vacuously otherwise)', () => {
+    expect(builtFiles().some((file) => file.path.endsWith('.js'))).toBe(true);
   });
 
-  it('contain no key-shaped secret', () => {
-    const hits = files.flatMap((file) =>
+  test('contain no key-shaped secret', () => {
+    const hits = builtFiles().flatMap((file) =>
       KEY_PATTERNS.filter((pattern) => pattern.test(file.text)).map((p) => `${file.path}: ${p}`),
     );
     expect(hits).toEqual([]);
   });
 
-  it('contain the value of no server-only environment variable', () => {
+  test('contain the value of no server-only environment variable', () => {
     const secrets = [...SERVER_ONLY_ENV_NAMES, 'TEST_DATABASE_URL']
       .map((name) => [name, process.env[name]] as const)
       .filter((entry): entry is readonly [string, string] => (entry[1]?.length ?? 0) >= 8);
-    const hits = files.flatMap((file) =>
+    const hits = builtFiles().flatMap((file) =>
       secrets
         .filter(([, value]) => file.text.includes(value))
         .map(([name]) => `${file.path}: ${name}`),

@@ -1,16 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdir } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpReceiver } from '../apps/api/test/smtp-receiver.ts';
-import {
-  expectNoSeriousAxeViolations,
-  openBrowser,
-  waitUntilInteractive,
-  type BrowserOptions,
-  type BrowserSession,
-} from './support/browser.ts';
+import { expectNoSeriousAxeViolations, waitUntilInteractive } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
+import { expect, fileServer, test as base, type Page } from './support/fixtures.ts';
 import { signUpInBrowser, uniqueEmail } from './support/journeys.ts';
 
 const CONTACT_EMAIL = 'team@complivue.example';
@@ -34,46 +28,51 @@ async function startScriptHost() {
   };
 }
 
-let server: Awaited<ReturnType<typeof startE2eServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-let scripts: Awaited<ReturnType<typeof startScriptHost>>;
-let session: BrowserSession | undefined;
-
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  scripts = await startScriptHost();
-  server = await startE2eServer({
-    SMTP_URL: smtp.url,
-    CONTACT_EMAIL,
-    ANALYTICS_SCRIPT_URL: scripts.url,
-  });
-  await mkdir(ARTIFACTS, { recursive: true });
+/**
+ * The public website on a server of the file's own, whose contact form mails a real SMTP
+ * receiver and whose analytics script comes from a stand-in host.
+ */
+const test = base.extend<{
+  site: {
+    server: { url: string };
+    smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+    scripts: Awaited<ReturnType<typeof startScriptHost>>;
+  };
+}>({
+  site: fileServer(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    const smtp = await startSmtpReceiver();
+    const scripts = await startScriptHost();
+    let server: Awaited<ReturnType<typeof startE2eServer>> | undefined;
+    const stop = async () => {
+      await server?.stop();
+      await smtp.close();
+      await scripts.close();
+    };
+    try {
+      server = await startE2eServer({
+        SMTP_URL: smtp.url,
+        CONTACT_EMAIL,
+        ANALYTICS_SCRIPT_URL: scripts.url,
+      });
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+    return { value: { server, smtp, scripts }, stop };
+  }),
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  await scripts?.close();
-});
-
-afterEach(async () => {
-  await session?.close();
-  session = undefined;
-});
-
-async function open(options: BrowserOptions = {}) {
-  session = await openBrowser({ baseUrl: server.url, ...options });
-  return session;
-}
-
-async function storedConsent(session: BrowserSession): Promise<Record<string, unknown> | null> {
-  const raw = await session.page.evaluate((key) => localStorage.getItem(key), CONSENT_KEY);
+async function storedConsent(page: Page): Promise<Record<string, unknown> | null> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), CONSENT_KEY);
   return raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
 }
 
-describe('public website', () => {
-  it('reaches every page from the navigation and the footer, each without serious axe violations', async () => {
-    const { page } = await open();
+test.describe('public website', () => {
+  test('reaches every page from the navigation and the footer, each without serious axe violations', async ({
+    page,
+    site: { server },
+  }) => {
     const nav: [string, string, string][] = [
       ['Features', '/features', 'Everything a mortgage compliance program runs on'],
       ['Pricing', '/pricing', 'Plans for every size of compliance team'],
@@ -88,7 +87,7 @@ describe('public website', () => {
         .getByRole('link', { name: label })
         .click();
       await page.waitForURL(`${server.url}${path}`);
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain(heading);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
       await expectNoSeriousAxeViolations(page);
     }
     await page.goto(server.url);
@@ -97,7 +96,7 @@ describe('public website', () => {
       .getByRole('link', { name: 'Sign In' })
       .click();
     await page.waitForURL(`${server.url}/login`);
-    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await page.goto(server.url);
     await page.getByRole('link', { name: 'Start Free Trial' }).first().click();
     await page.waitForURL(`${server.url}/signup?join=true&plan=basic&billing=monthly`);
@@ -117,13 +116,15 @@ describe('public website', () => {
       await page.goto(server.url);
       await page.locator('footer').getByRole('link', { name: label, exact: true }).click();
       await page.waitForURL(`${server.url}${path}`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      expect(await page.locator('footer').textContent()).toContain('not legal advice');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('footer')).toContainText('not legal advice');
       await expectNoSeriousAxeViolations(page);
     }
   });
 
-  it('prerenders each page with its own title, description and canonical URL', async () => {
+  test('prerenders each page with its own title, description and canonical URL', async ({
+    site: { server },
+  }) => {
     const response = await fetch(`${server.url}/pricing`);
     const html = await response.text();
     expect(response.headers.get('cache-control')).toBe('no-cache');
@@ -139,36 +140,45 @@ describe('public website', () => {
     expect(sitemap).not.toContain('/dashboard');
   });
 
-  it('shows the landing page, not indexed, for an unknown path', async () => {
-    const { page } = await open();
+  test('shows the landing page, not indexed, for an unknown path', async ({
+    page,
+    site: { server },
+  }) => {
     const response = await page.goto(`${server.url}/no/such/page`);
     expect(response?.status()).toBe(200);
-    await page.getByRole('heading', { level: 1, name: /Mortgage compliance/ }).waitFor();
-    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    await expect(
+      page.getByRole('heading', { level: 1, name: /Mortgage compliance/ }),
+    ).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     const missingAsset = await fetch(`${server.url}/assets/no-such-chunk.js`);
     expect(missingAsset.status).toBe(404);
   });
 
-  it('switches the plans to annual prices and scrolls to #choose-your-plan', async () => {
-    const { page } = await open();
+  test('switches the plans to annual prices and scrolls to #choose-your-plan', async ({
+    page,
+    site: { server },
+  }) => {
     await page.goto(`${server.url}/pricing#choose-your-plan`);
     const plans = page.getByRole('heading', { name: 'Choose your plan' });
-    await plans.waitFor();
+    await expect(plans).toBeVisible();
     await expect
       .poll(() => plans.evaluate((element) => element.getBoundingClientRect().top))
       .toBeLessThan(200);
-    expect(await page.getByTestId('price-basic').textContent()).toBe('$99 /month');
+    await expect(page.getByTestId('price-basic')).toHaveText('$99 /month');
     await page.getByRole('button', { name: 'Annual' }).click();
-    await expect.poll(() => page.getByTestId('price-basic').textContent()).toBe('$948 /year');
-    expect(await page.getByTestId('price-professional').textContent()).toBe('$2,868 /year');
-    expect(await page.getByTestId('price-enterprise').textContent()).toBe('$4,788 /year');
-    expect(await page.getByRole('link', { name: 'Choose Professional' }).getAttribute('href')).toBe(
+    await expect(page.getByTestId('price-basic')).toHaveText('$948 /year');
+    await expect(page.getByTestId('price-professional')).toHaveText('$2,868 /year');
+    await expect(page.getByTestId('price-enterprise')).toHaveText('$4,788 /year');
+    await expect(page.getByRole('link', { name: 'Choose Professional' })).toHaveAttribute(
+      'href',
       '/signup?join=true&plan=professional&billing=annual',
     );
   });
 
-  it('recommends a plan from the questionnaire and keeps the answers for sign-up', async () => {
-    const { page } = await open();
+  test('recommends a plan from the questionnaire and keeps the answers for sign-up', async ({
+    page,
+    site: { server },
+  }) => {
     await page.goto(`${server.url}/questionnaire`);
     const next = page.getByRole('button', { name: 'Next' });
     await page.getByLabel('Credit union').check();
@@ -189,7 +199,9 @@ describe('public website', () => {
     await next.click();
     await page.getByLabel('Work email').fill(' Officer@CU.example ');
     await page.getByRole('button', { name: 'See my recommendation' }).click();
-    await page.getByRole('heading', { name: 'We recommend the Professional plan' }).waitFor();
+    await expect(
+      page.getByRole('heading', { name: 'We recommend the Professional plan' }),
+    ).toBeVisible();
 
     const stored = await page.evaluate(() =>
       localStorage.getItem('questionnaire_data_temp_officer@cu.example'),
@@ -208,15 +220,17 @@ describe('public website', () => {
     await page.waitForURL(
       /\/signup\?join=true&plan=professional&billing=monthly&email=officer%40cu\.example/,
     );
-    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe('officer@cu.example');
+    await expect(page.getByLabel('Email')).toHaveValue('officer@cu.example');
   });
 
-  it('validates the contact form, stores the message and delivers it to the team', async () => {
-    const { page } = await open();
+  test('validates the contact form, stores the message and delivers it to the team', async ({
+    page,
+    site: { server, smtp },
+  }) => {
     await page.goto(`${server.url}/contact`);
     await page.getByRole('button', { name: 'Send message' }).click();
-    await page.getByText('Please enter your name.').waitFor();
-    expect(await page.getByText('Please enter a valid email address').isVisible()).toBe(true);
+    await expect(page.getByText('Please enter your name.')).toBeVisible();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
     expect(await page.getByText('Please choose what your message is about.').isVisible()).toBe(
       true,
     );
@@ -229,7 +243,7 @@ describe('public website', () => {
       .getByLabel('Message')
       .fill('We would like a walkthrough of the HMDA calendar for our team of four.');
     await page.getByRole('button', { name: 'Send message' }).click();
-    await page.getByRole('heading', { name: 'Message sent' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Message sent' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
 
     const email = await smtp.nextEmail();
@@ -240,18 +254,22 @@ describe('public website', () => {
   });
 });
 
-describe('cookie consent', () => {
-  it('asks on the first visit; Accept All stores the record, hides the banner and loads analytics', async () => {
-    const { page } = await open({ cookieConsent: 'undecided' });
+test.describe('cookie consent', () => {
+  test.use({ cookieConsent: 'undecided' });
+
+  test('asks on the first visit; Accept All stores the record, hides the banner and loads analytics', async ({
+    page,
+    site: { server, scripts },
+  }) => {
     const before = scripts.requests.length;
     await page.goto(server.url);
     const banner = page.getByRole('region', { name: 'Cookie consent' });
-    await banner.waitFor();
+    await expect(banner).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     expect(scripts.requests.length).toBe(before);
     await banner.getByRole('button', { name: 'Accept All' }).click();
-    await banner.waitFor({ state: 'detached' });
-    expect(await storedConsent(session!)).toMatchObject({
+    await expect(banner).toHaveCount(0);
+    expect(await storedConsent(page)).toMatchObject({
       necessary: true,
       analytics: true,
       marketing: true,
@@ -263,16 +281,15 @@ describe('cookie consent', () => {
     // The choice holds on the next page.
     await page.goto(`${server.url}/features`);
     await waitUntilInteractive(page);
-    expect(await banner.count()).toBe(0);
+    await expect(banner).toHaveCount(0);
   });
 
-  it('stores Reject All, and loads nothing', async () => {
-    const { page } = await open({ cookieConsent: 'undecided' });
+  test('stores Reject All, and loads nothing', async ({ page, site: { server, scripts } }) => {
     const before = scripts.requests.length;
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Reject All' }).click();
-    await page.getByRole('region', { name: 'Cookie consent' }).waitFor({ state: 'detached' });
-    expect(await storedConsent(session!)).toMatchObject({
+    await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
+    expect(await storedConsent(page)).toMatchObject({
       necessary: true,
       analytics: false,
       marketing: false,
@@ -284,37 +301,41 @@ describe('cookie consent', () => {
     // A consented script would follow a request for the site's configuration: let the page's
     // requests settle before saying that none was added.
     await page.waitForLoadState('networkidle');
-    expect(await page.locator('script[data-consent]').count()).toBe(0);
+    await expect(page.locator('script[data-consent]')).toHaveCount(0);
     expect(scripts.requests.length).toBe(before);
   });
 
-  it('saves the preferences chosen in Customize, and Cookie Settings reopens them', async () => {
-    const { page } = await open({ cookieConsent: 'undecided' });
+  test('saves the preferences chosen in Customize, and Cookie Settings reopens them', async ({
+    page,
+    site: { server },
+  }) => {
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Customize' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cookie preferences' });
-    await dialog.waitFor();
-    expect(await dialog.getByLabel('Necessary (always on)').isDisabled()).toBe(true);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Necessary (always on)')).toBeDisabled();
     await expectNoSeriousAxeViolations(page);
     await dialog.getByLabel('Personalization').check();
     await dialog.getByRole('button', { name: 'Save Preferences' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    expect(await storedConsent(session!)).toMatchObject({
+    await expect(dialog).toBeHidden();
+    expect(await storedConsent(page)).toMatchObject({
       analytics: false,
       marketing: false,
       personalization: true,
     });
-    expect(await page.getByRole('region', { name: 'Cookie consent' }).count()).toBe(0);
+    await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Cookie Settings' }).click();
-    await dialog.waitFor();
-    expect(await dialog.getByLabel('Personalization').isChecked()).toBe(true);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Personalization')).toBeChecked();
     await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
   });
 
-  it('keeps the choice on the account when the visitor signs up', async () => {
-    const { page } = await open({ cookieConsent: 'undecided' });
+  test('keeps the choice on the account when the visitor signs up', async ({
+    page,
+    site: { server },
+  }) => {
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Accept All' }).click();
     await signUpInBrowser(page, server.url, { email: uniqueEmail('consent') });
@@ -326,8 +347,10 @@ describe('cookie consent', () => {
       .toMatchObject({ necessary: true, analytics: true, marketing: true, version: '1.0' });
   });
 
-  it('asks again when the stored choice is older than 365 days or of another version', async () => {
-    const { page } = await open({ cookieConsent: 'undecided' });
+  test('asks again when the stored choice is older than 365 days or of another version', async ({
+    page,
+    site: { server },
+  }) => {
     await page.goto(server.url);
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     for (const record of [
@@ -345,7 +368,7 @@ describe('cookie consent', () => {
         }),
       });
       await page.reload();
-      await banner.waitFor();
+      await expect(banner).toBeVisible();
     }
     await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
       key: CONSENT_KEY,
@@ -360,17 +383,20 @@ describe('cookie consent', () => {
     });
     await page.reload();
     await waitUntilInteractive(page);
-    expect(await banner.count()).toBe(0);
+    await expect(banner).toHaveCount(0);
   });
 });
 
-describe('small screens', () => {
-  it('opens the menu below 768 px and saves screenshots at 375 and 1280 px', async () => {
+test.describe('small screens', () => {
+  test('opens the menu below 768 px and saves screenshots at 375 and 1280 px', async ({
+    openPage,
+    site: { server },
+  }) => {
     for (const width of [375, 1280]) {
-      const { page } = await open({ viewport: { width, height: 900 } });
+      const page = await openPage({ viewport: { width, height: 900 } });
       for (const path of ['/', '/pricing']) {
         await page.goto(`${server.url}${path}`);
-        await page.getByRole('heading', { level: 1 }).waitFor();
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         const name = path === '/' ? 'landing' : 'pricing';
         await page.screenshot({ path: `${ARTIFACTS}${name}-${width}.png`, fullPage: true });
       }
@@ -384,8 +410,7 @@ describe('small screens', () => {
         await page.waitForURL(`${server.url}/blog`);
         await expectNoSeriousAxeViolations(page);
       }
-      await session!.close();
-      session = undefined;
+      await page.context().close();
     }
   });
 });

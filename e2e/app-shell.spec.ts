@@ -1,0 +1,239 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/browser.ts';
+import { startE2eServer } from './support/e2e-server.ts';
+import { expect, fileServer, test as base } from './support/fixtures.ts';
+import {
+  E2E_PASSWORD,
+  callApi,
+  onboardingDialog,
+  seedDemoWorkspace,
+  signInInBrowser,
+  signInOperator,
+  signUpInBrowser,
+  signUpThroughApi,
+  uniqueEmail,
+} from './support/journeys.ts';
+
+/**
+ * The signed-in frame on a server of the file's own, whose first user is the platform operator
+ * (created through first-run setup), so that the operator can act on a member and the member's
+ * notifications arrive live.
+ */
+const test = base.extend<{ server: { url: string } }>({
+  server: fileServer(async () => {
+    const server = await startE2eServer();
+    // The operator first, while the server has no user (see signInOperator).
+    await signInOperator(server.url).catch(async (error: unknown) => {
+      await server.stop();
+      throw error;
+    });
+    return { value: server, stop: () => server.stop() };
+  }),
+});
+
+async function signUpAdmin(page: Page, url: string) {
+  await signUpInBrowser(page, url, { email: uniqueEmail('shell') });
+  await page.waitForURL(`${url}/dashboard`);
+  await expect(page.getByText('System Active')).toBeVisible();
+}
+
+test.describe('app shell and dashboard', () => {
+  test('shows the dashboard figures, keeps the sidebar collapsed across reloads and hides Super Admin', async ({
+    page,
+    server,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signUpAdmin(page, server.url);
+    for (const text of [
+      'Compliance score',
+      'Active Alerts',
+      'Upcoming Deadlines',
+      'Team Activity',
+    ]) {
+      await expect(page.getByRole('heading', { name: text })).toBeVisible();
+    }
+    await expect(page.getByText('Actions this week')).toBeVisible();
+    await expect(page.getByText('Next 30 days', { exact: false })).toBeVisible();
+    await expect(page.getByText('Start Here')).toBeVisible();
+    const sidebar = page.getByTestId('sidebar');
+    await expect(sidebar.getByRole('link', { name: 'Super Admin' })).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
+
+    expect(Math.round((await sidebar.boundingBox())!.width)).toBe(280);
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await expect.poll(async () => Math.round((await sidebar.boundingBox())!.width)).toBe(80);
+    await page.reload();
+    await expect(page.getByText('System Active')).toBeVisible();
+    expect(Math.round((await sidebar.boundingBox())!.width)).toBe(80);
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await expect.poll(async () => Math.round((await sidebar.boundingBox())!.width)).toBe(280);
+  });
+
+  test('delivers a notification live and lowers the badge when it is read', async ({
+    page,
+    server,
+  }) => {
+    await signUpAdmin(page, server.url);
+    const me = (await (await page.request.get(`${server.url}/api/auth/session`)).json()) as {
+      user: { id: string };
+    };
+    await callApi(
+      server.url,
+      await signInOperator(server.url),
+      'PATCH',
+      `/api/users/${me.user.id}/role`,
+      {
+        role: 'manager',
+      },
+    );
+    // No reload: the event arrives over the stream.
+    await expect(page.getByTestId('notification-badge')).toHaveText('1');
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    await page.getByRole('menuitem', { name: /Your role is now Manager/ }).click();
+    await expect(page.getByTestId('notification-badge')).toHaveCount(0);
+    await page.goto(`${server.url}/notifications`);
+    await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+    await expect(page.getByText('0 unread')).toBeVisible();
+    await expect(page.getByText('Your role is now Manager')).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test('marks every notification read from the bell, and the badge goes away', async ({
+    page,
+    server,
+  }) => {
+    const account = await signUpThroughApi(server.url, { page, label: 'unread' });
+    // Two notifications of the kind anyone gets: the operator changes their role twice.
+    for (const role of ['manager', 'admin']) {
+      await callApi(
+        server.url,
+        await signInOperator(server.url),
+        'PATCH',
+        `/api/users/${account.userId}/role`,
+        {
+          role,
+        },
+      );
+    }
+    await page.goto(`${server.url}/dashboard`);
+    await expect(page.getByTestId('notification-badge')).toHaveText('2');
+    await page.getByRole('button', { name: 'Notifications, 2 unread' }).click();
+    await page.getByRole('menuitem', { name: 'Mark all read' }).click();
+    await expect(page.getByTestId('notification-badge')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${server.url}/notifications`);
+    await expect(page.getByText('0 unread')).toBeVisible();
+    await expect(page.getByText('Your role is now Administrator')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Mark “.*” read$/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+  });
+
+  test('works at 375 px with the sidebar as a drawer', async ({ page, server }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signUpAdmin(page, server.url);
+    await expect(page.getByTestId('sidebar')).toBeHidden();
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Navigation' });
+    await drawer.getByRole('link', { name: 'Notifications' }).click();
+    await page.waitForURL(`${server.url}/notifications`);
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test('opens a header menu clicked before its code arrived, and gives focus back on Escape', async ({
+    page,
+    server,
+  }) => {
+    // The menus' code loads after the first paint; hold it back to be the fastest hand.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/account-menu-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signUpAdmin(page, server.url);
+    const account = page.getByRole('button', { name: /account menu/i });
+    await account.click();
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toHaveCount(0);
+    release();
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toHaveCount(0);
+    await expect(account).toBeFocused();
+  });
+
+  test('walks a new account through onboarding once, and not again after sign-out', async ({
+    page,
+    server,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const email = uniqueEmail('onboarding');
+    await signUpInBrowser(page, server.url, { email, onboarding: 'keep' });
+    const wizard = onboardingDialog(page);
+    await expect(wizard.getByText('Step 1 of 4')).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await wizard.getByLabel('Job title').fill('Chief Compliance Officer');
+    await wizard.getByRole('button', { name: 'Save and continue' }).click();
+
+    await expect(wizard.getByText('Step 2 of 4')).toBeVisible();
+    // A credit union starts without CRA, which does not apply to it.
+    await expect(
+      wizard.getByRole('checkbox', { name: /Community Reinvestment Act/ }),
+    ).not.toBeChecked();
+    await expect(
+      wizard.getByRole('checkbox', { name: /Home Mortgage Disclosure Act/ }),
+    ).toBeChecked();
+    await wizard.getByRole('button', { name: 'Save and continue' }).click();
+    await expect(wizard.getByText('Choose an asset size')).toBeVisible();
+    await wizard.getByLabel('Total assets').selectOption('500m_1b');
+    await wizard.getByLabel('Primary regulator').selectOption('ncua');
+    await expectNoSeriousAxeViolations(page);
+    await wizard.getByRole('button', { name: 'Save and continue' }).click();
+
+    await expect(wizard.getByText('Step 3 of 4')).toBeVisible();
+    await wizard.getByRole('button', { name: 'Later' }).click();
+    await expect(wizard.getByText('Step 4 of 4')).toBeVisible();
+    await wizard.getByRole('button', { name: /Go to your dashboard/ }).click();
+    await expect(wizard).toHaveCount(0);
+    // What is left of setting up stays on the dashboard.
+    await expect(page.getByText('2 of 3 steps done')).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'Turn on two-factor authentication' }),
+    ).toBeVisible();
+    const company = (await (await page.request.get(`${server.url}/api/company`)).json()) as {
+      primaryRegulator: string;
+      regulationAreas: string[];
+    };
+    expect(company.primaryRegulator).toBe('ncua');
+    expect(company.regulationAreas).not.toContain('cra');
+
+    await page.reload();
+    await expect(page.getByText('System Active')).toBeVisible();
+    await expect(wizard).toHaveCount(0);
+
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await signInInBrowser(page, server.url, { email, password: E2E_PASSWORD });
+    await expect(page.getByText('2 of 3 steps done')).toBeVisible();
+    await expect(wizard).toHaveCount(0);
+  });
+
+  test('shows a demo member the demo figures, without the Super Admin item', async ({
+    page,
+    server,
+  }) => {
+    const { user } = await seedDemoWorkspace(server.url);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInInBrowser(page, server.url, user);
+    await expect(page.getByText('Demo Community Credit Union').first()).toBeVisible();
+    // The demo's dashboard (docs/product.md § Dashboard): 3 alerts of which 2 high priority.
+    await expect(page.getByText('2 high priority')).toBeVisible();
+    await expect(page.getByTestId('notification-badge')).toHaveText('3');
+    await expect(onboardingDialog(page)).toHaveCount(0);
+    await expect(
+      page.getByTestId('sidebar').getByRole('link', { name: 'Super Admin' }),
+    ).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
+  });
+});
