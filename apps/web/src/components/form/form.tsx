@@ -55,12 +55,15 @@ export function Form<Input extends FieldValues, Output>({
   failure,
   className,
   children,
+  'aria-label': ariaLabel,
 }: {
   form: UseFormReturn<Input, unknown, Output>;
   onSubmit: (values: Output) => unknown;
   failure: string;
   className?: string;
   children: ReactNode;
+  /** Names the form, so it is a landmark (one of several forms on a page). */
+  'aria-label'?: string;
 }) {
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -75,7 +78,7 @@ export function Form<Input extends FieldValues, Output>({
   const serverError = form.formState.errors.root?.server?.message;
   return (
     <FormProvider {...form}>
-      <form onSubmit={submit} noValidate className={className}>
+      <form onSubmit={submit} noValidate className={className} aria-label={ariaLabel}>
         {serverError && <Alert variant="destructive">{serverError}</Alert>}
         {children}
       </form>
