@@ -7,8 +7,9 @@ import {
   notificationPreferencesSchema,
   type NotificationPreferences,
 } from '@complivue/shared/schemas/profile';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { sessionQueryKey } from '@/lib/session';
 
 export const securitySettingsQueryKey = ['company-settings'] as const;
 
@@ -33,12 +34,22 @@ export function useNotificationDefaults() {
   });
 }
 
-export const saveNotificationDefaults = (body: NotificationPreferences) =>
-  apiRequest('/api/company/notification-defaults', {
-    method: 'PUT',
-    body,
-    schema: notificationPreferencesSchema,
+/** Saves the institution's defaults; members following them see them in their session. */
+export function useSaveNotificationDefaults() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NotificationPreferences) =>
+      apiRequest('/api/company/notification-defaults', {
+        method: 'PUT',
+        body,
+        schema: notificationPreferencesSchema,
+      }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(notificationDefaultsQueryKey, saved);
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
   });
+}
 
 export const deleteCompany = (confirmName: string) =>
   apiRequest('/api/company', { method: 'DELETE', body: { confirmName }, schema: okResponseSchema });
