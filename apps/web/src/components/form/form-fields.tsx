@@ -127,7 +127,11 @@ export function SelectField<Values extends FieldValues>({
         <Select
           {...selectProps}
           {...ids}
-          defaultValue={typeof defaultValue === 'string' ? defaultValue : undefined}
+          defaultValue={
+            typeof defaultValue === 'string' || typeof defaultValue === 'number'
+              ? String(defaultValue)
+              : undefined
+          }
           {...register(name)}
         >
           {children}
