@@ -1,14 +1,45 @@
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+
+/** A column the reader may sort by: whether it is the sort now, which way, and how to sort. */
+export interface ColumnSort {
+  active: boolean;
+  direction: 'asc' | 'desc';
+  onSort: () => void;
+}
 
 export interface Column<Row> {
   header: ReactNode;
   cell: (row: Row) => ReactNode;
   /** Classes of the column's body cells (`whitespace-nowrap`, `font-medium text-slate-900`). */
   className?: string;
+  /** Classes of the column's header cell (`text-center`). */
+  headerClassName?: string;
   /** The header is for screen readers only (a column of buttons, say). */
   hideHeader?: boolean;
+  /** The header is a button that sorts by this column (`aria-sort` says the current sort). */
+  sort?: ColumnSort;
 }
+
+function HeaderContent<Row>({ column }: { column: Column<Row> }) {
+  if (column.hideHeader) return <span className="sr-only">{column.header}</span>;
+  if (!column.sort) return <>{column.header}</>;
+  const Arrow = column.sort.direction === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <button
+      type="button"
+      onClick={column.sort.onSort}
+      className="inline-flex items-center gap-1 hover:text-slate-900"
+    >
+      {column.header}
+      {column.sort.active && <Arrow aria-hidden="true" className="size-3.5" />}
+    </button>
+  );
+}
+
+const ariaSort = (sort: ColumnSort | undefined) =>
+  sort?.active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
 
 /**
  * A table of records: a caption for screen readers, column headers, and a body that scrolls
@@ -50,13 +81,14 @@ export function DataTable<Row>({
               <th
                 key={index}
                 scope="col"
-                className={cn('py-2 font-medium', index < lastColumn && 'pr-4')}
-              >
-                {column.hideHeader ? (
-                  <span className="sr-only">{column.header}</span>
-                ) : (
-                  column.header
+                className={cn(
+                  'py-2 font-medium',
+                  index < lastColumn && 'pr-4',
+                  column.headerClassName,
                 )}
+                aria-sort={ariaSort(column.sort)}
+              >
+                <HeaderContent column={column} />
               </th>
             ))}
           </tr>

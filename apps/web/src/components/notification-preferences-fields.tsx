@@ -2,42 +2,29 @@ import {
   EMAIL_DIGESTS,
   NOTIFICATION_CATEGORIES,
   NOTIFICATION_CATEGORY_LABELS,
-  type NotificationPreferences,
 } from '@complivue/shared/schemas/profile';
 import type { ReactNode } from 'react';
-import { FormField } from '@/components/ui/form-field';
-import { Select } from '@/components/ui/input';
+import { useFormContext, type FieldValues } from 'react-hook-form';
+import { SelectField } from '@/components/form/form-fields';
 
 const DIGEST_LABELS = { off: 'Off', daily: 'Daily', weekly: 'Weekly' } as const;
+const CHANNELS = ['in_app', 'email'] as const;
 
 /**
  * Which notifications go where, and the email digest: a member's own choice in their profile,
- * or the institution's defaults in Settings › Notifications.
+ * or the institution's defaults in Settings › Notifications. Fields of the surrounding form,
+ * at `prefix` (`notificationPreferences.` in the profile, nothing when the form is just this).
  */
 export function NotificationPreferencesFields({
   legend,
   description,
-  value,
-  onChange,
+  prefix = '',
 }: {
   legend: string;
   description?: ReactNode;
-  value: NotificationPreferences;
-  onChange: (next: NotificationPreferences) => void;
+  prefix?: '' | `${string}.`;
 }) {
-  function toggle(category: (typeof NOTIFICATION_CATEGORIES)[number], channel: 'in_app' | 'email') {
-    onChange({
-      ...value,
-      categories: {
-        ...value.categories,
-        [category]: {
-          ...value.categories[category],
-          [channel]: !value.categories[category][channel],
-        },
-      },
-    });
-  }
-
+  const { register } = useFormContext();
   return (
     <fieldset>
       <legend className="text-base font-semibold text-slate-900">{legend}</legend>
@@ -62,14 +49,13 @@ export function NotificationPreferencesFields({
               <th scope="row" className="py-2 font-normal text-slate-900">
                 {NOTIFICATION_CATEGORY_LABELS[category]}
               </th>
-              {(['in_app', 'email'] as const).map((channel) => (
+              {CHANNELS.map((channel) => (
                 <td key={channel} className="py-2 text-center">
                   <input
                     type="checkbox"
                     className="size-4 accent-brand-700"
                     aria-label={`${NOTIFICATION_CATEGORY_LABELS[category]} ${channel === 'email' ? 'by email' : 'in the app'}`}
-                    checked={value.categories[category][channel]}
-                    onChange={() => toggle(category, channel)}
+                    {...register(`${prefix}categories.${category}.${channel}`)}
                   />
                 </td>
               ))}
@@ -78,26 +64,13 @@ export function NotificationPreferencesFields({
         </tbody>
       </table>
       <div className="mt-4 max-w-xs">
-        <FormField label="Email digest">
-          {({ id }) => (
-            <Select
-              id={id}
-              value={value.email_digest}
-              onChange={(event) =>
-                onChange({
-                  ...value,
-                  email_digest: event.target.value as NotificationPreferences['email_digest'],
-                })
-              }
-            >
-              {EMAIL_DIGESTS.map((digest) => (
-                <option key={digest} value={digest}>
-                  {DIGEST_LABELS[digest]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <SelectField<FieldValues> name={`${prefix}email_digest`} label="Email digest">
+          {EMAIL_DIGESTS.map((digest) => (
+            <option key={digest} value={digest}>
+              {DIGEST_LABELS[digest]}
+            </option>
+          ))}
+        </SelectField>
       </div>
     </fieldset>
   );

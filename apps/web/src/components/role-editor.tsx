@@ -1,16 +1,26 @@
 import { ROLE_LABELS, type Role } from '@complivue/shared/roles';
 import { adminUserSchema } from '@complivue/shared/schemas/admin';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { apiRequest, userFacingMessage } from '@/lib/api-client';
 
-const changeRole = (userId: string, role: Role) =>
-  apiRequest(`/api/users/${encodeURIComponent(userId)}/role`, {
-    method: 'PATCH',
-    body: { role },
-    schema: adminUserSchema,
+/**
+ * Changes a member's role. Shared by Team Members and the super admin's Users tab, which each
+ * say (`onChanged`) which of their lists to fetch again.
+ */
+export function useChangeRole(onChanged: () => unknown) {
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
+      apiRequest(`/api/users/${encodeURIComponent(userId)}/role`, {
+        method: 'PATCH',
+        body: { role },
+        schema: adminUserSchema,
+      }),
+    onSuccess: () => onChanged(),
   });
+}
 
 /**
  * A member's role with a Change role button. `options` are the roles the viewer may give; the
@@ -28,22 +38,20 @@ export function RoleEditor({
   onChanged: () => unknown;
 }) {
   const [role, setRole] = useState<Role>(member.role);
-  const [busy, setBusy] = useState(false);
+  const changeRole = useChangeRole(onChanged);
   if (isSelf) return <span className="text-slate-700">{ROLE_LABELS[member.role]} (you)</span>;
   if (!options.includes(member.role)) {
     return <span className="text-slate-700">{ROLE_LABELS[member.role]}</span>;
   }
-  async function save() {
-    setBusy(true);
-    try {
-      await changeRole(member.userId, role);
-      await onChanged();
-      toast.success(`${member.email} is now ${ROLE_LABELS[role]}.`);
-    } catch (caught) {
-      toast.error(userFacingMessage(caught, 'The role could not be changed.'));
-    } finally {
-      setBusy(false);
-    }
+  function save() {
+    changeRole.mutate(
+      { userId: member.userId, role },
+      {
+        onSuccess: () => toast.success(`${member.email} is now ${ROLE_LABELS[role]}.`),
+        onError: (caught) =>
+          toast.error(userFacingMessage(caught, 'The role could not be changed.')),
+      },
+    );
   }
   return (
     <div className="flex items-center gap-2">
@@ -59,7 +67,12 @@ export function RoleEditor({
           </option>
         ))}
       </select>
-      <Button size="sm" variant="secondary" disabled={busy || role === member.role} onClick={save}>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={changeRole.isPending || role === member.role}
+        onClick={save}
+      >
         Change role
       </Button>
     </div>

@@ -2,7 +2,7 @@ import {
   companyProfileSchema,
   type UpdateCompanyProfileRequest,
 } from '@complivue/shared/schemas/companies';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 export const companyProfileQueryKey = ['company-profile'] as const;
@@ -15,5 +15,12 @@ export function useCompanyProfile(enabled = true) {
   });
 }
 
-export const updateCompanyProfile = (body: UpdateCompanyProfileRequest) =>
-  apiRequest('/api/company', { method: 'PATCH', body, schema: companyProfileSchema });
+/** Saves the institution's profile; the cached profile becomes the one the server answered. */
+export function useUpdateCompanyProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateCompanyProfileRequest) =>
+      apiRequest('/api/company', { method: 'PATCH', body, schema: companyProfileSchema }),
+    onSuccess: (saved) => queryClient.setQueryData(companyProfileQueryKey, saved),
+  });
+}

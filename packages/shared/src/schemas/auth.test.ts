@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNUP_MESSAGES, normalizeEmail, validatePassword, validateSignUp } from './auth.ts';
+import {
+  SIGNIN_MESSAGES,
+  SIGNUP_MESSAGES,
+  normalizeEmail,
+  signInFormSchema,
+  signUpFormSchema,
+  validatePassword,
+  validateSignUp,
+} from './auth.ts';
 
 const valid = {
   email: 'officer@firstcu.org',
@@ -36,5 +44,44 @@ describe('validateSignUp', () => {
     expect(validatePassword('officer@firstcu.org', 'Officer@FirstCU.org')?.code).toBe(
       'weak_password',
     );
+  });
+});
+
+describe('signUpFormSchema', () => {
+  const form = { ...valid, jobTitle: '', institutionType: '', assetsSize: '' };
+  const failure = (change: Record<string, string>) => {
+    const result = signUpFormSchema.safeParse({ ...form, ...change });
+    return result.success
+      ? null
+      : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
+  };
+
+  it('gives validateSignUp’s one message, beside the field it is about', () => {
+    expect(failure({ fullName: ' ' })).toEqual([['fullName', SIGNUP_MESSAGES.required]]);
+    expect(failure({ password: '' })).toEqual([['password', SIGNUP_MESSAGES.required]]);
+    expect(failure({ email: 'a@b', password: 'short' })).toEqual([
+      ['email', SIGNUP_MESSAGES.invalid_email],
+    ]);
+    expect(failure({ password: 'password123' })).toEqual([
+      ['password', SIGNUP_MESSAGES.weak_password],
+    ]);
+    expect(failure({ companyName: '' })).toEqual([
+      ['companyName', SIGNUP_MESSAGES.company_required],
+    ]);
+  });
+
+  it('sends a select left on "Choose…" as nothing', () => {
+    const parsed = signUpFormSchema.parse({ ...form, institutionType: 'credit_union' });
+    expect(parsed.institutionType).toBe('credit_union');
+    expect(parsed.assetsSize).toBeUndefined();
+  });
+});
+
+describe('signInFormSchema', () => {
+  it('asks for both fields with the sign-in message', () => {
+    const result = signInFormSchema.safeParse({ email: 'a@b.org', password: '' });
+    expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['password'], SIGNIN_MESSAGES.required],
+    ]);
   });
 });

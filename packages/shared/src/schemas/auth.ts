@@ -3,6 +3,7 @@ import { CLIENT_ERROR_MESSAGES } from '../errors.ts';
 import { ASSETS_SIZES, INSTITUTION_TYPES, PROFILE_STATUSES } from '../institutions.ts';
 import { BILLING_INTERVALS, PLAN_NAMES } from '../plans.ts';
 import { ROLES } from '../roles.ts';
+import { optionalChoice } from './optional-choice.ts';
 
 /** docs/product.md § Sign-up and § Constants. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -192,6 +193,66 @@ export const changePasswordFormSchema = (email: string) =>
       path: ['confirmation'],
       message: 'The two new passwords do not match.',
     });
+
+/** The field a sign-up or sign-in rule refers to, so the form shows the message beside it. */
+function failureField(
+  failure: ValidationFailure,
+  form: Record<string, string | undefined>,
+  requiredInFormOrder: readonly string[],
+): string {
+  switch (failure.code) {
+    case 'missing_fields':
+      return requiredInFormOrder.find((field) => !(form[field] ?? '').trim()) ?? 'email';
+    case 'invalid_email':
+      return 'email';
+    case 'company_required':
+      return 'companyName';
+    default:
+      return 'password';
+  }
+}
+
+/**
+ * The sign-up form: the request's fields as typed, refused by `validateSignUp` itself, so the
+ * browser gives the server's one message at a time, in the server's order, beside its field.
+ */
+export const signUpFormSchema = signUpRequestSchema
+  .pick({ email: true, password: true, fullName: true, jobTitle: true, companyName: true })
+  .extend({
+    institutionType: optionalChoice(INSTITUTION_TYPES),
+    assetsSize: optionalChoice(ASSETS_SIZES),
+  })
+  .superRefine((form, context) => {
+    const failure = validateSignUp(form);
+    if (failure) {
+      const field = failureField(failure, form, ['fullName', 'email', 'password']);
+      context.addIssue({ code: 'custom', path: [field], message: failure.message });
+    }
+  });
+
+/** The sign-in form: the request, refused by `validateSignIn` beside the empty field. */
+export const signInFormSchema = signInRequestSchema.superRefine((form, context) => {
+  const failure = validateSignIn(form);
+  if (failure) {
+    const field = failureField(failure, form, ['email', 'password']);
+    context.addIssue({ code: 'custom', path: [field], message: failure.message });
+  }
+});
+
+/** The forgot-password form: the request, with an address `validateResetEmail` accepts. */
+export const forgotPasswordFormSchema = forgotPasswordRequestSchema.superRefine((form, context) => {
+  const failure = validateResetEmail(form.email);
+  if (failure) context.addIssue({ code: 'custom', path: ['email'], message: failure.message });
+});
+
+/** The reset-password form (the token comes from the link): a new password, typed twice. */
+export const resetPasswordFormSchema = resetPasswordRequestSchema
+  .pick({ newPassword: true })
+  .extend({ newPassword: newPasswordSchema(), confirmation: z.string() })
+  .refine((form) => form.newPassword === form.confirmation, {
+    path: ['confirmation'],
+    message: 'The two passwords do not match.',
+  });
 
 export const totpCodeRequestSchema = z.object({
   code: z

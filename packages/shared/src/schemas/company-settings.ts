@@ -28,30 +28,58 @@ export const securitySettingsSchema = z.object({
 });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
 
-export const updateSecuritySettingsSchema = z
-  .object({
-    requireTwoFactor: z.boolean(),
-    sessionLifetimeHours: z.union(
-      SESSION_LIFETIME_HOURS.map((hours) => z.literal(hours)),
-      {
-        message: 'Choose one of the offered session lengths',
-      },
-    ),
-    allowedEmailDomains: z
-      .array(
-        z
-          .string()
-          .trim()
-          .toLowerCase()
-          .transform((domain) => domain.replace(/^@/, ''))
-          .refine((domain) => DOMAIN_PATTERN.test(domain), 'Enter domains like firstcu.org'),
-      )
-      .max(20, 'At most 20 domains'),
-    auditRetentionYears: auditRetentionYearsSchema,
-  })
+const sessionLifetimeHoursSchema = z.union(
+  SESSION_LIFETIME_HOURS.map((hours) => z.literal(hours)),
+  { message: 'Choose one of the offered session lengths' },
+);
+
+const allowedEmailDomainsSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .transform((domain) => domain.replace(/^@/, ''))
+      .refine((domain) => DOMAIN_PATTERN.test(domain), 'Enter domains like firstcu.org'),
+  )
+  .max(20, 'At most 20 domains');
+
+const securitySettingsFields = z.object({
+  requireTwoFactor: z.boolean(),
+  sessionLifetimeHours: sessionLifetimeHoursSchema,
+  allowedEmailDomains: allowedEmailDomainsSchema,
+  auditRetentionYears: auditRetentionYearsSchema,
+});
+
+export const updateSecuritySettingsSchema = securitySettingsFields
   .partial()
   .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to change' });
 export type UpdateSecuritySettings = z.infer<typeof updateSecuritySettingsSchema>;
+
+/**
+ * The security form: a select's number arrives as text, and the domains are typed as one
+ * text (commas, spaces or semicolons between them); a refused domain is said beside it.
+ */
+export const securitySettingsFormSchema = securitySettingsFields
+  .pick({ requireTwoFactor: true })
+  .extend({
+    sessionLifetimeHours: z.coerce.number().pipe(sessionLifetimeHoursSchema),
+    allowedEmailDomains: z.string().transform((text, context) => {
+      const typed = text
+        .split(/[\s,;]+/)
+        .map((domain) => domain.trim())
+        .filter(Boolean);
+      const parsed = allowedEmailDomainsSchema.safeParse(typed);
+      if (parsed.success) return parsed.data;
+      context.addIssue({ code: 'custom', message: parsed.error.issues[0]!.message });
+      return z.NEVER;
+    }),
+  });
+
+/** The activity-log retention form (a select: the number arrives as text). */
+export const auditRetentionFormSchema = z.object({
+  auditRetentionYears: z.coerce.number().pipe(auditRetentionYearsSchema),
+});
 
 export const SECURITY_MESSAGES = {
   two_factor_required:

@@ -76,20 +76,61 @@ export const PROFILE_MESSAGES = {
 
 export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
 
+const jobTitleField = z.string().trim().max(200);
+const phoneField = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^[0-9+().\-\s]*$/, PROFILE_MESSAGES.invalid_phone);
+const timeZoneField = z.string().refine(isTimeZone, PROFILE_MESSAGES.invalid_time_zone);
+
 export const updateProfileRequestSchema = z.object({
   fullName: z.string().trim().min(1, PROFILE_MESSAGES.full_name_required).max(200),
-  jobTitle: z.string().trim().max(200).nullable(),
-  phone: z
-    .string()
-    .trim()
-    .max(40)
-    .regex(/^[0-9+().\-\s]*$/, PROFILE_MESSAGES.invalid_phone)
-    .nullable(),
-  timezone: z.string().refine(isTimeZone, PROFILE_MESSAGES.invalid_time_zone).nullable(),
+  jobTitle: jobTitleField.nullable(),
+  phone: phoneField.nullable(),
+  timezone: timeZoneField.nullable(),
   /** Left out (the onboarding wizard): the member keeps following the institution's defaults. */
   notificationPreferences: notificationPreferencesSchema.optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+const blankAsNull = (value: string) => value || null;
+
+/**
+ * The profile form: the request, its optional fields blank rather than `null` while typed
+ * (the time zone's blank choice is "use my browser's"), and the notification choices.
+ */
+export const profileFormSchema = updateProfileRequestSchema.extend({
+  jobTitle: jobTitleField.transform(blankAsNull),
+  phone: phoneField.transform(blankAsNull),
+  timezone: z.union([z.literal('').transform(() => null), timeZoneField]),
+  notificationPreferences: notificationPreferencesSchema,
+});
+
+const currentPassword = z.string().min(1, 'Enter your password').max(1024);
+
+/** Body of `POST /api/auth/two-factor/enable`: the password again, before enrolment starts. */
+export const enableTwoFactorRequestSchema = z.object({ password: currentPassword });
+
+/** Body of `POST /api/auth/two-factor/confirm`: the first code the authenticator shows. */
+export const confirmTwoFactorRequestSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+});
+
+/** Body of `POST /api/auth/two-factor/disable`: the password and a code or a backup code. */
+export const disableTwoFactorRequestSchema = z.object({
+  password: currentPassword,
+  code: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:\d{6}|[A-Za-z0-9]{5}-[A-Za-z0-9]{5})$/,
+      'Enter the 6-digit code or one of your backup codes',
+    ),
+});
 
 export const deviceSessionSchema = z.object({
   id: z.string(),

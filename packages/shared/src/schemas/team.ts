@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROFILE_STATUSES } from '../institutions.ts';
 import { COMPANY_ROLES, ROLES } from '../roles.ts';
-import { EMAIL_PATTERN, SIGNUP_MESSAGES, normalizeEmail } from './auth.ts';
+import { EMAIL_PATTERN, SIGNUP_MESSAGES, newPasswordSchema, normalizeEmail } from './auth.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
 
 export const TEAM_SORTS = ['name', 'role', 'status', 'last_sign_in', 'joined'] as const;
@@ -108,6 +108,15 @@ export const acceptInvitationRequestSchema = z.object({
   fullName: z.string().trim().min(1, 'Full name is required').max(200),
   password: z.string().max(1024),
 });
+
+/**
+ * The accept-invitation form of a new member (the token comes from the link): the request's
+ * name, and a password the server's rules accept for the invited address.
+ */
+export const acceptInvitationFormSchema = (email: string) =>
+  acceptInvitationRequestSchema
+    .pick({ fullName: true })
+    .extend({ password: newPasswordSchema(email) });
 
 export const INVITATION_MESSAGES = {
   already_member: 'This person is already a member of your institution.',

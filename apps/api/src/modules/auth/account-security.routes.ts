@@ -1,7 +1,10 @@
 import { session as sessionTable, twoFactor } from '@complivue/db/schema/auth';
 import { okResponseSchema } from '@complivue/shared/schemas/auth';
 import {
+  confirmTwoFactorRequestSchema,
   deviceSessionsResponseSchema,
+  disableTwoFactorRequestSchema,
+  enableTwoFactorRequestSchema,
   enableTwoFactorResponseSchema,
 } from '@complivue/shared/schemas/profile';
 import { createOTP } from '@better-auth/utils/otp';
@@ -91,7 +94,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary:
           'Start TOTP enrolment: returns the otpauth URI and backup codes; confirm with a code',
-        body: z.object({ password: z.string().min(1).max(1024) }),
+        body: enableTwoFactorRequestSchema,
         response: { 200: enableTwoFactorResponseSchema },
       },
     },
@@ -119,12 +122,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Finish TOTP enrolment with a code from the authenticator app',
-        body: z.object({
-          code: z
-            .string()
-            .trim()
-            .regex(/^\d{6}$/, 'Enter the 6-digit code'),
-        }),
+        body: confirmTwoFactorRequestSchema,
         response: { 200: okResponseSchema },
       },
     },
@@ -158,16 +156,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary:
           'Turn two-factor authentication off with your password and a current code, or an unused backup code (for a lost authenticator)',
-        body: z.object({
-          password: z.string().min(1).max(1024),
-          code: z
-            .string()
-            .trim()
-            .regex(
-              /^(?:\d{6}|[A-Za-z0-9]{5}-[A-Za-z0-9]{5})$/,
-              'Enter the 6-digit code or one of your backup codes',
-            ),
-        }),
+        body: disableTwoFactorRequestSchema,
         response: { 200: okResponseSchema },
       },
     },

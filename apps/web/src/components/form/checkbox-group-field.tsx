@@ -1,44 +1,74 @@
 import { useId, type ReactNode } from 'react';
-import { useFormContext, type FieldValues, type Path } from 'react-hook-form';
-import { cn } from '@/lib/cn';
+import { useController, type FieldValues, type Path } from 'react-hook-form';
 
 /**
- * A group of checkboxes bound to one array field of the surrounding `Form` (the values of the
- * boxes ticked), under a legend; the field's error is tied to the group and announced.
+ * A list of checkboxes bound to one array field of the surrounding `Form`: the chosen values in
+ * the order of `options`. A fieldset with its legend; the hint and the field's error are tied
+ * to the group for screen readers, and the error is announced when it appears.
  */
-export function CheckboxGroupField<Values extends FieldValues>({
+export function CheckboxGroupField<Values extends FieldValues, Option extends string>({
   name,
   legend,
+  hint,
   options,
-  className,
-  optionsClassName,
+  renderLabel,
+  listClassName,
+  itemClassName,
+  checkboxClassName = 'size-4 accent-brand-700',
+  children,
 }: {
   name: Path<Values>;
   legend: ReactNode;
-  options: readonly { value: string; label: ReactNode }[];
-  className?: string;
-  optionsClassName?: string;
+  hint?: ReactNode;
+  options: readonly Option[];
+  renderLabel: (option: Option) => ReactNode;
+  listClassName?: string;
+  /** Classes of each option's `<label>`. */
+  itemClassName?: string;
+  checkboxClassName?: string;
+  /** Shown between the hint and the list (a "choose the suggestion" button, say). */
+  children?: ReactNode;
 }) {
   const id = useId();
-  const { register, getFieldState, formState } = useFormContext<Values>();
-  const error = getFieldState(name, formState).error?.message;
-  const errorId = `${id}-error`;
+  const { field, fieldState } = useController<Values>({ name });
+  const chosen = (field.value ?? []) as Option[];
+  const error = fieldState.error?.message;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+
+  function toggle(option: Option) {
+    field.onChange(
+      chosen.includes(option)
+        ? chosen.filter((value) => value !== option)
+        : options.filter((known) => known === option || chosen.includes(known)),
+    );
+  }
+
   return (
-    <fieldset className={className} aria-describedby={error ? errorId : undefined}>
+    <fieldset aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}>
       <legend className="text-sm font-medium text-slate-900">{legend}</legend>
-      <div className={cn('mt-1', optionsClassName)}>
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {children}
+      <ul className={listClassName}>
         {options.map((option) => (
-          <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              className="size-4 rounded border-slate-400 accent-brand-700"
-              value={option.value}
-              {...register(name)}
-            />
-            {option.label}
-          </label>
+          <li key={option}>
+            <label className={itemClassName}>
+              <input
+                type="checkbox"
+                className={checkboxClassName}
+                checked={chosen.includes(option)}
+                onChange={() => toggle(option)}
+                onBlur={field.onBlur}
+              />
+              {renderLabel(option)}
+            </label>
+          </li>
         ))}
-      </div>
+      </ul>
       {error && (
         <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
           {error}

@@ -1,5 +1,5 @@
 import { useId, type ComponentProps, type ReactElement, type ReactNode } from 'react';
-import { useFormContext, type FieldValues, type Path } from 'react-hook-form';
+import { get, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/password-input';
@@ -117,11 +117,23 @@ export function SelectField<Values extends FieldValues>({
   label: ReactNode;
   hint?: ReactNode;
 }) {
-  const { register } = useFormContext<Values>();
+  const { register, formState } = useFormContext<Values>();
+  // The default is also the select's own, so a DOM that reports no option selected before
+  // the form registers it (happy-dom) does not read as a choice of the empty option.
+  const defaultValue: unknown = get(formState.defaultValues, name);
   return (
     <FormControl name={name} label={label} hint={hint}>
       {(ids) => (
-        <Select {...selectProps} {...ids} {...register(name)}>
+        <Select
+          {...selectProps}
+          {...ids}
+          defaultValue={
+            typeof defaultValue === 'string' || typeof defaultValue === 'number'
+              ? String(defaultValue)
+              : undefined
+          }
+          {...register(name)}
+        >
           {children}
         </Select>
       )}

@@ -62,7 +62,7 @@ export function Form<Input extends FieldValues, Output>({
   failure: string;
   className?: string;
   children: ReactNode;
-  /** Names the form (a landmark) when a page has several. */
+  /** Names the form, so it is a landmark (one of several forms on a page). */
   'aria-label'?: string;
 }) {
   const submit = form.handleSubmit(async (values) => {

@@ -1,21 +1,22 @@
 import { isLocalPath } from '@complivue/shared/local-path';
-import { validateSignIn, normalizeEmail } from '@complivue/shared/schemas/auth';
-import type { SessionResponse } from '@complivue/shared/schemas/auth';
-import { useQueryClient } from '@tanstack/react-query';
+import {
+  SIGNIN_MESSAGES,
+  normalizeEmail,
+  signInFormSchema,
+  totpCodeRequestSchema,
+} from '@complivue/shared/schemas/auth';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Alert } from '@/components/ui/alert';
+import { Form, useZodForm } from '@/components/form/form';
+import { PasswordField, TextField } from '@/components/form/form-fields';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { syncConsentAfterSignIn } from '@/lib/cookie-consent';
-import { sessionQueryKey } from '@/lib/session';
-import { signIn, verifyTwoFactor } from './api.ts';
+import { useSignIn, useVerifyTwoFactor } from './api.ts';
 import { AuthPageLayout } from '@/components/layouts/auth-page-layout';
 import { signInErrorMessage } from './auth-errors.ts';
-import { PasswordInput } from '@/components/password-input';
 import { useSession } from '@/lib/session';
 
 /** docs/product.md § Sign-in. */
@@ -28,18 +29,114 @@ function returnPath(state: unknown): string {
   return isLocalPath(from) ? from : paths.dashboard;
 }
 
+/** The spec's sign-in messages for a refusal or a failure on the way. */
+function signInFailure(caught: unknown): Error {
+  return new Error(signInErrorMessage(caught), { cause: caught });
+}
+
+/**
+ * The submit button of a sign-in step: busy while the request is out, but never for more than
+ * three seconds (docs/product.md § Sign-in), so a slow answer cannot lock the form.
+ */
+function SignInButton({
+  pendingLabel,
+  disabled = false,
+  children,
+}: {
+  pendingLabel: string;
+  disabled?: boolean;
+  children: string;
+}) {
+  const { isSubmitting, submitCount } = useFormContext().formState;
+  // The submission (counted by `submitCount`, which grows once it ends) that outlived the limit.
+  const [staleSubmission, setStaleSubmission] = useState(-1);
+  useEffect(() => {
+    if (!isSubmitting) return;
+    const timer = setTimeout(() => setStaleSubmission(submitCount), LOGIN_BUSY_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [isSubmitting, submitCount]);
+  const busy = isSubmitting && staleSubmission !== submitCount;
+  return (
+    <Button type="submit" className="w-full" disabled={busy || disabled}>
+      {busy ? pendingLabel : children}
+    </Button>
+  );
+}
+
+function PasswordStep({
+  onTwoFactor,
+  onSignedIn,
+}: {
+  onTwoFactor: () => void;
+  onSignedIn: () => void;
+}) {
+  const form = useZodForm(signInFormSchema, { email: '', password: '' });
+  const signIn = useSignIn();
+  return (
+    <Form
+      form={form}
+      failure={SIGNIN_MESSAGES.failed}
+      className="space-y-4"
+      onSubmit={async ({ email, password }) => {
+        const result = await signIn
+          .mutateAsync({ email: normalizeEmail(email), password })
+          .catch((caught: unknown) => {
+            throw signInFailure(caught);
+          });
+        if (result.status === 'two_factor_required') onTwoFactor();
+        else onSignedIn();
+      }}
+    >
+      <TextField name="email" label="Email" type="email" autoComplete="email" required />
+      <PasswordField name="password" label="Password" autoComplete="current-password" required />
+      <div className="flex justify-end text-sm">
+        <Link to={paths.forgotPassword} className="font-medium text-brand-700 underline">
+          Forgot your password?
+        </Link>
+      </div>
+      <SignInButton pendingLabel="Signing In...">Sign In</SignInButton>
+    </Form>
+  );
+}
+
+function TwoFactorStep({ onSignedIn }: { onSignedIn: () => void }) {
+  const form = useZodForm(totpCodeRequestSchema, { code: '' });
+  const verify = useVerifyTwoFactor();
+  const code = form.watch('code');
+  return (
+    <Form
+      form={form}
+      failure={SIGNIN_MESSAGES.failed}
+      className="space-y-4"
+      onSubmit={async ({ code }) => {
+        const result = await verify.mutateAsync({ code }).catch((caught: unknown) => {
+          throw signInFailure(caught);
+        });
+        if (result.status === 'signed_in') onSignedIn();
+      }}
+    >
+      <p className="text-sm text-slate-700">
+        Enter the 6-digit code from your authenticator app, or one of your backup codes.
+      </p>
+      <TextField
+        name="code"
+        label="Authentication code"
+        inputMode="text"
+        autoComplete="one-time-code"
+        autoFocus
+      />
+      <SignInButton pendingLabel="Verifying..." disabled={code.trim() === ''}>
+        Verify
+      </SignInButton>
+    </Form>
+  );
+}
+
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const session = useSession();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [step, setStep] = useState<'password' | 'two_factor'>('password');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const busyTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // A visitor who is already signed in goes on to the dashboard after 100 ms
   // (docs/product.md § Sign-in).
@@ -52,125 +149,18 @@ export function LoginPage() {
     return () => clearTimeout(timer);
   }, [session.data, navigate]);
 
-  useEffect(() => () => clearTimeout(busyTimer.current), []);
-
-  function startBusy() {
-    setBusy(true);
-    clearTimeout(busyTimer.current);
-    busyTimer.current = setTimeout(() => setBusy(false), LOGIN_BUSY_RESET_MS);
-  }
-
-  function stopBusy() {
-    clearTimeout(busyTimer.current);
-    setBusy(false);
-  }
-
-  function finish(signedIn: SessionResponse) {
-    queryClient.setQueryData(sessionQueryKey, signedIn);
+  /** The session is in the cache (the mutation put it there): on to where the member was going. */
+  function finish() {
     void syncConsentAfterSignIn();
     navigate(returnPath(location.state), { replace: true });
   }
 
-  async function submitPassword(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const failure = validateSignIn({ email, password });
-    if (failure) {
-      setError(failure.message);
-      return;
-    }
-    setError(null);
-    startBusy();
-    try {
-      const result = await signIn({ email: normalizeEmail(email), password });
-      if (result.status === 'two_factor_required') {
-        setStep('two_factor');
-        stopBusy();
-        return;
-      }
-      finish(result.session);
-    } catch (caught) {
-      setError(signInErrorMessage(caught));
-      stopBusy();
-    }
-  }
-
-  async function submitCode(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setError(null);
-    startBusy();
-    try {
-      const result = await verifyTwoFactor({ code: code.trim() });
-      if (result.status === 'signed_in') finish(result.session);
-    } catch (caught) {
-      setError(signInErrorMessage(caught));
-      stopBusy();
-    }
-  }
-
   return (
     <AuthPageLayout title="Welcome Back" description="Sign in to your compliance workspace.">
-      {error && (
-        <Alert variant="destructive" className="mb-4">
-          {error}
-        </Alert>
-      )}
       {step === 'password' ? (
-        <form onSubmit={submitPassword} noValidate className="space-y-4">
-          <FormField label="Email">
-            {({ id }) => (
-              <Input
-                id={id}
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                required
-              />
-            )}
-          </FormField>
-          <FormField label="Password">
-            {({ id }) => (
-              <PasswordInput
-                id={id}
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                required
-              />
-            )}
-          </FormField>
-          <div className="flex justify-end text-sm">
-            <Link to={paths.forgotPassword} className="font-medium text-brand-700 underline">
-              Forgot your password?
-            </Link>
-          </div>
-          <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? 'Signing In...' : 'Sign In'}
-          </Button>
-        </form>
+        <PasswordStep onTwoFactor={() => setStep('two_factor')} onSignedIn={finish} />
       ) : (
-        <form onSubmit={submitCode} noValidate className="space-y-4">
-          <p className="text-sm text-slate-700">
-            Enter the 6-digit code from your authenticator app, or one of your backup codes.
-          </p>
-          <FormField label="Authentication code">
-            {({ id }) => (
-              <Input
-                id={id}
-                inputMode="text"
-                autoComplete="one-time-code"
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-                autoFocus
-              />
-            )}
-          </FormField>
-          <Button type="submit" className="w-full" disabled={busy || code.trim() === ''}>
-            {busy ? 'Verifying...' : 'Verify'}
-          </Button>
-        </form>
+        <TwoFactorStep onSignedIn={finish} />
       )}
       <p className="mt-6 text-center text-sm text-slate-700">
         New to Complivue?{' '}

@@ -12,23 +12,18 @@ import {
   type BillingInterval,
   type PlanName,
 } from '@complivue/shared/plans';
-import { normalizeEmail, validateSignUp } from '@complivue/shared/schemas/auth';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { SIGNUP_MESSAGES, normalizeEmail, signUpFormSchema } from '@complivue/shared/schemas/auth';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import type { z } from 'zod';
+import { Form, SubmitButton, useZodForm } from '@/components/form/form';
+import { PasswordField, TextField } from '@/components/form/form-fields';
 import { InstitutionFields } from '@/components/institution-fields';
 import { paths } from '@/config/paths';
 import { syncConsentAfterSignIn } from '@/lib/cookie-consent';
-import { sessionQueryKey } from '@/lib/session';
-import { signUp } from './api.ts';
+import { useSignUp } from './api.ts';
 import { AuthPageLayout } from '@/components/layouts/auth-page-layout';
 import { signUpErrorMessage } from './auth-errors.ts';
 import { keepQuestionnaireForUser, takePendingQuestionnaire } from '@/lib/browser-storage';
-import { PasswordInput } from '@/components/password-input';
 
 function pick<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
   return allowed.find((item) => item === value);
@@ -59,56 +54,40 @@ function prefillFromQuestionnaire(email: string) {
 
 export function SignupPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const plan = pick(searchParams.get('plan'), PLAN_NAMES);
   const billing = pick(searchParams.get('billing'), BILLING_INTERVALS) ?? 'monthly';
-  const [form, setForm] = useState(() => ({
+  const form = useZodForm(signUpFormSchema, {
     ...prefillFromQuestionnaire(searchParams.get('email') ?? ''),
     password: '',
     fullName: '',
     jobTitle: '',
     companyName: '',
-  }));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  });
+  const signUp = useSignUp();
 
-  const update = (field: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const failure = validateSignUp(form);
-    if (failure) {
-      setError(failure.message);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    const email = normalizeEmail(form.email);
+  async function submit(values: z.output<typeof signUpFormSchema>) {
+    const email = normalizeEmail(values.email);
     const questionnaireData = takePendingQuestionnaire(email);
     try {
-      const result = await signUp({
+      const result = await signUp.mutateAsync({
         email,
-        password: form.password,
-        fullName: form.fullName.trim(),
-        jobTitle: form.jobTitle.trim() || undefined,
-        companyName: form.companyName.trim(),
-        institutionType: form.institutionType || undefined,
-        assetsSize: form.assetsSize || undefined,
+        password: values.password,
+        fullName: values.fullName.trim(),
+        jobTitle: values.jobTitle?.trim() || undefined,
+        companyName: values.companyName.trim(),
+        institutionType: values.institutionType,
+        assetsSize: values.assetsSize,
         planType: plan,
         billing,
         questionnaireData,
       });
       if (questionnaireData)
         keepQuestionnaireForUser(email, result.session.user.id, questionnaireData);
-      queryClient.setQueryData(sessionQueryKey, result.session);
       void syncConsentAfterSignIn();
       navigate(result.redirectTo, { replace: true });
     } catch (caught) {
-      setError(signUpErrorMessage(caught));
-      setBusy(false);
+      throw new Error(signUpErrorMessage(caught), { cause: caught });
     }
   }
 
@@ -118,82 +97,35 @@ export function SignupPage() {
       title="Create your account"
       description={<p>{planSummary(plan, billing)}</p>}
     >
-      {error && (
-        <Alert variant="destructive" className="mb-4">
-          {error}
-        </Alert>
-      )}
-      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Full name">
-          {({ id }) => (
-            <Input
-              id={id}
-              autoComplete="name"
-              value={form.fullName}
-              onChange={update('fullName')}
-              required
-            />
-          )}
-        </FormField>
-        <FormField label="Job title (optional)">
-          {({ id }) => (
-            <Input
-              id={id}
-              autoComplete="organization-title"
-              value={form.jobTitle}
-              onChange={update('jobTitle')}
-            />
-          )}
-        </FormField>
-        <FormField label="Work email">
-          {({ id }) => (
-            <Input
-              id={id}
-              type="email"
-              autoComplete="email"
-              value={form.email}
-              onChange={update('email')}
-              required
-            />
-          )}
-        </FormField>
-        <FormField label="Password" hint="At least 8 characters.">
-          {({ id, describedBy }) => (
-            <PasswordInput
-              id={id}
-              aria-describedby={describedBy}
-              autoComplete="new-password"
-              value={form.password}
-              onChange={update('password')}
-              required
-            />
-          )}
-        </FormField>
-        <div className="sm:col-span-2">
-          <FormField label="Institution name">
-            {({ id }) => (
-              <Input
-                id={id}
-                autoComplete="organization"
-                value={form.companyName}
-                onChange={update('companyName')}
-                required
-              />
-            )}
-          </FormField>
-        </div>
-        <InstitutionFields
-          institutionType={form.institutionType}
-          assetsSize={form.assetsSize}
-          onInstitutionTypeChange={(institutionType) =>
-            setForm((current) => ({ ...current, institutionType }))
-          }
-          onAssetsSizeChange={(assetsSize) => setForm((current) => ({ ...current, assetsSize }))}
+      <Form
+        form={form}
+        onSubmit={submit}
+        failure={SIGNUP_MESSAGES.unexpected_error}
+        className="grid gap-4 sm:grid-cols-2 [&>[role=alert]]:col-span-full"
+      >
+        <TextField name="fullName" label="Full name" autoComplete="name" required />
+        <TextField name="jobTitle" label="Job title (optional)" autoComplete="organization-title" />
+        <TextField name="email" label="Work email" type="email" autoComplete="email" required />
+        <PasswordField
+          name="password"
+          label="Password"
+          hint="At least 8 characters."
+          autoComplete="new-password"
+          required
         />
         <div className="sm:col-span-2">
-          <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? 'Creating your account...' : 'Create account'}
-          </Button>
+          <TextField
+            name="companyName"
+            label="Institution name"
+            autoComplete="organization"
+            required
+          />
+        </div>
+        <InstitutionFields />
+        <div className="sm:col-span-2">
+          <SubmitButton className="w-full" pendingLabel="Creating your account...">
+            Create account
+          </SubmitButton>
           <p className="mt-4 text-center text-sm text-slate-700">
             Already have an account?{' '}
             <Link to={paths.login} className="font-medium text-brand-700 underline">
@@ -201,7 +133,7 @@ export function SignupPage() {
             </Link>
           </p>
         </div>
-      </form>
+      </Form>
     </AuthPageLayout>
   );
 }

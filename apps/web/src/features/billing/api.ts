@@ -5,7 +5,7 @@ import {
   redirectResponseSchema,
 } from '@complivue/shared/schemas/payments';
 import { subscriptionSchema } from '@complivue/shared/schemas/subscriptions';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiClientError, apiRequest } from '@/lib/api-client';
 
 export const plansQueryKey = ['plans'] as const;
@@ -18,34 +18,45 @@ export function usePlans() {
   });
 }
 
-export const startCheckout = (body: {
-  priceId: string;
-  successUrl: string;
-  cancelUrl: string;
-  metadata: Record<string, unknown>;
-}) =>
-  apiRequest('/api/stripe/create-checkout-session', {
-    method: 'POST',
-    body,
-    schema: checkoutSessionResponseSchema,
+/** Starts a checkout; the answer is the payment page to go to (Stripe's, or the sandbox's). */
+export function useStartCheckout() {
+  return useMutation({
+    mutationFn: (body: {
+      priceId: string;
+      successUrl: string;
+      cancelUrl: string;
+      metadata: Record<string, unknown>;
+    }) =>
+      apiRequest('/api/stripe/create-checkout-session', {
+        method: 'POST',
+        body,
+        schema: checkoutSessionResponseSchema,
+      }),
   });
+}
 
 export const getCheckoutStatus = (sessionId: string) =>
   apiRequest(`/api/stripe/subscription-status/${encodeURIComponent(sessionId)}`, {
     schema: checkoutStatusResponseSchema,
   });
 
-export const paySandboxCheckout = (sessionId: string) =>
-  apiRequest(`/api/payments/sandbox/${encodeURIComponent(sessionId)}/pay`, {
-    method: 'POST',
-    schema: redirectResponseSchema,
+export function useCheckoutStatus(sessionId: string) {
+  return useQuery({
+    queryKey: ['checkout', sessionId],
+    queryFn: () => getCheckoutStatus(sessionId),
   });
+}
 
-export const cancelSandboxCheckout = (sessionId: string) =>
-  apiRequest(`/api/payments/sandbox/${encodeURIComponent(sessionId)}/cancel`, {
-    method: 'POST',
-    schema: redirectResponseSchema,
+/** Pays or cancels a sandbox checkout; the answer is where the browser goes next. */
+export function useFinishSandboxCheckout() {
+  return useMutation({
+    mutationFn: ({ sessionId, outcome }: { sessionId: string; outcome: 'pay' | 'cancel' }) =>
+      apiRequest(`/api/payments/sandbox/${encodeURIComponent(sessionId)}/${outcome}`, {
+        method: 'POST',
+        schema: redirectResponseSchema,
+      }),
   });
+}
 
 export const changePlan = (subscriptionId: string, newPriceId: string) =>
   apiRequest('/api/stripe/update-subscription', {

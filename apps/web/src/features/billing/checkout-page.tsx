@@ -6,7 +6,6 @@ import {
   type PaidPlanName,
 } from '@complivue/shared/plans';
 import { PAYMENT_MESSAGES } from '@complivue/shared/schemas/payments';
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,7 +13,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
-import { formatUsd, paymentError, startCheckout, usePlans } from './api.ts';
+import { formatUsd, paymentError, usePlans, useStartCheckout } from './api.ts';
 
 function isPaidPlan(value: string): value is PaidPlanName {
   return (PAID_PLAN_NAMES as readonly string[]).includes(value);
@@ -26,8 +25,10 @@ export function CheckoutPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { data: session } = useSession();
   const plans = usePlans();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const startCheckout = useStartCheckout();
+  // Busy until the payment page opens: the answer only starts the navigation.
+  const busy = startCheckout.isPending || startCheckout.isSuccess;
+  const error = startCheckout.isError ? paymentError(startCheckout.error) : null;
   const plan = searchParams.get('plan') ?? '';
   const billingParam = searchParams.get('billing');
   const billing: BillingInterval = billingParam === 'annual' ? 'annual' : 'monthly';
@@ -56,22 +57,21 @@ export function CheckoutPage() {
   )!;
   const isAdmin = session?.profile.role === 'admin' || session?.profile.role === 'super_admin';
 
-  async function pay() {
-    setBusy(true);
-    setError(null);
-    try {
-      const checkout = await startCheckout({
+  function pay() {
+    startCheckout.mutate(
+      {
         priceId: price.priceId,
         successUrl: `${paths.success}?plan=${plan}`,
         cancelUrl: `${paths.checkout}?plan=${plan}&billing=${billing}`,
         metadata: { planName: plan, isAnnual: billing === 'annual', price_id: price.priceId },
-      });
-      if (/^https?:\/\//.test(checkout.url)) window.location.assign(checkout.url);
-      else navigate(checkout.url);
-    } catch (caught) {
-      setError(paymentError(caught));
-      setBusy(false);
-    }
+      },
+      {
+        onSuccess: ({ url }) => {
+          if (/^https?:\/\//.test(url)) window.location.assign(url);
+          else void navigate(url);
+        },
+      },
+    );
   }
 
   return (

@@ -1,40 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PLAN_CATALOGUE } from '@complivue/shared/plans';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import {
-  cancelSandboxCheckout,
-  formatUsd,
-  getCheckoutStatus,
-  paySandboxCheckout,
-  paymentError,
-} from './api.ts';
+import { formatUsd, paymentError, useCheckoutStatus, useFinishSandboxCheckout } from './api.ts';
 
 /** The sandbox's stand-in for a hosted payment page; it says plainly that nothing is charged. */
 export function SandboxCheckoutPage() {
   const { sessionId = '' } = useParams();
   const navigate = useNavigate();
-  const checkout = useQuery({
-    queryKey: ['checkout', sessionId],
-    queryFn: () => getCheckoutStatus(sessionId),
-  });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const checkout = useCheckoutStatus(sessionId);
+  const finishCheckout = useFinishSandboxCheckout();
+  // Busy until the next page opens: the answer only starts the navigation.
+  const busy = finishCheckout.isPending || finishCheckout.isSuccess;
+  const error = finishCheckout.isError ? paymentError(finishCheckout.error) : null;
 
-  async function finish(action: typeof paySandboxCheckout) {
-    setBusy(true);
-    setError(null);
-    try {
-      navigate((await action(sessionId)).url, { replace: true });
-    } catch (caught) {
-      setError(paymentError(caught));
-      setBusy(false);
-    }
+  function finish(outcome: 'pay' | 'cancel') {
+    finishCheckout.mutate(
+      { sessionId, outcome },
+      { onSuccess: ({ url }) => void navigate(url, { replace: true }) },
+    );
   }
 
   if (checkout.isPending) return <Spinner label="Loading the test checkout" />;
@@ -65,10 +52,10 @@ export function SandboxCheckoutPage() {
         </Alert>
       ) : (
         <div className="mt-6 flex gap-3">
-          <Button disabled={busy} onClick={() => finish(paySandboxCheckout)}>
+          <Button disabled={busy} onClick={() => finish('pay')}>
             Pay {formatUsd(amount)} (test)
           </Button>
-          <Button variant="secondary" disabled={busy} onClick={() => finish(cancelSandboxCheckout)}>
+          <Button variant="secondary" disabled={busy} onClick={() => finish('cancel')}>
             Cancel
           </Button>
         </div>

@@ -1,4 +1,8 @@
-import { REGULATION_AREA_INFO, REGULATION_AREAS } from '@complivue/shared/regulation-areas';
+import {
+  REGULATION_AREA_INFO,
+  REGULATION_AREAS,
+  type RegulationArea,
+} from '@complivue/shared/regulation-areas';
 import {
   NOT_RATED,
   RISK_RATING_LABELS,
@@ -46,11 +50,6 @@ export function fieldsOf(change: ChangeDetail): ChangeFields {
   };
 }
 
-const AREA_OPTIONS = REGULATION_AREAS.map((area) => ({
-  value: area,
-  label: <span title={REGULATION_AREA_INFO[area].label}>{REGULATION_AREA_INFO[area].tag}</span>,
-}));
-
 /**
  * A change's fields and its impact assessment: the "New change" form and the detail's editor,
  * checked with the request's rules. A refused save keeps what was typed and says why.
@@ -80,11 +79,15 @@ export function ChangeFieldsForm({
     <Form form={form} failure={failure} onSubmit={onSubmit} className="space-y-4">
       <fieldset disabled={disabled} className="space-y-4">
         <TextField<ChangeFields> name="title" label="Title" maxLength={300} />
-        <CheckboxGroupField<ChangeFields>
+        <CheckboxGroupField<ChangeFields, RegulationArea>
           name="areas"
           legend="Regulation areas"
-          options={AREA_OPTIONS}
-          optionsClassName="grid grid-cols-2 gap-x-3 gap-y-1 sm:grid-cols-3"
+          options={REGULATION_AREAS}
+          renderLabel={(area) => (
+            <span title={REGULATION_AREA_INFO[area].label}>{REGULATION_AREA_INFO[area].tag}</span>
+          )}
+          listClassName="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 sm:grid-cols-3"
+          itemClassName="flex items-center gap-2 text-sm text-slate-800"
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField<ChangeFields> name="effectiveDate" label="Effective date" type="date" />

@@ -1,51 +1,21 @@
-import type { AssetsSize, InstitutionType } from '@complivue/shared/institutions';
-import { sessionResponseSchema } from '@complivue/shared/schemas/auth';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { createCompanyFormSchema } from '@complivue/shared/schemas/companies';
+import { Form, SubmitButton, useZodForm } from '@/components/form/form';
+import { TextField } from '@/components/form/form-fields';
 import { Card } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { InstitutionFields } from '@/components/institution-fields';
-import { sessionQueryKey } from '@/lib/session';
-import { ApiClientError, apiRequest } from '@/lib/api-client';
+import { useCreateCompany } from './api.ts';
 
 /**
  * For an account that belongs to no institution (made by the CLI, or left by its company):
  * create one, or ask an administrator for an invitation. Joining by name is not offered.
  */
 export function CreateCompanyPrompt() {
-  const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [institutionType, setInstitutionType] = useState<InstitutionType | ''>('');
-  const [assetsSize, setAssetsSize] = useState<AssetsSize | ''>('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!name.trim()) return setError('Institution name is required');
-    setBusy(true);
-    setError(null);
-    try {
-      const session = await apiRequest('/api/companies', {
-        method: 'POST',
-        body: {
-          name: name.trim(),
-          institutionType: institutionType || undefined,
-          assetsSize: assetsSize || undefined,
-        },
-        schema: sessionResponseSchema,
-      });
-      queryClient.setQueryData(sessionQueryKey, session);
-    } catch (caught) {
-      setError(
-        caught instanceof ApiClientError ? caught.message : 'The institution could not be created.',
-      );
-      setBusy(false);
-    }
-  }
+  const form = useZodForm(createCompanyFormSchema, {
+    name: '',
+    institutionType: '',
+    assetsSize: '',
+  });
+  const createCompany = useCreateCompany();
 
   return (
     <Card className="mx-auto max-w-xl">
@@ -55,28 +25,16 @@ export function CreateCompanyPrompt() {
         Complivue, ask its administrator to invite you. Otherwise, create it here: you become its
         administrator and a 14-day free trial starts, with no credit card.
       </p>
-      <form onSubmit={submit} noValidate className="mt-6 space-y-4">
-        {error && <Alert variant="destructive">{error}</Alert>}
-        <FormField label="Institution name">
-          {({ id }) => (
-            <Input
-              id={id}
-              autoComplete="organization"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          )}
-        </FormField>
-        <InstitutionFields
-          institutionType={institutionType}
-          assetsSize={assetsSize}
-          onInstitutionTypeChange={setInstitutionType}
-          onAssetsSizeChange={setAssetsSize}
-        />
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Creating...' : 'Create institution'}
-        </Button>
-      </form>
+      <Form
+        form={form}
+        failure="The institution could not be created."
+        className="mt-6 space-y-4"
+        onSubmit={(values) => createCompany.mutateAsync(values)}
+      >
+        <TextField name="name" label="Institution name" autoComplete="organization" />
+        <InstitutionFields />
+        <SubmitButton pendingLabel="Creating...">Create institution</SubmitButton>
+      </Form>
     </Card>
   );
 }

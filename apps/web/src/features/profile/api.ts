@@ -1,27 +1,50 @@
-import { okResponseSchema, type changePasswordRequestSchema } from '@complivue/shared/schemas/auth';
+import {
+  okResponseSchema,
+  type SessionResponse,
+  type changePasswordRequestSchema,
+} from '@complivue/shared/schemas/auth';
 import {
   avatarResponseSchema,
   deviceSessionsResponseSchema,
   enableTwoFactorResponseSchema,
+  type disableTwoFactorRequestSchema,
 } from '@complivue/shared/schemas/profile';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
+import { sessionQueryKey } from '@/lib/session';
 
 export const devicesQueryKey = ['devices'] as const;
 
-export function uploadAvatar(file: File) {
-  const form = new FormData();
-  form.append('file', file);
-  return apiRequest('/api/profile/avatar', {
-    method: 'PUT',
-    body: form,
-    schema: avatarResponseSchema,
+/** A write to the member's picture; the cached session shows the picture the server kept. */
+function useAvatarMutation<Variables>(
+  send: (variables: Variables) => Promise<{ image: string | null }>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: ({ image }) =>
+      queryClient.setQueryData<SessionResponse | null>(sessionQueryKey, (current) =>
+        current ? { ...current, user: { ...current.user, image } } : current,
+      ),
   });
 }
 
-export const removeAvatar = () =>
-  apiRequest('/api/profile/avatar', { method: 'DELETE', schema: avatarResponseSchema });
+export const useUploadAvatar = () =>
+  useAvatarMutation((file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return apiRequest('/api/profile/avatar', {
+      method: 'PUT',
+      body: form,
+      schema: avatarResponseSchema,
+    });
+  });
+
+export const useRemoveAvatar = () =>
+  useAvatarMutation(() =>
+    apiRequest('/api/profile/avatar', { method: 'DELETE', schema: avatarResponseSchema }),
+  );
 
 /** Changes the signed-in member's password; the server signs out their other devices. */
 export function useChangePassword() {
@@ -40,19 +63,37 @@ export const signOutDevice = (sessionId: string) =>
     schema: okResponseSchema,
   });
 
-export const enableTwoFactor = (password: string) =>
-  apiRequest('/api/auth/two-factor/enable', {
-    method: 'POST',
-    body: { password },
-    schema: enableTwoFactorResponseSchema,
+/** Starts TOTP enrolment: the authenticator's URI and the backup codes. */
+export function useEnableTwoFactor() {
+  return useMutation({
+    mutationFn: (password: string) =>
+      apiRequest('/api/auth/two-factor/enable', {
+        method: 'POST',
+        body: { password },
+        schema: enableTwoFactorResponseSchema,
+      }),
   });
+}
 
-export const confirmTwoFactor = (code: string) =>
-  apiRequest('/api/auth/two-factor/confirm', {
-    method: 'POST',
-    body: { code },
-    schema: okResponseSchema,
+/** A change of the second factor, after which the session (which says whether it is on) is asked again. */
+function useTwoFactorChange<Variables>(send: (variables: Variables) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
   });
+}
 
-export const disableTwoFactor = (body: { password: string; code: string }) =>
-  apiRequest('/api/auth/two-factor/disable', { method: 'POST', body, schema: okResponseSchema });
+export const useConfirmTwoFactor = () =>
+  useTwoFactorChange((code: string) =>
+    apiRequest('/api/auth/two-factor/confirm', {
+      method: 'POST',
+      body: { code },
+      schema: okResponseSchema,
+    }),
+  );
+
+export const useDisableTwoFactor = () =>
+  useTwoFactorChange((body: z.input<typeof disableTwoFactorRequestSchema>) =>
+    apiRequest('/api/auth/two-factor/disable', { method: 'POST', body, schema: okResponseSchema }),
+  );

@@ -1,53 +1,41 @@
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
 import { MAX_AVATAR_BYTES, PROFILE_MESSAGES } from '@complivue/shared/schemas/profile';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { sessionQueryKey } from '@/lib/session';
 import { UserAvatar } from '@/components/user-avatar';
-import { ApiClientError } from '@/lib/api-client';
-import { removeAvatar, uploadAvatar } from './api.ts';
+import { ApiClientError, userFacingMessage } from '@/lib/api-client';
+import { useRemoveAvatar, useUploadAvatar } from './api.ts';
 
 const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp'];
 
 export function AvatarEditor({ session }: { session: SessionResponse }) {
-  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const upload = useUploadAvatar();
+  const remove = useRemoveAvatar();
+  const busy = upload.isPending || remove.isPending;
+  // The file is checked here first (type and size), as the server checks it, to spare the upload.
+  const error =
+    refusal ??
+    (upload.error
+      ? upload.error instanceof ApiClientError
+        ? upload.error.message
+        : PROFILE_MESSAGES.avatar_type
+      : remove.error
+        ? userFacingMessage(remove.error, 'The picture could not be removed.')
+        : null);
 
-  function setImage(image: string | null) {
-    queryClient.setQueryData<SessionResponse | null>(sessionQueryKey, (current) =>
-      current ? { ...current, user: { ...current.user, image } } : current,
-    );
-  }
-
-  async function choose(event: ChangeEvent<HTMLInputElement>) {
+  function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (!ACCEPTED.includes(file.type)) return setError(PROFILE_MESSAGES.avatar_type);
-    if (file.size > MAX_AVATAR_BYTES) return setError(PROFILE_MESSAGES.avatar_size);
-    setError(null);
-    setBusy(true);
-    try {
-      setImage((await uploadAvatar(file)).image);
-    } catch (caught) {
-      setError(caught instanceof ApiClientError ? caught.message : PROFILE_MESSAGES.avatar_type);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    setBusy(true);
-    try {
-      await removeAvatar();
-      setImage(null);
-    } finally {
-      setBusy(false);
-    }
+    upload.reset();
+    remove.reset();
+    if (!ACCEPTED.includes(file.type)) return setRefusal(PROFILE_MESSAGES.avatar_type);
+    if (file.size > MAX_AVATAR_BYTES) return setRefusal(PROFILE_MESSAGES.avatar_size);
+    setRefusal(null);
+    upload.mutate(file);
   }
 
   return (
@@ -65,7 +53,16 @@ export function AvatarEditor({ session }: { session: SessionResponse }) {
             {session.user.image ? 'Change picture' : 'Upload picture'}
           </Button>
           {session.user.image && (
-            <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={remove}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              disabled={busy}
+              onClick={() => {
+                upload.reset();
+                remove.mutate();
+              }}
+            >
               Remove
             </Button>
           )}

@@ -1,20 +1,15 @@
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
 import {
   PROFILE_MESSAGES,
+  profileFormSchema,
   resolveNotificationPreferences,
-  type NotificationPreferences,
 } from '@complivue/shared/schemas/profile';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
+import { Form, SubmitButton, useZodForm } from '@/components/form/form';
+import { SelectField, TextField } from '@/components/form/form-fields';
 import { NotificationPreferencesFields } from '@/components/notification-preferences-fields';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input, Select } from '@/components/ui/input';
-import { sessionQueryKey } from '@/lib/session';
-import { userFacingMessage } from '@/lib/api-client';
-import { updateProfile } from '@/lib/profile';
+import { useUpdateProfile } from '@/lib/profile';
 
 function timeZones(): string[] {
   const zones = Intl.supportedValuesOf('timeZone');
@@ -22,109 +17,48 @@ function timeZones(): string[] {
 }
 
 export function ProfileDetailsForm({ session }: { session: SessionResponse }) {
-  const queryClient = useQueryClient();
   const [zones] = useState(timeZones);
-  const [form, setForm] = useState({
+  const form = useZodForm(profileFormSchema, {
     fullName: session.profile.fullName ?? session.user.name,
     jobTitle: session.profile.jobTitle ?? '',
     phone: session.profile.phone ?? '',
     timezone: session.profile.timezone ?? '',
+    notificationPreferences: resolveNotificationPreferences(
+      session.profile.notificationPreferences,
+    ),
   });
-  const [preferences, setPreferences] = useState<NotificationPreferences>(
-    resolveNotificationPreferences(session.profile.notificationPreferences),
-  );
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const update = (field: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.fullName.trim()) {
-      setError(PROFILE_MESSAGES.full_name_required);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = await updateProfile({
-        fullName: form.fullName.trim(),
-        jobTitle: form.jobTitle.trim() || null,
-        phone: form.phone.trim() || null,
-        timezone: form.timezone || null,
-        notificationPreferences: preferences,
-      });
-      queryClient.setQueryData(sessionQueryKey, saved);
-      toast.success(PROFILE_MESSAGES.saved);
-    } catch (caught) {
-      setError(userFacingMessage(caught, 'Your profile could not be saved.'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const updateProfile = useUpdateProfile();
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6">
-      {error && <Alert variant="destructive">{error}</Alert>}
+    <Form
+      form={form}
+      failure="Your profile could not be saved."
+      className="space-y-6"
+      onSubmit={async (values) => {
+        await updateProfile.mutateAsync(values);
+        toast.success(PROFILE_MESSAGES.saved);
+      }}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Full name">
-          {({ id }) => (
-            <Input
-              id={id}
-              autoComplete="name"
-              value={form.fullName}
-              onChange={update('fullName')}
-            />
-          )}
-        </FormField>
-        <FormField label="Job title">
-          {({ id }) => (
-            <Input
-              id={id}
-              autoComplete="organization-title"
-              value={form.jobTitle}
-              onChange={update('jobTitle')}
-            />
-          )}
-        </FormField>
-        <FormField label="Phone">
-          {({ id }) => (
-            <Input
-              id={id}
-              type="tel"
-              autoComplete="tel"
-              value={form.phone}
-              onChange={update('phone')}
-            />
-          )}
-        </FormField>
-        <FormField label="Time zone" hint="Deadlines and reminders are shown in this zone.">
-          {({ id, describedBy }) => (
-            <Select
-              id={id}
-              aria-describedby={describedBy}
-              value={form.timezone}
-              onChange={update('timezone')}
-            >
-              <option value="">Use my browser's time zone</option>
-              {zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replaceAll('_', ' ')}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <TextField name="fullName" label="Full name" autoComplete="name" />
+        <TextField name="jobTitle" label="Job title" autoComplete="organization-title" />
+        <TextField name="phone" label="Phone" type="tel" autoComplete="tel" />
+        <SelectField
+          name="timezone"
+          label="Time zone"
+          hint="Deadlines and reminders are shown in this zone."
+        >
+          <option value="">Use my browser's time zone</option>
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </SelectField>
       </div>
 
-      <NotificationPreferencesFields
-        legend="Notifications"
-        value={preferences}
-        onChange={setPreferences}
-      />
-      <Button type="submit" disabled={busy}>
-        {busy ? 'Saving...' : 'Save profile'}
-      </Button>
-    </form>
+      <NotificationPreferencesFields legend="Notifications" prefix="notificationPreferences." />
+      <SubmitButton pendingLabel="Saving...">Save profile</SubmitButton>
+    </Form>
   );
 }

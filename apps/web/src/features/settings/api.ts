@@ -1,14 +1,17 @@
 import {
   securitySettingsSchema,
   type UpdateSecuritySettings,
+  type deleteCompanyRequestSchema,
 } from '@complivue/shared/schemas/company-settings';
 import { okResponseSchema } from '@complivue/shared/schemas/auth';
 import {
   notificationPreferencesSchema,
   type NotificationPreferences,
 } from '@complivue/shared/schemas/profile';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
+import { sessionQueryKey } from '@/lib/session';
 
 export const securitySettingsQueryKey = ['company-settings'] as const;
 
@@ -20,8 +23,22 @@ export function useSecuritySettings(enabled: boolean) {
   });
 }
 
-export const updateSecuritySettings = (body: UpdateSecuritySettings) =>
-  apiRequest('/api/company/settings', { method: 'PATCH', body, schema: securitySettingsSchema });
+/** Saves security or retention settings; the session (which carries the two-factor rule) is asked again. */
+export function useUpdateSecuritySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateSecuritySettings) =>
+      apiRequest('/api/company/settings', {
+        method: 'PATCH',
+        body,
+        schema: securitySettingsSchema,
+      }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(securitySettingsQueryKey, saved);
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}
 
 export const notificationDefaultsQueryKey = ['company-notification-defaults'] as const;
 
@@ -33,12 +50,27 @@ export function useNotificationDefaults() {
   });
 }
 
-export const saveNotificationDefaults = (body: NotificationPreferences) =>
-  apiRequest('/api/company/notification-defaults', {
-    method: 'PUT',
-    body,
-    schema: notificationPreferencesSchema,
+/** Saves the institution's defaults; members following them see them in their session. */
+export function useSaveNotificationDefaults() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NotificationPreferences) =>
+      apiRequest('/api/company/notification-defaults', {
+        method: 'PUT',
+        body,
+        schema: notificationPreferencesSchema,
+      }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(notificationDefaultsQueryKey, saved);
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
   });
+}
 
-export const deleteCompany = (confirmName: string) =>
-  apiRequest('/api/company', { method: 'DELETE', body: { confirmName }, schema: okResponseSchema });
+/** Deletes the institution and signs everyone out (the page then starts again from `/`). */
+export function useDeleteCompany() {
+  return useMutation({
+    mutationFn: (body: z.input<typeof deleteCompanyRequestSchema>) =>
+      apiRequest('/api/company', { method: 'DELETE', body, schema: okResponseSchema }),
+  });
+}

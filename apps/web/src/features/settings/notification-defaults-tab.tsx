@@ -1,48 +1,33 @@
-import { QueryState } from '@/components/query-state';
+import { notificationPreferencesSchema } from '@complivue/shared/schemas/profile';
 import type { NotificationPreferences } from '@complivue/shared/schemas/profile';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { Form, SubmitButton, useZodForm } from '@/components/form/form';
 import { NotificationPreferencesFields } from '@/components/notification-preferences-fields';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { sessionQueryKey } from '@/lib/session';
-import { useAsyncAction } from '@/lib/use-async-action';
-import {
-  notificationDefaultsQueryKey,
-  saveNotificationDefaults,
-  useNotificationDefaults,
-} from './api.ts';
+import { QueryState } from '@/components/query-state';
+import { useNotificationDefaults, useSaveNotificationDefaults } from './api.ts';
 
 function NotificationDefaultsForm({ defaults }: { defaults: NotificationPreferences }) {
-  const queryClient = useQueryClient();
-  const [value, setValue] = useState(defaults);
-  const { busy, error, run } = useAsyncAction();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    await run(async () => {
-      queryClient.setQueryData(notificationDefaultsQueryKey, await saveNotificationDefaults(value));
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      toast.success('The notification defaults have been saved.');
-    }, 'The notification defaults could not be saved.');
-  }
+  const form = useZodForm(notificationPreferencesSchema, defaults);
+  const save = useSaveNotificationDefaults();
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
-      {error && <Alert variant="destructive">{error}</Alert>}
+    <Form
+      form={form}
+      failure="The notification defaults could not be saved."
+      className="space-y-5"
+      onSubmit={async (values) => {
+        await save.mutateAsync(values);
+        toast.success('The notification defaults have been saved.');
+      }}
+    >
       <NotificationPreferencesFields
         legend="Notification defaults"
         description="Every member follows these until they choose their own in their profile. Members who already chose keep their choice."
-        value={value}
-        onChange={setValue}
       />
       <div className="flex justify-end">
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : 'Save notification defaults'}
-        </Button>
+        <SubmitButton pendingLabel="Saving…">Save notification defaults</SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -1,27 +1,25 @@
 import { QueryState } from '@/components/query-state';
 import {
   SESSION_LIFETIME_HOURS,
+  securitySettingsFormSchema,
   type SecuritySettings,
 } from '@complivue/shared/schemas/company-settings';
 import { hasRoleAtLeast } from '@complivue/shared/roles';
-import { useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { CompanyProfileForm } from '@/components/company-profile-form';
+import { CheckboxField } from '@/components/form/checkbox-field';
+import { Form, SubmitButton, useZodForm } from '@/components/form/form';
+import { SelectField, TextareaField } from '@/components/form/form-fields';
 import { CompanySummary } from '@/components/company-summary';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Select } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useCompanyProfile } from '@/lib/company-profile';
-import { useAsyncAction } from '@/lib/use-async-action';
-import { sessionQueryKey, useSession } from '@/lib/session';
-import { securitySettingsQueryKey, updateSecuritySettings, useSecuritySettings } from './api.ts';
+import { useSession } from '@/lib/session';
+import { useSecuritySettings, useUpdateSecuritySettings } from './api.ts';
 import { DataTab } from './data-tab.tsx';
 import { NotificationDefaultsTab } from './notification-defaults-tab.tsx';
 
@@ -38,111 +36,74 @@ const TAB_TRIGGER =
 
 function InstitutionTab({ isAdmin }: { isAdmin: boolean }) {
   const company = useCompanyProfile();
-  if (company.isPending) return <Spinner label="Loading your institution" />;
-  if (company.isError) return <Alert variant="destructive">{company.error.message}</Alert>;
-  if (!isAdmin) return <CompanySummary profile={company.data} />;
   return (
-    <CompanyProfileForm
-      key={company.data.updatedAt}
-      profile={company.data}
-      complete
-      onSaved={() => toast.success("Your institution's profile has been saved.")}
-      actions={(busy) => (
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : 'Save institution profile'}
-        </Button>
-      )}
-    />
+    <QueryState query={company} loading="Loading your institution">
+      {(profile) =>
+        isAdmin ? (
+          <CompanyProfileForm
+            key={profile.updatedAt}
+            profile={profile}
+            complete
+            onSaved={() => toast.success("Your institution's profile has been saved.")}
+            actions={(busy) => (
+              <Button type="submit" disabled={busy}>
+                {busy ? 'Saving…' : 'Save institution profile'}
+              </Button>
+            )}
+          />
+        ) : (
+          <CompanySummary profile={profile} />
+        )
+      }
+    </QueryState>
   );
 }
 
 function SecurityForm({ settings }: { settings: SecuritySettings }) {
-  const queryClient = useQueryClient();
-  const [requireTwoFactor, setRequireTwoFactor] = useState(settings.requireTwoFactor);
-  const [lifetime, setLifetime] = useState(settings.sessionLifetimeHours);
-  const [domains, setDomains] = useState(settings.allowedEmailDomains.join(', '));
-  const { busy, error, run } = useAsyncAction();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    await run(async () => {
-      const saved = await updateSecuritySettings({
-        requireTwoFactor,
-        sessionLifetimeHours: lifetime,
-        allowedEmailDomains: domains
-          .split(/[\s,;]+/)
-          .map((domain) => domain.trim())
-          .filter(Boolean),
-      });
-      queryClient.setQueryData(securitySettingsQueryKey, saved);
-      setDomains(saved.allowedEmailDomains.join(', '));
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      toast.success('The security settings have been saved.');
-    }, 'The security settings could not be saved.');
-  }
+  const form = useZodForm(securitySettingsFormSchema, {
+    requireTwoFactor: settings.requireTwoFactor,
+    sessionLifetimeHours: settings.sessionLifetimeHours,
+    allowedEmailDomains: settings.allowedEmailDomains.join(', '),
+  });
+  const update = useUpdateSecuritySettings();
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
-      {error && <Alert variant="destructive">{error}</Alert>}
-      <label className="flex items-start gap-3">
-        <input
-          type="checkbox"
-          className="mt-1 size-4 accent-brand-700"
-          checked={requireTwoFactor}
-          onChange={(event) => setRequireTwoFactor(event.target.checked)}
-        />
-        <span>
-          <span className="block font-medium text-slate-900">
-            Require two-factor authentication for every member
-          </span>
-          <span className="block text-sm text-slate-700">
-            Members without it are sent to turn it on before they can open anything else. This
-            includes you, if your own account does not use it yet.
-          </span>
-        </span>
-      </label>
-      <FormField
+    <Form
+      form={form}
+      failure="The security settings could not be saved."
+      className="space-y-5"
+      onSubmit={async (values) => {
+        const saved = await update.mutateAsync(values);
+        form.reset({ ...values, allowedEmailDomains: saved.allowedEmailDomains.join(', ') });
+        toast.success('The security settings have been saved.');
+      }}
+    >
+      <CheckboxField
+        name="requireTwoFactor"
+        label="Require two-factor authentication for every member"
+        description="Members without it are sent to turn it on before they can open anything else. This includes you, if your own account does not use it yet."
+      />
+      <SelectField
+        name="sessionLifetimeHours"
         label="Session length"
         hint="How long a sign-in lasts before members must sign in again."
       >
-        {({ id, describedBy }) => (
-          <Select
-            id={id}
-            aria-describedby={describedBy}
-            value={lifetime}
-            onChange={(event) =>
-              setLifetime(Number(event.target.value) as SecuritySettings['sessionLifetimeHours'])
-            }
-          >
-            {SESSION_LIFETIME_HOURS.map((hours) => (
-              <option key={hours} value={hours}>
-                {LIFETIME_LABELS[hours]}
-              </option>
-            ))}
-          </Select>
-        )}
-      </FormField>
-      <FormField
+        {SESSION_LIFETIME_HOURS.map((hours) => (
+          <option key={hours} value={hours}>
+            {LIFETIME_LABELS[hours]}
+          </option>
+        ))}
+      </SelectField>
+      <TextareaField
+        name="allowedEmailDomains"
         label="Allowed email domains for invitations"
         hint="Separate domains with commas, e.g. firstcu.org, firstcu.com. Leave empty to allow any."
-      >
-        {({ id, describedBy }) => (
-          <textarea
-            id={id}
-            aria-describedby={describedBy}
-            rows={2}
-            className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-            value={domains}
-            onChange={(event) => setDomains(event.target.value)}
-          />
-        )}
-      </FormField>
+        rows={2}
+      />
       <div className="flex justify-end">
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : 'Save security settings'}
-        </Button>
+        <SubmitButton pendingLabel="Saving…">Save security settings</SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }
 

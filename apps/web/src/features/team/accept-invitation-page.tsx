@@ -1,10 +1,11 @@
 import { ROLE_LABELS } from '@complivue/shared/roles';
-import { MIN_PASSWORD_LENGTH, validatePassword } from '@complivue/shared/schemas/auth';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { MIN_PASSWORD_LENGTH } from '@complivue/shared/schemas/auth';
+import { acceptInvitationFormSchema } from '@complivue/shared/schemas/team';
+import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Form, SubmitButton, useZodForm } from '@/components/form/form';
+import { PasswordField, TextField } from '@/components/form/form-fields';
 import { AuthPageLayout } from '@/components/layouts/auth-page-layout';
-import { PasswordInput } from '@/components/password-input';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -13,78 +14,47 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { userFacingMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-day';
-import { sessionQueryKey, useSession } from '@/lib/session';
-import { acceptInvitation, acceptInvitationSignedIn, previewInvitation } from './api.ts';
+import { useSession } from '@/lib/session';
+import { useAcceptInvitation, useAcceptInvitationSignedIn, useInvitationPreview } from './api.ts';
 
 function NewAccountForm({ token, email }: { token: string; email: string }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [fullName, setFullName] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const failure = fullName.trim()
-      ? validatePassword(password, email)
-      : { message: 'Full name is required' };
-    if (failure) {
-      setError(failure.message);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const { session, redirectTo } = await acceptInvitation({ token, fullName, password });
-      queryClient.setQueryData(sessionQueryKey, session);
-      await navigate(redirectTo, { replace: true });
-    } catch (caught) {
-      setError(userFacingMessage(caught, 'The invitation could not be accepted.'));
-      setBusy(false);
-    }
-  }
+  // A password equal to the invited address is refused, as on the server.
+  const schema = useMemo(() => acceptInvitationFormSchema(email), [email]);
+  const form = useZodForm(schema, { fullName: '', password: '' });
+  const accept = useAcceptInvitation();
 
   return (
-    <form onSubmit={submit} noValidate className="mt-6 space-y-4">
-      {error && <Alert variant="destructive">{error}</Alert>}
+    <Form
+      form={form}
+      failure="The invitation could not be accepted."
+      className="mt-6 space-y-4"
+      onSubmit={async ({ fullName, password }) => {
+        const { redirectTo } = await accept.mutateAsync({ token, fullName, password });
+        await navigate(redirectTo, { replace: true });
+      }}
+    >
       <FormField label="Work email">
         {({ id }) => <Input id={id} value={email} readOnly disabled />}
       </FormField>
-      <FormField label="Full name">
-        {({ id }) => (
-          <Input
-            id={id}
-            autoComplete="name"
-            value={fullName}
-            onChange={(event) => setFullName(event.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField label="Password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}>
-        {({ id, describedBy }) => (
-          <PasswordInput
-            id={id}
-            aria-describedby={describedBy}
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        )}
-      </FormField>
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? 'Joining…' : 'Accept and create my account'}
-      </Button>
-    </form>
+      <TextField name="fullName" label="Full name" autoComplete="name" />
+      <PasswordField
+        name="password"
+        label="Password"
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        autoComplete="new-password"
+      />
+      <SubmitButton className="w-full" pendingLabel="Joining…">
+        Accept and create my account
+      </SubmitButton>
+    </Form>
   );
 }
 
 function SignedInAccept({ token, email }: { token: string; email: string }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const session = useSession();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const accept = useAcceptInvitationSignedIn();
   const here = `${paths.invitationAccept}?token=${encodeURIComponent(token)}`;
 
   if (session.isPending) return <Spinner label="Checking your session" />;
@@ -100,22 +70,25 @@ function SignedInAccept({ token, email }: { token: string; email: string }) {
       </div>
     );
   }
-  async function accept() {
-    setBusy(true);
-    setError(null);
-    try {
-      queryClient.setQueryData(sessionQueryKey, await acceptInvitationSignedIn(token));
-      await navigate(paths.dashboard, { replace: true });
-    } catch (caught) {
-      setError(userFacingMessage(caught, 'The invitation could not be accepted.'));
-      setBusy(false);
-    }
-  }
+  // Busy until the dashboard opens: the answer only starts the navigation.
+  const busy = accept.isPending || accept.isSuccess;
   return (
     <div className="mt-6 space-y-3">
-      {error && <Alert variant="destructive">{error}</Alert>}
+      {accept.isError && (
+        <Alert variant="destructive">
+          {userFacingMessage(accept.error, 'The invitation could not be accepted.')}
+        </Alert>
+      )}
       <p className="text-sm text-slate-700">You are signed in as {session.data.user.email}.</p>
-      <Button className="w-full" disabled={busy} onClick={() => void accept()}>
+      <Button
+        className="w-full"
+        disabled={busy}
+        onClick={() =>
+          accept.mutate(token, {
+            onSuccess: () => void navigate(paths.dashboard, { replace: true }),
+          })
+        }
+      >
         {busy ? 'Joining…' : 'Accept invitation'}
       </Button>
     </div>
@@ -126,12 +99,7 @@ function SignedInAccept({ token, email }: { token: string; email: string }) {
 export function AcceptInvitationPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const preview = useQuery({
-    queryKey: ['invitation', token],
-    queryFn: () => previewInvitation(token),
-    enabled: token.length > 0,
-    retry: false,
-  });
+  const preview = useInvitationPreview(token);
 
   if (!token || preview.isError) {
     return (

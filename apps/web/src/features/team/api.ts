@@ -1,6 +1,5 @@
 import type { ActivityFilters } from '@complivue/shared/schemas/activity';
 import { activityResponseSchema } from '@complivue/shared/schemas/activity';
-import type { CompanyRole } from '@complivue/shared/roles';
 import {
   okResponseSchema,
   sessionResponseSchema,
@@ -8,6 +7,8 @@ import {
 } from '@complivue/shared/schemas/auth';
 import {
   invitationPreviewSchema,
+  type acceptInvitationRequestSchema,
+  type createInvitationRequestSchema,
   invitationsResponseSchema,
   roleHoldersResponseSchema,
   teamDirectorySchema,
@@ -15,9 +16,10 @@ import {
   teamMembersResponseSchema,
   type TeamSort,
 } from '@complivue/shared/schemas/team';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
+import { sessionQueryKey } from '@/lib/session';
 
 /** Every query of this feature starts with this key: one invalidation refreshes them all. */
 export const teamQueryKey = ['team'] as const;
@@ -48,10 +50,22 @@ export function useTeamMembers(query: MembersQuery) {
   });
 }
 
-export const setMemberActive = (userId: string, active: boolean) =>
-  apiRequest(
-    `/api/team/members/${encodeURIComponent(userId)}/${active ? 'reactivate' : 'deactivate'}`,
-    { method: 'POST', schema: teamMemberSchema },
+/** A write of this feature, after which every team query is fetched again. */
+function useTeamMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamQueryKey }),
+  });
+}
+
+/** Deactivates a member (signed out everywhere, seat freed) or lets them sign in again. */
+export const useSetMemberActive = () =>
+  useTeamMutation(({ userId, active }: { userId: string; active: boolean }) =>
+    apiRequest(
+      `/api/team/members/${encodeURIComponent(userId)}/${active ? 'reactivate' : 'deactivate'}`,
+      { method: 'POST', schema: teamMemberSchema },
+    ),
   );
 
 export function useRoleHolders() {
@@ -92,34 +106,67 @@ export function useInvitations() {
 
 const sentSchema = z.object({ id: z.string(), delivered: z.boolean() });
 
-export const inviteMember = (body: { email: string; role: CompanyRole }) =>
-  apiRequest('/api/team/invitations', { method: 'POST', body, schema: sentSchema });
+export const useInviteMember = () =>
+  useTeamMutation((body: z.input<typeof createInvitationRequestSchema>) =>
+    apiRequest('/api/team/invitations', { method: 'POST', body, schema: sentSchema }),
+  );
 
-export const resendInvitation = (id: string) =>
-  apiRequest(`/api/team/invitations/${encodeURIComponent(id)}/resend`, {
-    method: 'POST',
-    schema: sentSchema,
+/** Sends the invitation again with a new link (the old one stops working). */
+export const useResendInvitation = () =>
+  useTeamMutation((id: string) =>
+    apiRequest(`/api/team/invitations/${encodeURIComponent(id)}/resend`, {
+      method: 'POST',
+      schema: sentSchema,
+    }),
+  );
+
+export const useRevokeInvitation = () =>
+  useTeamMutation((id: string) =>
+    apiRequest(`/api/team/invitations/${encodeURIComponent(id)}/revoke`, {
+      method: 'POST',
+      schema: okResponseSchema,
+    }),
+  );
+
+/** What the emailed link offers (asked once per token; a refusal is final). */
+export function useInvitationPreview(token: string) {
+  return useQuery({
+    queryKey: ['invitation', token],
+    queryFn: () =>
+      apiRequest('/api/invitations/preview', {
+        method: 'POST',
+        body: { token },
+        schema: invitationPreviewSchema,
+      }),
+    enabled: token.length > 0,
+    retry: false,
   });
+}
 
-export const revokeInvitation = (id: string) =>
-  apiRequest(`/api/team/invitations/${encodeURIComponent(id)}/revoke`, {
-    method: 'POST',
-    schema: okResponseSchema,
+/** Accepts with a new account; the answer is the new member's session. */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof acceptInvitationRequestSchema>) =>
+      apiRequest('/api/invitations/accept', {
+        method: 'POST',
+        body,
+        schema: signUpResponseSchema,
+      }),
+    onSuccess: ({ session }) => queryClient.setQueryData(sessionQueryKey, session),
   });
+}
 
-export const previewInvitation = (token: string) =>
-  apiRequest('/api/invitations/preview', {
-    method: 'POST',
-    body: { token },
-    schema: invitationPreviewSchema,
+/** Accepts into the signed-in account; the answer is its session, now in the institution. */
+export function useAcceptInvitationSignedIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest('/api/invitations/accept-signed-in', {
+        method: 'POST',
+        body: { token },
+        schema: sessionResponseSchema,
+      }),
+    onSuccess: (session) => queryClient.setQueryData(sessionQueryKey, session),
   });
-
-export const acceptInvitation = (body: { token: string; fullName: string; password: string }) =>
-  apiRequest('/api/invitations/accept', { method: 'POST', body, schema: signUpResponseSchema });
-
-export const acceptInvitationSignedIn = (token: string) =>
-  apiRequest('/api/invitations/accept-signed-in', {
-    method: 'POST',
-    body: { token },
-    schema: sessionResponseSchema,
-  });
+}

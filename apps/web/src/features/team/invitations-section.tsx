@@ -1,110 +1,68 @@
 import { ROLE_LABELS, type CompanyRole } from '@complivue/shared/roles';
-import type { Invitation } from '@complivue/shared/schemas/team';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { createInvitationRequestSchema, type Invitation } from '@complivue/shared/schemas/team';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
+import { Form, SubmitButton, useZodForm } from '@/components/form/form';
+import { SelectField, TextField } from '@/components/form/form-fields';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input, Select } from '@/components/ui/input';
 import { userFacingMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-day';
-import { useAsyncAction } from '@/lib/use-async-action';
 import {
-  inviteMember,
-  resendInvitation,
-  revokeInvitation,
-  teamQueryKey,
   useInvitations,
+  useInviteMember,
+  useResendInvitation,
+  useRevokeInvitation,
 } from './api.ts';
 
 const NOT_DELIVERED =
   'The invitation is saved, but its email could not be sent. Use Resend to try again.';
 
-function InviteForm({ roles, onSent }: { roles: readonly CompanyRole[]; onSent: () => unknown }) {
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<CompanyRole>('user');
-  const { busy, error, run } = useAsyncAction();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    await run(async () => {
-      const sent = await inviteMember({ email, role });
-      await onSent();
-      setEmail('');
-      if (sent.delivered) toast.success(`Invitation sent to ${email.trim()}.`);
-      else toast.warning(NOT_DELIVERED);
-    }, 'The invitation could not be sent.');
-  }
+function InviteForm({ roles }: { roles: readonly CompanyRole[] }) {
+  const form = useZodForm(createInvitationRequestSchema, { email: '', role: 'user' });
+  const invite = useInviteMember();
+  const email = form.watch('email');
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Invite a member" className="space-y-3">
-      {error && <Alert variant="destructive">{error}</Alert>}
-      <div className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
-        <FormField label="Email to invite">
-          {({ id }) => (
-            <Input
-              id={id}
-              type="email"
-              autoComplete="off"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Role">
-          {({ id }) => (
-            <Select
-              id={id}
-              value={role}
-              onChange={(event) => setRole(event.target.value as CompanyRole)}
-            >
-              {roles.map((option) => (
-                <option key={option} value={option}>
-                  {ROLE_LABELS[option]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <Button type="submit" disabled={busy || !email.trim()}>
-          {busy ? 'Sending…' : 'Send invitation'}
-        </Button>
+    <Form
+      form={form}
+      failure="The invitation could not be sent."
+      aria-label="Invite a member"
+      className="space-y-3"
+      onSubmit={async (values) => {
+        const typed = form.getValues('email').trim();
+        const sent = await invite.mutateAsync(values);
+        form.resetField('email');
+        if (sent.delivered) toast.success(`Invitation sent to ${typed}.`);
+        else toast.warning(NOT_DELIVERED);
+      }}
+    >
+      <div className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
+        <TextField name="email" label="Email to invite" type="email" autoComplete="off" />
+        <SelectField name="role" label="Role">
+          {roles.map((option) => (
+            <option key={option} value={option}>
+              {ROLE_LABELS[option]}
+            </option>
+          ))}
+        </SelectField>
+        <SubmitButton pendingLabel="Sending…" disabled={!email.trim()} className="sm:mt-6">
+          Send invitation
+        </SubmitButton>
       </div>
       <p className="text-xs text-slate-600">
         The link works once and expires after 7 days. A pending invitation holds a seat.
       </p>
-    </form>
+    </Form>
   );
 }
 
-function PendingInvitation({
-  invitation,
-  onChanged,
-}: {
-  invitation: Invitation;
-  onChanged: () => unknown;
-}) {
-  const [busy, setBusy] = useState(false);
-  async function act(action: 'resend' | 'revoke') {
-    setBusy(true);
-    try {
-      if (action === 'resend') {
-        const sent = await resendInvitation(invitation.id);
-        if (sent.delivered) toast.success(`A new link was sent to ${invitation.email}.`);
-        else toast.warning(NOT_DELIVERED);
-      } else {
-        await revokeInvitation(invitation.id);
-        toast.success(`The invitation to ${invitation.email} was revoked.`);
-      }
-      await onChanged();
-    } catch (caught) {
-      toast.error(userFacingMessage(caught, 'The invitation could not be changed.'));
-    } finally {
-      setBusy(false);
-    }
-  }
+function PendingInvitation({ invitation }: { invitation: Invitation }) {
+  const resend = useResendInvitation();
+  const revoke = useRevokeInvitation();
+  const busy = resend.isPending || revoke.isPending;
+  const failed = (caught: unknown) =>
+    toast.error(userFacingMessage(caught, 'The invitation could not be changed.'));
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div>
@@ -120,7 +78,15 @@ function PendingInvitation({
           size="sm"
           variant="secondary"
           disabled={busy}
-          onClick={() => void act('resend')}
+          onClick={() =>
+            resend.mutate(invitation.id, {
+              onSuccess: (sent) => {
+                if (sent.delivered) toast.success(`A new link was sent to ${invitation.email}.`);
+                else toast.warning(NOT_DELIVERED);
+              },
+              onError: failed,
+            })
+          }
           aria-label={`Resend the invitation to ${invitation.email}`}
         >
           Resend
@@ -129,7 +95,12 @@ function PendingInvitation({
           size="sm"
           variant="ghost"
           disabled={busy}
-          onClick={() => void act('revoke')}
+          onClick={() =>
+            revoke.mutate(invitation.id, {
+              onSuccess: () => toast.success(`The invitation to ${invitation.email} was revoked.`),
+              onError: failed,
+            })
+          }
           aria-label={`Revoke the invitation to ${invitation.email}`}
         >
           Revoke
@@ -141,25 +112,32 @@ function PendingInvitation({
 
 /** Inviting people, and the invitations not yet accepted. */
 export function InvitationsSection({ roles }: { roles: readonly CompanyRole[] }) {
-  const queryClient = useQueryClient();
   const pending = useInvitations();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: teamQueryKey });
   return (
     <Card className="space-y-5 p-5 sm:p-6">
       <h2 className="text-lg font-semibold text-slate-900">Invite your team</h2>
-      <InviteForm roles={roles} onSent={refresh} />
-      {pending.isError && <Alert variant="destructive">{pending.error.message}</Alert>}
-      {pending.data && pending.data.items.length > 0 && (
-        <div>
-          <h3 className="font-medium text-slate-900">
-            Pending invitations ({pending.data.items.length})
-          </h3>
-          <ul className="divide-y divide-slate-200">
-            {pending.data.items.map((invitation) => (
-              <PendingInvitation key={invitation.id} invitation={invitation} onChanged={refresh} />
-            ))}
-          </ul>
-        </div>
+      <InviteForm roles={roles} />
+      {/* Nothing while the list loads or when it is empty: the form above is the point here. */}
+      {!pending.isPending && (
+        <QueryState
+          query={pending}
+          loading="Loading invitations"
+          isEmpty={(data) => data.items.length === 0}
+          empty={null}
+        >
+          {(data) => (
+            <div>
+              <h3 className="font-medium text-slate-900">
+                Pending invitations ({data.items.length})
+              </h3>
+              <ul className="divide-y divide-slate-200">
+                {data.items.map((invitation) => (
+                  <PendingInvitation key={invitation.id} invitation={invitation} />
+                ))}
+              </ul>
+            </div>
+          )}
+        </QueryState>
       )}
     </Card>
   );

@@ -1,22 +1,21 @@
 import { COMPANY_ROLES, ROLES, hasRoleAtLeast, type CompanyRole } from '@complivue/shared/roles';
 import type { TeamMember, TeamSort } from '@complivue/shared/schemas/team';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { DataTable, type Column } from '@/components/data-table';
 import { Pager } from '@/components/pager';
+import { QueryState } from '@/components/query-state';
 import { RoleEditor } from '@/components/role-editor';
 import { SearchBox } from '@/components/search-box';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { userFacingMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-day';
 import { useSession } from '@/lib/session';
 import { InvitationsSection } from './invitations-section.tsx';
-import { setMemberActive, teamQueryKey, useTeamMembers, type MembersQuery } from './api.ts';
+import { teamQueryKey, useSetMemberActive, useTeamMembers, type MembersQuery } from './api.ts';
 
 const STATUS_LABELS: Record<TeamMember['status'], string> = {
   active: 'Active',
@@ -33,55 +32,24 @@ const STATUS_STYLES: Record<TeamMember['status'], string> = {
 /** What a company admin may give (the server decides again; admins are the operator's). */
 const GRANTABLE_ROLES: readonly CompanyRole[] = COMPANY_ROLES.filter((role) => role !== 'admin');
 
-function SortableHeader({
-  label,
-  sort,
-  query,
-  onSort,
-}: {
-  label: string;
-  sort: TeamSort;
-  query: MembersQuery;
-  onSort: (sort: TeamSort) => void;
-}) {
-  const active = query.sort === sort;
-  const Arrow = query.direction === 'asc' ? ArrowUp : ArrowDown;
-  return (
-    <th
-      scope="col"
-      className="py-2 pr-4 font-medium"
-      aria-sort={active ? (query.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-    >
-      <button
-        type="button"
-        onClick={() => onSort(sort)}
-        className="inline-flex items-center gap-1 hover:text-slate-900"
-      >
-        {label}
-        {active && <Arrow aria-hidden="true" className="size-3.5" />}
-      </button>
-    </th>
-  );
-}
-
-function MemberAccessButton({ member, onDone }: { member: TeamMember; onDone: () => unknown }) {
-  const [busy, setBusy] = useState(false);
+function MemberAccessButton({ member }: { member: TeamMember }) {
+  const setActive = useSetMemberActive();
+  const busy = setActive.isPending;
   const name = member.fullName ?? member.email;
-  async function apply(active: boolean) {
-    setBusy(true);
-    try {
-      await setMemberActive(member.userId, active);
-      await onDone();
-      toast.success(active ? `${name} can sign in again.` : `${name} has been deactivated.`);
-    } catch (caught) {
-      toast.error(userFacingMessage(caught, 'The change could not be saved.'));
-    } finally {
-      setBusy(false);
-    }
+  function apply(active: boolean) {
+    setActive.mutate(
+      { userId: member.userId, active },
+      {
+        onSuccess: () =>
+          toast.success(active ? `${name} can sign in again.` : `${name} has been deactivated.`),
+        onError: (caught) =>
+          toast.error(userFacingMessage(caught, 'The change could not be saved.')),
+      },
+    );
   }
   if (member.status === 'deactivated') {
     return (
-      <Button size="sm" variant="secondary" disabled={busy} onClick={() => void apply(true)}>
+      <Button size="sm" variant="secondary" disabled={busy} onClick={() => apply(true)}>
         Reactivate
       </Button>
     );
@@ -108,7 +76,7 @@ function MemberAccessButton({ member, onDone }: { member: TeamMember; onDone: ()
               <Button variant="secondary">Cancel</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <Button variant="destructive" onClick={() => void apply(false)}>
+              <Button variant="destructive" onClick={() => apply(false)}>
                 Deactivate
               </Button>
             </AlertDialog.Action>
@@ -132,18 +100,73 @@ export function TeamMembersPage() {
   const members = useTeamMembers(query);
   const refresh = () => queryClient.invalidateQueries({ queryKey: teamQueryKey });
   const isSuperAdmin = session?.profile.role === 'super_admin';
-  const sortBy = (sort: TeamSort) =>
-    setQuery((current) => ({
-      ...current,
-      sort,
-      direction: current.sort === sort && current.direction === 'asc' ? 'desc' : 'asc',
-      page: 1,
-    }));
-  const headers: [string, TeamSort][] = [
-    ['Member', 'name'],
-    ['Role', 'role'],
-    ['Status', 'status'],
-    ['Last sign-in', 'last_sign_in'],
+  const sortBy = (sort: TeamSort) => ({
+    active: query.sort === sort,
+    direction: query.direction,
+    onSort: () =>
+      setQuery((current) => ({
+        ...current,
+        sort,
+        direction: current.sort === sort && current.direction === 'asc' ? 'desc' : 'asc',
+        page: 1,
+      })),
+  });
+  const columns: Column<TeamMember>[] = [
+    {
+      header: 'Member',
+      sort: sortBy('name'),
+      cell: (member) => (
+        <>
+          <span className="block font-medium text-slate-900">
+            {member.fullName ?? member.email}
+          </span>
+          <span className="block text-slate-700">{member.email}</span>
+          {member.jobTitle && (
+            <span className="block text-xs text-slate-600">{member.jobTitle}</span>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'Role',
+      sort: sortBy('role'),
+      cell: (member) => (
+        <RoleEditor
+          member={member}
+          isSelf={member.userId === session?.user.id}
+          options={isSuperAdmin ? ROLES : GRANTABLE_ROLES}
+          onChanged={refresh}
+        />
+      ),
+    },
+    {
+      header: 'Status',
+      sort: sortBy('status'),
+      cell: (member) => (
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[member.status]}`}
+        >
+          {STATUS_LABELS[member.status]}
+        </span>
+      ),
+    },
+    {
+      header: 'Last sign-in',
+      sort: sortBy('last_sign_in'),
+      className: 'text-slate-700',
+      cell: (member) => (member.lastSignInAt ? formatDateTime(member.lastSignInAt) : 'Never'),
+    },
+    { header: 'Two-factor', cell: (member) => (member.twoFactorEnabled ? 'On' : 'Off') },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      className: 'text-right',
+      cell: (member) => {
+        const isSelf = member.userId === session?.user.id;
+        const manageable = !isSelf && (isSuperAdmin || !hasRoleAtLeast(member.role, 'admin'));
+        return manageable && <MemberAccessButton member={member} />;
+      },
+    },
   ];
 
   return (
@@ -168,86 +191,25 @@ export function TeamMembersPage() {
           label="Search members by name, email or title"
           onSearch={(value) => setQuery((current) => ({ ...current, query: value, page: 1 }))}
         />
-        {members.isPending ? (
-          <Spinner label="Loading members" />
-        ) : members.isError ? (
-          <Alert variant="destructive">{members.error.message}</Alert>
-        ) : (
-          <>
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-[48rem] text-left text-sm">
-                <caption className="sr-only">Members of your institution</caption>
-                <thead className="text-slate-700">
-                  <tr>
-                    {headers.map(([label, sort]) => (
-                      <SortableHeader
-                        key={sort}
-                        label={label}
-                        sort={sort}
-                        query={query}
-                        onSort={sortBy}
-                      />
-                    ))}
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Two-factor
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200">
-                  {members.data.items.map((member) => {
-                    const isSelf = member.userId === session?.user.id;
-                    const manageable =
-                      !isSelf && (isSuperAdmin || !hasRoleAtLeast(member.role, 'admin'));
-                    return (
-                      <tr key={member.userId}>
-                        <td className="py-3 pr-4">
-                          <span className="block font-medium text-slate-900">
-                            {member.fullName ?? member.email}
-                          </span>
-                          <span className="block text-slate-700">{member.email}</span>
-                          {member.jobTitle && (
-                            <span className="block text-xs text-slate-600">{member.jobTitle}</span>
-                          )}
-                        </td>
-                        <td className="py-3 pr-4">
-                          <RoleEditor
-                            member={member}
-                            isSelf={isSelf}
-                            options={isSuperAdmin ? ROLES : GRANTABLE_ROLES}
-                            onChanged={refresh}
-                          />
-                        </td>
-                        <td className="py-3 pr-4">
-                          <span
-                            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[member.status]}`}
-                          >
-                            {STATUS_LABELS[member.status]}
-                          </span>
-                        </td>
-                        <td className="py-3 pr-4 text-slate-700">
-                          {member.lastSignInAt ? formatDateTime(member.lastSignInAt) : 'Never'}
-                        </td>
-                        <td className="py-3 pr-4">{member.twoFactorEnabled ? 'On' : 'Off'}</td>
-                        <td className="py-3 text-right">
-                          {manageable && <MemberAccessButton member={member} onDone={refresh} />}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-            <Pager
-              page={members.data.page}
-              pageSize={members.data.pageSize}
-              total={members.data.total}
-              onPage={(page) => setQuery((current) => ({ ...current, page }))}
-            />
-          </>
-        )}
+        <QueryState query={members} loading="Loading members">
+          {(data) => (
+            <>
+              <DataTable
+                caption="Members of your institution"
+                columns={columns}
+                rows={data.items}
+                rowKey={(member) => member.userId}
+                minWidth="48rem"
+              />
+              <Pager
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPage={(page) => setQuery((current) => ({ ...current, page }))}
+              />
+            </>
+          )}
+        </QueryState>
       </Card>
     </div>
   );
