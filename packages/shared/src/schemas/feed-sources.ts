@@ -83,6 +83,25 @@ export const createFeedSourceRequestSchema = z.object({
 });
 export type CreateFeedSourceRequest = z.input<typeof createFeedSourceRequestSchema>;
 
+/**
+ * The feed source form (an institution's own or, in the console, a shared one): the request's
+ * fields as typed, the interval as the text of its box and "no agency" as the empty choice.
+ */
+export const feedSourceFormSchema = z.object({
+  name: nameSchema,
+  url: feedUrlSchema,
+  format: z.enum(FEED_FORMATS),
+  agency: z.union([z.literal(''), z.enum(AGENCIES)]).transform((agency) => agency || null),
+  pollIntervalMinutes: z
+    .string()
+    .trim()
+    .min(1, FEED_SOURCE_MESSAGES.interval)
+    .transform(Number)
+    .pipe(intervalSchema),
+  enabled: z.boolean(),
+});
+export type FeedSourceForm = z.input<typeof feedSourceFormSchema>;
+
 export const updateFeedSourceRequestSchema = z
   .object({
     name: nameSchema,

@@ -4,6 +4,7 @@ import {
   feedItemStateSchema,
   markAllReadResponseSchema,
   watchlistSchema,
+  type FeedItemDetail,
   type FeedItemListResponse,
   type FeedItemStateRequest,
   type MarkAllReadRequest,
@@ -15,19 +16,16 @@ import {
   type CreateFeedSourceRequest,
   type UpdateFeedSourceRequest,
 } from '@complivue/shared/schemas/feed-sources';
-import {
-  keepPreviousData,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import { z } from 'zod';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, userFacingMessage } from '@/lib/api-client';
 import type { FeedFilters } from './use-feed-filters.ts';
 
 /** Every query of this feature starts with this key: one invalidation refreshes them all. */
 export const feedsQueryKey = ['feeds'] as const;
 const itemsKey = [...feedsQueryKey, 'items'] as const;
+const sourcesKey = [...feedsQueryKey, 'sources'] as const;
 
 /** The filters as the list's query parameters. */
 export function filterParams(filters: FeedFilters): URLSearchParams {
@@ -65,40 +63,57 @@ export function useFeedItem(itemId: string | null) {
  * Sets the caller's read or starred state, updating every cached list and the detail at once
  * (the answer is the stored state), then refreshing the lists whose filters it may affect.
  */
-export async function setFeedItemState(
-  queryClient: QueryClient,
-  itemId: string,
-  change: FeedItemStateRequest,
-) {
-  const state = await apiRequest(`/api/feeds/items/${itemId}/state`, {
-    method: 'PUT',
-    body: change,
-    schema: feedItemStateSchema,
+export function useSetFeedItemState() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ itemId, change }: { itemId: string; change: FeedItemStateRequest }) =>
+      apiRequest(`/api/feeds/items/${itemId}/state`, {
+        method: 'PUT',
+        body: change,
+        schema: feedItemStateSchema,
+      }),
+    onSuccess: (state, { itemId }) => {
+      queryClient.setQueriesData<FeedItemListResponse>(
+        { queryKey: [...itemsKey, 'list'] },
+        (list) =>
+          list && {
+            ...list,
+            items: list.items.map((item) => (item.id === itemId ? { ...item, ...state } : item)),
+          },
+      );
+      queryClient.setQueryData<FeedItemDetail>(
+        [...itemsKey, 'detail', itemId],
+        (detail) => detail && { ...detail, ...state },
+      );
+      void queryClient.invalidateQueries({ queryKey: [...itemsKey, 'list'] });
+    },
   });
-  queryClient.setQueriesData<FeedItemListResponse>(
-    { queryKey: [...itemsKey, 'list'] },
-    (list) =>
-      list && {
-        ...list,
-        items: list.items.map((item) => (item.id === itemId ? { ...item, ...state } : item)),
-      },
-  );
-  queryClient.setQueryData<z.infer<typeof feedItemDetailSchema>>(
-    [...itemsKey, 'detail', itemId],
-    (detail) => detail && { ...detail, ...state },
-  );
-  void queryClient.invalidateQueries({ queryKey: [...itemsKey, 'list'] });
-  return state;
 }
 
-export async function markAllRead(queryClient: QueryClient, filters: MarkAllReadRequest) {
-  const result = await apiRequest('/api/feeds/items/mark-all-read', {
-    method: 'POST',
-    body: filters,
-    schema: markAllReadResponseSchema,
+/** The read and star buttons of an update: a refusal is said in a toast, nothing else moves. */
+export function useToggleFeedItem(itemId: string) {
+  const { mutate } = useSetFeedItemState();
+  return (change: FeedItemStateRequest) =>
+    mutate(
+      { itemId, change },
+      {
+        onError: (caught) =>
+          toast.error(userFacingMessage(caught, 'The change could not be saved.')),
+      },
+    );
+}
+
+export function useMarkAllRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (filters: MarkAllReadRequest) =>
+      apiRequest('/api/feeds/items/mark-all-read', {
+        method: 'POST',
+        body: filters,
+        schema: markAllReadResponseSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: itemsKey }),
   });
-  await queryClient.invalidateQueries({ queryKey: itemsKey });
-  return result;
 }
 
 export function useWatchlist() {
@@ -108,44 +123,62 @@ export function useWatchlist() {
   });
 }
 
-export async function saveWatchlist(queryClient: QueryClient, watchlist: UpdateWatchlistRequest) {
-  const saved = await apiRequest('/api/feeds/watchlist', {
-    method: 'PUT',
-    body: watchlist,
-    schema: watchlistSchema,
-    // Saving recomputes the relevance of half a year of updates.
-    timeoutMs: 60_000,
+export function useSaveWatchlist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (watchlist: UpdateWatchlistRequest) =>
+      apiRequest('/api/feeds/watchlist', {
+        method: 'PUT',
+        body: watchlist,
+        schema: watchlistSchema,
+        // Saving recomputes the relevance of half a year of updates.
+        timeoutMs: 60_000,
+      }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData([...feedsQueryKey, 'watchlist'], saved);
+      await queryClient.invalidateQueries({ queryKey: itemsKey });
+    },
   });
-  queryClient.setQueryData([...feedsQueryKey, 'watchlist'], saved);
-  await queryClient.invalidateQueries({ queryKey: itemsKey });
-  return saved;
 }
 
 export function useFeedSources() {
   return useQuery({
-    queryKey: [...feedsQueryKey, 'sources'],
+    queryKey: sourcesKey,
     queryFn: () => apiRequest('/api/feeds/sources', { schema: companyFeedSourcesResponseSchema }),
   });
 }
 
-export function useInvalidateSources() {
+/** A write to the institution's sources: the list (and the source filter) refreshed after. */
+function useSourceWrite<Variables>(write: (variables: Variables) => Promise<unknown>) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: [...feedsQueryKey, 'sources'] });
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sourcesKey }),
+  });
 }
 
-export const createFeedSource = (body: CreateFeedSourceRequest) =>
-  apiRequest('/api/feeds/sources', { method: 'POST', body, schema: feedSourceSchema });
+export const useCreateFeedSource = () =>
+  useSourceWrite((body: CreateFeedSourceRequest) =>
+    apiRequest('/api/feeds/sources', { method: 'POST', body, schema: feedSourceSchema }),
+  );
 
-export const updateFeedSource = (id: string, body: UpdateFeedSourceRequest) =>
-  apiRequest(`/api/feeds/sources/${id}`, { method: 'PATCH', body, schema: feedSourceSchema });
+export const useUpdateFeedSource = (id: string) =>
+  useSourceWrite((body: UpdateFeedSourceRequest) =>
+    apiRequest(`/api/feeds/sources/${id}`, { method: 'PATCH', body, schema: feedSourceSchema }),
+  );
 
-export const deleteFeedSource = (id: string) =>
-  apiRequest(`/api/feeds/sources/${id}`, { method: 'DELETE', schema: z.unknown() });
+export const useDeleteFeedSource = (id: string) =>
+  useSourceWrite(() =>
+    apiRequest(`/api/feeds/sources/${id}`, { method: 'DELETE', schema: z.unknown() }),
+  );
 
 /** Change management creates a change from the item and answers with the change. */
-export const startChangeFromItem = (feedItemId: string) =>
-  apiRequest('/api/changes', {
-    method: 'POST',
-    body: { feedItemId },
-    schema: z.object({ id: z.uuid() }),
+export const useStartChangeFromItem = () =>
+  useMutation({
+    mutationFn: (feedItemId: string) =>
+      apiRequest('/api/changes', {
+        method: 'POST',
+        body: { feedItemId },
+        schema: z.object({ id: z.uuid() }),
+      }),
   });

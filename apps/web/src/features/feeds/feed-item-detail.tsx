@@ -3,20 +3,23 @@ import { PLAN_CATALOGUE, type PaidPlanName } from '@complivue/shared/plans';
 import { AGENCY_LABELS, type Agency } from '@complivue/shared/regulatory-monitoring';
 import type { FeedItemDetail } from '@complivue/shared/schemas/feeds';
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
-import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Lock, Star, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { userFacingMessage } from '@/lib/api-client';
 import { formatDateTime, formatDay } from '@/lib/format-day';
 import { useSubscription } from '@/lib/subscription';
-import { setFeedItemState, startChangeFromItem, useFeedItem } from './api.ts';
+import {
+  useFeedItem,
+  useSetFeedItemState,
+  useStartChangeFromItem,
+  useToggleFeedItem,
+} from './api.ts';
 import { AreaTags, DocumentTypeBadge, RelevanceBadge } from './feed-badges.tsx';
 
 /** Whether the plan opens change management, with the same decision the sidebar makes. */
@@ -37,7 +40,7 @@ function useChangeManagementAccess(session: SessionResponse) {
 function StartChange({ item, session }: { item: FeedItemDetail; session: SessionResponse }) {
   const access = useChangeManagementAccess(session);
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const startChange = useStartChangeFromItem();
   if (!access.allowed) {
     if (access.pending) return null;
     return (
@@ -56,19 +59,17 @@ function StartChange({ item, session }: { item: FeedItemDetail; session: Session
       </div>
     );
   }
-  const start = async () => {
-    setBusy(true);
-    try {
-      const change = await startChangeFromItem(item.id);
-      void navigate(`${paths.changeManagement}?change=${change.id}`);
-    } catch (caught) {
-      toast.error(userFacingMessage(caught, 'The change could not be started.'));
-      setBusy(false);
-    }
-  };
+  const start = () =>
+    startChange.mutate(item.id, {
+      onSuccess: (change) => void navigate(`${paths.changeManagement}?change=${change.id}`),
+      onError: (caught) =>
+        toast.error(userFacingMessage(caught, 'The change could not be started.')),
+    });
+  // Still "Starting…" once created, while the page moves to the change.
+  const starting = startChange.isPending || startChange.isSuccess;
   return (
-    <Button onClick={() => void start()} disabled={busy}>
-      {busy ? 'Starting…' : 'Start a change'}
+    <Button onClick={start} disabled={starting}>
+      {starting ? 'Starting…' : 'Start a change'}
     </Button>
   );
 }
@@ -104,14 +105,7 @@ function Facts({ item }: { item: FeedItemDetail }) {
 }
 
 function DetailBody({ item, session }: { item: FeedItemDetail; session: SessionResponse }) {
-  const queryClient = useQueryClient();
-  const toggle = async (change: { read?: boolean; starred?: boolean }) => {
-    try {
-      await setFeedItemState(queryClient, item.id, change);
-    } catch (caught) {
-      toast.error(userFacingMessage(caught, 'The change could not be saved.'));
-    }
-  };
+  const toggle = useToggleFeedItem(item.id);
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center gap-2">
@@ -153,7 +147,7 @@ function DetailBody({ item, session }: { item: FeedItemDetail; session: SessionR
         <Button
           variant="secondary"
           aria-pressed={item.starred}
-          onClick={() => void toggle({ starred: !item.starred })}
+          onClick={() => toggle({ starred: !item.starred })}
         >
           <Star
             aria-hidden="true"
@@ -161,7 +155,7 @@ function DetailBody({ item, session }: { item: FeedItemDetail; session: SessionR
           />
           {item.starred ? 'Starred' : 'Star'}
         </Button>
-        <Button variant="ghost" onClick={() => void toggle({ read: !item.read })}>
+        <Button variant="ghost" onClick={() => toggle({ read: !item.read })}>
           {item.read ? 'Mark as unread' : 'Mark as read'}
         </Button>
       </div>
@@ -199,7 +193,7 @@ export function FeedItemPanel({
   onClose: () => void;
 }) {
   const item = useFeedItem(itemId);
-  const queryClient = useQueryClient();
+  const { mutate: setState } = useSetFeedItemState();
   const marked = useRef<string | null>(null);
   // Read once, at the first render: before the panel takes focus.
   const [opener] = useState(() =>
@@ -209,8 +203,8 @@ export function FeedItemPanel({
     if (!item.data || item.data.read || marked.current === item.data.id) return;
     marked.current = item.data.id;
     // Best effort: the reader can still toggle it, and a failure changes nothing shown.
-    void setFeedItemState(queryClient, item.data.id, { read: true }).catch(() => undefined);
-  }, [item.data, queryClient]);
+    setState({ itemId: item.data.id, change: { read: true } });
+  }, [item.data, setState]);
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -239,13 +233,9 @@ export function FeedItemPanel({
             </Dialog.Close>
           </div>
           <div className="flex-1 overflow-y-auto p-4 sm:px-6">
-            {item.isPending ? (
-              <Spinner label="Loading the update" />
-            ) : item.isError ? (
-              <Alert variant="destructive">{item.error.message}</Alert>
-            ) : (
-              <DetailBody item={item.data} session={session} />
-            )}
+            <QueryState query={item} loading="Loading the update">
+              {(data) => <DetailBody item={data} session={session} />}
+            </QueryState>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

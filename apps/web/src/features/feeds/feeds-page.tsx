@@ -5,14 +5,13 @@ import {
 } from '@complivue/shared/regulatory-monitoring';
 import type { FeedItemSummary } from '@complivue/shared/schemas/feeds';
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
-import { useQueryClient } from '@tanstack/react-query';
 import { CheckCheck, Search, Star } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Pager } from '@/components/pager';
-import { Alert } from '@/components/ui/alert';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { AreaFilterSelect, FilterSelect } from '@/components/ui/filter-select';
@@ -22,7 +21,7 @@ import { userFacingMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDay } from '@/lib/format-day';
 import { useSession } from '@/lib/session';
-import { markAllRead, setFeedItemState, useFeedItems, useFeedSources } from './api.ts';
+import { useFeedItems, useFeedSources, useMarkAllRead, useToggleFeedItem } from './api.ts';
 import { AreaTags, DocumentTypeBadge, RelevanceBadge } from './feed-badges.tsx';
 import { FEEDS_HEADING_ID, FeedItemPanel, feedItemLinkId } from './feed-item-detail.tsx';
 import { SourcesPanel } from './sources-panel.tsx';
@@ -180,14 +179,7 @@ function Filters({
 }
 
 function ItemRow({ item, openHref }: { item: FeedItemSummary; openHref: string }) {
-  const queryClient = useQueryClient();
-  const toggle = async (change: { read?: boolean; starred?: boolean }) => {
-    try {
-      await setFeedItemState(queryClient, item.id, change);
-    } catch (caught) {
-      toast.error(userFacingMessage(caught, 'The change could not be saved.'));
-    }
-  };
+  const toggle = useToggleFeedItem(item.id);
   return (
     <li
       className={cn(
@@ -234,7 +226,7 @@ function ItemRow({ item, openHref }: { item: FeedItemSummary; openHref: string }
               aria-pressed={item.starred}
               aria-label={item.starred ? `Unstar ${item.title}` : `Star ${item.title}`}
               title={item.starred ? 'Unstar' : 'Star'}
-              onClick={() => void toggle({ starred: !item.starred })}
+              onClick={() => toggle({ starred: !item.starred })}
             >
               <Star
                 aria-hidden="true"
@@ -247,7 +239,7 @@ function ItemRow({ item, openHref }: { item: FeedItemSummary; openHref: string }
               aria-label={
                 item.read ? `Mark as unread: ${item.title}` : `Mark as read: ${item.title}`
               }
-              onClick={() => void toggle({ read: !item.read })}
+              onClick={() => toggle({ read: !item.read })}
             >
               {item.read ? 'Mark as unread' : 'Mark as read'}
             </Button>
@@ -257,6 +249,17 @@ function ItemRow({ item, openHref }: { item: FeedItemSummary; openHref: string }
     </li>
   );
 }
+
+const NO_FILTERS: Partial<FeedFilters> = {
+  area: undefined,
+  type: undefined,
+  source: undefined,
+  from: undefined,
+  to: undefined,
+  unread: false,
+  starred: false,
+  q: '',
+};
 
 function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
   if (filtered) {
@@ -300,107 +303,70 @@ function UpdatesTab({
   itemHref: (itemId: string) => string;
 }) {
   const items = useFeedItems(filters, page);
-  const queryClient = useQueryClient();
-  const [marking, setMarking] = useState(false);
+  const markAllRead = useMarkAllRead();
   const filtered = hasFilters(filters);
-  const markAll = async () => {
-    setMarking(true);
-    try {
-      const { unread: _unread, q, ...rest } = filters;
-      const { marked } = await markAllRead(queryClient, { ...rest, ...(q ? { q } : {}) });
-      toast.success(
-        marked === 1 ? '1 update marked as read.' : `${marked} updates marked as read.`,
-      );
-    } catch (caught) {
-      toast.error(userFacingMessage(caught, 'The updates could not be marked as read.'));
-    } finally {
-      setMarking(false);
-    }
+  const clearFilters = () => onFilters(NO_FILTERS);
+  const markAll = () => {
+    const { unread: _unread, q, ...rest } = filters;
+    markAllRead.mutate(
+      { ...rest, ...(q ? { q } : {}) },
+      {
+        onSuccess: ({ marked }) =>
+          toast.success(
+            marked === 1 ? '1 update marked as read.' : `${marked} updates marked as read.`,
+          ),
+        onError: (caught) =>
+          toast.error(userFacingMessage(caught, 'The updates could not be marked as read.')),
+      },
+    );
   };
   return (
     <div className="space-y-4">
       <Card className="p-4 sm:p-5">
         <Filters filters={filters} onChange={onFilters} />
         {filtered && (
-          <Button
-            className="mt-3"
-            size="sm"
-            variant="ghost"
-            onClick={() =>
-              onFilters({
-                area: undefined,
-                type: undefined,
-                source: undefined,
-                from: undefined,
-                to: undefined,
-                unread: false,
-                starred: false,
-                q: '',
-              })
-            }
-          >
+          <Button className="mt-3" size="sm" variant="ghost" onClick={clearFilters}>
             Clear the filters
           </Button>
         )}
       </Card>
-      {items.isPending ? (
-        <Spinner label="Loading the updates" />
-      ) : items.isError ? (
-        <Alert variant="destructive">{items.error.message}</Alert>
-      ) : (
-        <>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p role="status" className="text-sm text-slate-700">
-              {items.data.total === 1 ? '1 update' : `${items.data.total} updates`}
-              {filtered ? ' match' : ''} · {items.data.unreadCount} unread in all
-            </p>
-            {items.data.unreadCount > 0 && (
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={marking}
-                onClick={() => void markAll()}
-              >
-                <CheckCheck aria-hidden="true" className="size-4" />
-                {filtered ? 'Mark these as read' : 'Mark all as read'}
-              </Button>
+      <QueryState query={items} loading="Loading the updates">
+        {(data) => (
+          <>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p role="status" className="text-sm text-slate-700">
+                {data.total === 1 ? '1 update' : `${data.total} updates`}
+                {filtered ? ' match' : ''} · {data.unreadCount} unread in all
+              </p>
+              {data.unreadCount > 0 && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={markAllRead.isPending}
+                  onClick={markAll}
+                >
+                  <CheckCheck aria-hidden="true" className="size-4" />
+                  {filtered ? 'Mark these as read' : 'Mark all as read'}
+                </Button>
+              )}
+            </div>
+            {data.items.length === 0 ? (
+              <EmptyState filtered={filtered} onClear={clearFilters} />
+            ) : (
+              <Card className="overflow-hidden p-0 sm:p-0">
+                <ul className="divide-y divide-slate-200" aria-label="Regulatory updates">
+                  {data.items.map((item) => (
+                    <ItemRow key={item.id} item={item} openHref={itemHref(item.id)} />
+                  ))}
+                </ul>
+              </Card>
             )}
-          </div>
-          {items.data.items.length === 0 ? (
-            <EmptyState
-              filtered={filtered}
-              onClear={() =>
-                onFilters({
-                  area: undefined,
-                  type: undefined,
-                  source: undefined,
-                  from: undefined,
-                  to: undefined,
-                  unread: false,
-                  starred: false,
-                  q: '',
-                })
-              }
-            />
-          ) : (
-            <Card className="overflow-hidden p-0 sm:p-0">
-              <ul className="divide-y divide-slate-200" aria-label="Regulatory updates">
-                {items.data.items.map((item) => (
-                  <ItemRow key={item.id} item={item} openHref={itemHref(item.id)} />
-                ))}
-              </ul>
-            </Card>
-          )}
-          {items.data.total > items.data.pageSize && (
-            <Pager
-              page={items.data.page}
-              pageSize={items.data.pageSize}
-              total={items.data.total}
-              onPage={onPage}
-            />
-          )}
-        </>
-      )}
+            {data.total > data.pageSize && (
+              <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={onPage} />
+            )}
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

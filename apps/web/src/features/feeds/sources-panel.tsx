@@ -1,32 +1,32 @@
 import { FEED_FORMAT_LABELS } from '@complivue/shared/regulatory-monitoring';
 import {
   COMPANY_FEED_SOURCES_MAX,
-  createFeedSourceRequestSchema,
+  feedSourceFormSchema,
+  type CompanyFeedSourcesResponse,
   type FeedSource,
 } from '@complivue/shared/schemas/feed-sources';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import {
-  emptyFeedSourceDraft,
-  FeedSourceFields,
-  feedSourceBodyOf,
-  feedSourceDraftOf,
-  type FeedSourceDraft,
-} from '@/components/feed-source-fields';
-import { Alert } from '@/components/ui/alert';
+  EMPTY_FEED_SOURCE_FORM,
+  FeedSourceFormFields,
+  feedSourceFormOf,
+  type FeedSourceForm,
+} from '@/components/feed-source-form-fields';
+import { Form, SubmitButton, useZodForm } from '@/components/form/form';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { userFacingMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-day';
 import { cn } from '@/lib/cn';
 import {
-  createFeedSource,
-  deleteFeedSource,
-  updateFeedSource,
+  useCreateFeedSource,
+  useDeleteFeedSource,
   useFeedSources,
-  useInvalidateSources,
+  useUpdateFeedSource,
 } from './api.ts';
 
 const STATUS_TEXT: Record<FeedSource['status'], string> = {
@@ -58,93 +58,85 @@ function StatusBadge({ source }: { source: FeedSource }) {
 function SourceForm({
   initial,
   submitLabel,
+  label,
   onSubmit,
   onCancel,
 }: {
-  initial: FeedSourceDraft;
+  initial: FeedSourceForm;
   submitLabel: string;
-  onSubmit: (body: ReturnType<typeof createFeedSourceRequestSchema.parse>) => Promise<void>;
+  /** Names the form (a page may hold several: one per source being edited). */
+  label: string;
+  onSubmit: (body: z.output<typeof feedSourceFormSchema>) => Promise<void>;
   onCancel?: () => void;
 }) {
-  const [draft, setDraft] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const set = (next: Partial<FeedSourceDraft>) => setDraft({ ...draft, ...next });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = createFeedSourceRequestSchema.safeParse(feedSourceBodyOf(draft));
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the source.');
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      await onSubmit(parsed.data);
-    } catch (caught) {
-      setError(userFacingMessage(caught, 'The source could not be saved.'));
-    } finally {
-      setSaving(false);
-    }
-  };
-
+  const form = useZodForm(feedSourceFormSchema, initial);
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-3" noValidate>
-      <FeedSourceFields draft={draft} onChange={set} scope="institution" />
-      {error && <Alert variant="destructive">{error}</Alert>}
+    <Form
+      form={form}
+      failure="The source could not be saved."
+      onSubmit={onSubmit}
+      className="space-y-3"
+      aria-label={label}
+    >
+      <FeedSourceFormFields scope="institution" />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving…' : submitLabel}
-        </Button>
+        <SubmitButton pendingLabel="Saving…">{submitLabel}</SubmitButton>
         {onCancel && (
           <Button type="button" variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
         )}
       </div>
-    </form>
+    </Form>
   );
 }
 
-function DeleteSource({ source, onDeleted }: { source: FeedSource; onDeleted: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await deleteFeedSource(source.id);
-      toast.success(`${source.name} was removed. Its updates stay in the feed.`);
-      onDeleted();
-    } catch (caught) {
-      toast.error(userFacingMessage(caught, 'The source could not be removed.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+function DeleteSource({ source }: { source: FeedSource }) {
+  const deleteSource = useDeleteFeedSource(source.id);
+  const remove = () =>
+    deleteSource.mutate(undefined, {
+      onSuccess: () => toast.success(`${source.name} was removed. Its updates stay in the feed.`),
+      onError: (caught) =>
+        toast.error(userFacingMessage(caught, 'The source could not be removed.')),
+    });
   return (
     <ConfirmDialog
       trigger={
-        <Button size="sm" variant="ghost" disabled={busy} aria-label={`Remove ${source.name}`}>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={deleteSource.isPending}
+          aria-label={`Remove ${source.name}`}
+        >
           Remove
         </Button>
       }
       title={`Remove ${source.name}?`}
       description="It is no longer checked for new updates. The updates it already brought stay in your feed, with their read and starred state."
       confirmLabel="Remove"
-      onConfirm={() => void remove()}
+      onConfirm={remove}
     />
   );
 }
 
-function SourceRow({
-  source,
-  canManage,
-  onChanged,
-}: {
-  source: FeedSource;
-  canManage: boolean;
-  onChanged: () => void;
-}) {
+function EditSource({ source, onDone }: { source: FeedSource; onDone: () => void }) {
+  const updateSource = useUpdateFeedSource(source.id);
+  return (
+    <SourceForm
+      initial={feedSourceFormOf(source)}
+      submitLabel="Save source"
+      label={`Edit ${source.name}`}
+      onCancel={onDone}
+      onSubmit={async (body) => {
+        await updateSource.mutateAsync(body);
+        toast.success('Source saved.');
+        onDone();
+      }}
+    />
+  );
+}
+
+function SourceRow({ source, canManage }: { source: FeedSource; canManage: boolean }) {
   const [editing, setEditing] = useState(false);
   return (
     <li className="border-t border-slate-200 py-3 first:border-t-0">
@@ -178,39 +170,49 @@ function SourceRow({
               >
                 Edit
               </Button>
-              <DeleteSource source={source} onDeleted={onChanged} />
+              <DeleteSource source={source} />
             </>
           )}
         </div>
       </div>
       {editing && (
         <div className="mt-3 rounded-md border border-slate-200 p-3">
-          <SourceForm
-            initial={feedSourceDraftOf(source)}
-            submitLabel="Save source"
-            onCancel={() => setEditing(false)}
-            onSubmit={async (body) => {
-              await updateFeedSource(source.id, body);
-              toast.success('Source saved.');
-              setEditing(false);
-              onChanged();
-            }}
-          />
+          <EditSource source={source} onDone={() => setEditing(false)} />
         </div>
       )}
     </li>
   );
 }
 
-/** The platform's shared sources (read only) and the institution's own (its admins edit them). */
-export function SourcesPanel() {
-  const sources = useFeedSources();
-  const invalidate = useInvalidateSources();
+function AddSource() {
   const [adding, setAdding] = useState(false);
-  if (sources.isPending) return <Spinner label="Loading the sources" />;
-  if (sources.isError) return <Alert variant="destructive">{sources.error.message}</Alert>;
-  const { shared, own, canManage } = sources.data;
-  const refresh = () => void invalidate();
+  const createSource = useCreateFeedSource();
+  if (!adding) {
+    return (
+      <Button className="mt-4" variant="secondary" onClick={() => setAdding(true)}>
+        Add a source
+      </Button>
+    );
+  }
+  return (
+    <div className="mt-4 rounded-md border border-slate-200 p-3">
+      <h3 className="mb-2 text-sm font-semibold text-slate-900">Add a source</h3>
+      <SourceForm
+        initial={EMPTY_FEED_SOURCE_FORM}
+        submitLabel="Add source"
+        label="Add a source"
+        onCancel={() => setAdding(false)}
+        onSubmit={async (body) => {
+          await createSource.mutateAsync(body);
+          toast.success('Source added. It is checked within its interval.');
+          setAdding(false);
+        }}
+      />
+    </div>
+  );
+}
+
+function SourceLists({ shared, own, canManage }: CompanyFeedSourcesResponse) {
   return (
     <div className="space-y-6">
       <Card className="p-5 sm:p-6">
@@ -223,39 +225,15 @@ export function SourcesPanel() {
         {own.length ? (
           <ul className="mt-3">
             {own.map((source) => (
-              <SourceRow
-                key={source.id}
-                source={source}
-                canManage={canManage}
-                onChanged={refresh}
-              />
+              <SourceRow key={source.id} source={source} canManage={canManage} />
             ))}
           </ul>
         ) : (
           <p className="mt-3 text-sm text-slate-700">Your institution has no sources of its own.</p>
         )}
-        {canManage &&
-          (adding ? (
-            <div className="mt-4 rounded-md border border-slate-200 p-3">
-              <h3 className="mb-2 text-sm font-semibold text-slate-900">Add a source</h3>
-              <SourceForm
-                initial={emptyFeedSourceDraft}
-                submitLabel="Add source"
-                onCancel={() => setAdding(false)}
-                onSubmit={async (body) => {
-                  await createFeedSource(body);
-                  toast.success('Source added. It is checked within its interval.');
-                  setAdding(false);
-                  refresh();
-                }}
-              />
-            </div>
-          ) : (
-            <Button className="mt-4" variant="secondary" onClick={() => setAdding(true)}>
-              Add a source
-            </Button>
-          ))}
-        {!canManage && (
+        {canManage ? (
+          <AddSource />
+        ) : (
           <p className="mt-3 text-xs text-slate-600">Administrators add and change sources.</p>
         )}
       </Card>
@@ -267,7 +245,7 @@ export function SourcesPanel() {
         {shared.length ? (
           <ul className="mt-3">
             {shared.map((source) => (
-              <SourceRow key={source.id} source={source} canManage={false} onChanged={refresh} />
+              <SourceRow key={source.id} source={source} canManage={false} />
             ))}
           </ul>
         ) : (
@@ -275,5 +253,15 @@ export function SourcesPanel() {
         )}
       </Card>
     </div>
+  );
+}
+
+/** The platform's shared sources (read only) and the institution's own (its admins edit them). */
+export function SourcesPanel() {
+  const sources = useFeedSources();
+  return (
+    <QueryState query={sources} loading="Loading the sources">
+      {(data) => <SourceLists {...data} />}
+    </QueryState>
   );
 }

@@ -1,27 +1,24 @@
-import {
-  REGULATION_AREA_INFO,
-  REGULATION_AREAS,
-  type RegulationArea,
-} from '@complivue/shared/regulation-areas';
-import { AGENCIES, AGENCY_LABELS, type Agency } from '@complivue/shared/regulatory-monitoring';
+import { REGULATION_AREA_INFO, REGULATION_AREAS } from '@complivue/shared/regulation-areas';
+import { AGENCIES, AGENCY_LABELS } from '@complivue/shared/regulatory-monitoring';
 import {
   FEEDS_MESSAGES,
   updateWatchlistRequestSchema,
   WATCHLIST_MAX_KEYWORDS,
   type Watchlist,
 } from '@complivue/shared/schemas/feeds';
-import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useController, useFormContext } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
+import type { z } from 'zod';
+import { CheckboxGroupField } from '@/components/form/checkbox-group-field';
+import { Form, SubmitButton, useZodForm } from '@/components/form/form';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
-import { userFacingMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-day';
-import { saveWatchlist, useWatchlist } from './api.ts';
+import { useSaveWatchlist, useWatchlist } from './api.ts';
 
 function Explanation() {
   return (
@@ -68,149 +65,145 @@ function ReadOnly({ watchlist }: { watchlist: Watchlist }) {
   );
 }
 
-function Editor({ watchlist }: { watchlist: Watchlist }) {
-  const queryClient = useQueryClient();
-  const [areas, setAreas] = useState<RegulationArea[]>(watchlist.areas);
-  const [agencies, setAgencies] = useState<Agency[]>(watchlist.agencies);
-  const [keywords, setKeywords] = useState<string[]>(watchlist.keywords);
-  const [keyword, setKeyword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const keywordId = useId();
-  const keywordHint = `${keywordId}-hint`;
+type WatchlistFields = z.input<typeof updateWatchlistRequestSchema>;
 
-  const toggle = <Value extends string>(list: Value[], value: Value) =>
-    list.includes(value) ? list.filter((entry) => entry !== value) : [...list, value];
+const AREA_OPTIONS = REGULATION_AREAS.map((area) => ({
+  value: area,
+  label: (
+    <span>
+      <span className="font-semibold">{REGULATION_AREA_INFO[area].tag}</span>{' '}
+      <span className="text-slate-700">{REGULATION_AREA_INFO[area].label}</span>
+    </span>
+  ),
+}));
+
+const AGENCY_OPTIONS = AGENCIES.map((agency) => ({
+  value: agency,
+  label: (
+    <span>
+      <span className="font-semibold">{agency}</span>{' '}
+      <span className="text-slate-700">{AGENCY_LABELS[agency]}</span>
+    </span>
+  ),
+}));
+
+/** The keywords: typed one at a time, each checked with the request's rules as it is added. */
+function KeywordsField() {
+  const { field, fieldState } = useController<WatchlistFields, 'keywords'>({ name: 'keywords' });
+  const { setError, clearErrors } = useFormContext<WatchlistFields>();
+  const keywords = field.value;
+  const [keyword, setKeyword] = useState('');
+  const keywordId = useId();
+  const hintId = `${keywordId}-hint`;
+  const errorId = `${keywordId}-error`;
+  const error = fieldState.error?.message;
 
   const addKeyword = () => {
     const value = keyword.trim().replace(/\s+/g, ' ');
     if (!value) return;
     const parsed = updateWatchlistRequestSchema.shape.keywords.safeParse([...keywords, value]);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? FEEDS_MESSAGES.keyword_length);
+      setError('keywords', {
+        message: parsed.error.issues[0]?.message ?? FEEDS_MESSAGES.keyword_length,
+      });
       return;
     }
-    setKeywords(parsed.data);
+    field.onChange(parsed.data);
     setKeyword('');
-    setError(null);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = updateWatchlistRequestSchema.safeParse({ areas, keywords, agencies });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the watchlist.');
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      await saveWatchlist(queryClient, parsed.data);
-      toast.success(FEEDS_MESSAGES.watchlist_saved);
-    } catch (caught) {
-      setError(userFacingMessage(caught, 'The watchlist could not be saved.'));
-    } finally {
-      setSaving(false);
-    }
+    clearErrors('keywords');
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-5" noValidate>
-      <fieldset>
-        <legend className="text-sm font-semibold text-slate-900">Areas</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {REGULATION_AREAS.map((area) => (
-            <label key={area} className="flex items-start gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-4 accent-brand-700"
-                checked={areas.includes(area)}
-                onChange={() => setAreas(toggle(areas, area))}
-              />
-              <span>
-                <span className="font-semibold">{REGULATION_AREA_INFO[area].tag}</span>{' '}
-                <span className="text-slate-700">{REGULATION_AREA_INFO[area].label}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-
-      <fieldset>
-        <legend className="text-sm font-semibold text-slate-900">Keywords</legend>
-        <div className="mt-2 flex flex-col gap-2 sm:flex-row">
-          <label htmlFor={keywordId} className="sr-only">
-            New keyword
-          </label>
-          <Input
-            id={keywordId}
-            value={keyword}
-            maxLength={80}
-            aria-describedby={keywordHint}
-            placeholder="e.g. escrow, adverse action, appraisal"
-            onChange={(event) => setKeyword(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                addKeyword();
-              }
-            }}
-          />
-          <Button type="button" variant="secondary" onClick={addKeyword}>
-            Add keyword
-          </Button>
-        </div>
-        <p id={keywordHint} className="mt-1 text-xs text-slate-600">
-          Matched as whole words, ignoring case, in titles and summaries. Up to{' '}
-          {WATCHLIST_MAX_KEYWORDS} keywords of 2 to 60 characters.
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className="text-sm font-semibold text-slate-900">Keywords</legend>
+      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+        <label htmlFor={keywordId} className="sr-only">
+          New keyword
+        </label>
+        <Input
+          id={keywordId}
+          value={keyword}
+          maxLength={80}
+          aria-describedby={hintId}
+          aria-invalid={error ? true : undefined}
+          placeholder="e.g. escrow, adverse action, appraisal"
+          onChange={(event) => setKeyword(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              addKeyword();
+            }
+          }}
+        />
+        <Button type="button" variant="secondary" onClick={addKeyword}>
+          Add keyword
+        </Button>
+      </div>
+      <p id={hintId} className="mt-1 text-xs text-slate-600">
+        Matched as whole words, ignoring case, in titles and summaries. Up to{' '}
+        {WATCHLIST_MAX_KEYWORDS} keywords of 2 to 60 characters.
+      </p>
+      {error && (
+        <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
         </p>
-        {keywords.length > 0 && (
-          <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Keywords">
-            {keywords.map((value) => (
-              <li
-                key={value}
-                className="flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-1 pl-2.5 text-sm text-slate-900"
+      )}
+      {keywords.length > 0 && (
+        <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Keywords">
+          {keywords.map((value) => (
+            <li
+              key={value}
+              className="flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-1 pl-2.5 text-sm text-slate-900"
+            >
+              {value}
+              <button
+                type="button"
+                className="rounded-full p-0.5 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+                aria-label={`Remove keyword ${value}`}
+                onClick={() => field.onChange(keywords.filter((entry) => entry !== value))}
               >
-                {value}
-                <button
-                  type="button"
-                  className="rounded-full p-0.5 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
-                  aria-label={`Remove keyword ${value}`}
-                  onClick={() => setKeywords(keywords.filter((entry) => entry !== value))}
-                >
-                  <X aria-hidden="true" className="size-3.5" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </fieldset>
-
-      <fieldset>
-        <legend className="text-sm font-semibold text-slate-900">Agencies</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {AGENCIES.map((agency) => (
-            <label key={agency} className="flex items-start gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-4 accent-brand-700"
-                checked={agencies.includes(agency)}
-                onChange={() => setAgencies(toggle(agencies, agency))}
-              />
-              <span>
-                <span className="font-semibold">{agency}</span>{' '}
-                <span className="text-slate-700">{AGENCY_LABELS[agency]}</span>
-              </span>
-            </label>
+                <X aria-hidden="true" className="size-3.5" />
+              </button>
+            </li>
           ))}
-        </div>
-      </fieldset>
+        </ul>
+      )}
+    </fieldset>
+  );
+}
 
-      {error && <Alert variant="destructive">{error}</Alert>}
-      <Button type="submit" disabled={saving}>
-        {saving ? 'Saving…' : 'Save watchlist'}
-      </Button>
-    </form>
+function Editor({ watchlist }: { watchlist: Watchlist }) {
+  const form = useZodForm(updateWatchlistRequestSchema, {
+    areas: watchlist.areas,
+    keywords: watchlist.keywords,
+    agencies: watchlist.agencies,
+  });
+  const saveWatchlist = useSaveWatchlist();
+  return (
+    <Form
+      form={form}
+      failure="The watchlist could not be saved."
+      className="space-y-5"
+      onSubmit={async (values) => {
+        await saveWatchlist.mutateAsync(values);
+        toast.success(FEEDS_MESSAGES.watchlist_saved);
+      }}
+    >
+      <CheckboxGroupField<WatchlistFields>
+        name="areas"
+        legend="Areas"
+        options={AREA_OPTIONS}
+        optionsClassName="mt-2 grid gap-2 sm:grid-cols-2"
+      />
+      <KeywordsField />
+      <CheckboxGroupField<WatchlistFields>
+        name="agencies"
+        legend="Agencies"
+        options={AGENCY_OPTIONS}
+        optionsClassName="mt-2 grid gap-2 sm:grid-cols-2"
+      />
+      <SubmitButton pendingLabel="Saving…">Save watchlist</SubmitButton>
+    </Form>
   );
 }
 
@@ -229,15 +222,15 @@ export function WatchlistPanel() {
           </p>
         )}
       </div>
-      {watchlist.isPending ? (
-        <Spinner label="Loading the watchlist" />
-      ) : watchlist.isError ? (
-        <Alert variant="destructive">{watchlist.error.message}</Alert>
-      ) : watchlist.data.canEdit ? (
-        <Editor key={watchlist.data.updatedAt ?? 'new'} watchlist={watchlist.data} />
-      ) : (
-        <ReadOnly watchlist={watchlist.data} />
-      )}
+      <QueryState query={watchlist} loading="Loading the watchlist">
+        {(data) =>
+          data.canEdit ? (
+            <Editor key={data.updatedAt ?? 'new'} watchlist={data} />
+          ) : (
+            <ReadOnly watchlist={data} />
+          )
+        }
+      </QueryState>
     </Card>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { useNotifications } from './api.ts';
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from './mark-read.ts';
 import { NotificationText } from './notification-item.tsx';
@@ -42,41 +42,46 @@ export function NotificationsPage() {
         </div>
       </div>
       <Card className="p-0">
-        {list.isPending ? (
-          <Spinner label="Loading notifications" />
-        ) : list.data?.items.length === 0 ? (
-          <p className="p-6 text-slate-700">
-            {unreadOnly ? 'No unread notifications.' : 'No notifications yet.'}
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-200">
-            {list.data?.items.map((notification) => (
-              <li key={notification.id} className="flex items-start justify-between gap-4 p-4">
-                {notification.link?.startsWith('/') ? (
-                  <Link
-                    to={notification.link}
-                    onClick={() => !notification.readAt && markRead.mutate(notification.id)}
-                    className="min-w-0 hover:underline"
-                  >
+        <QueryState
+          query={list}
+          loading="Loading notifications"
+          isEmpty={(data) => data.items.length === 0}
+          empty={
+            <p className="p-6 text-slate-700">
+              {unreadOnly ? 'No unread notifications.' : 'No notifications yet.'}
+            </p>
+          }
+        >
+          {(data) => (
+            <ul className="divide-y divide-slate-200">
+              {data.items.map((notification) => (
+                <li key={notification.id} className="flex items-start justify-between gap-4 p-4">
+                  {notification.link?.startsWith('/') ? (
+                    <Link
+                      to={notification.link}
+                      onClick={() => !notification.readAt && markRead.mutate(notification.id)}
+                      className="min-w-0 hover:underline"
+                    >
+                      <NotificationText notification={notification} />
+                    </Link>
+                  ) : (
                     <NotificationText notification={notification} />
-                  </Link>
-                ) : (
-                  <NotificationText notification={notification} />
-                )}
-                {!notification.readAt && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => markRead.mutate(notification.id)}
-                    aria-label={`Mark “${notification.title}” read`}
-                  >
-                    Mark read
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+                  )}
+                  {!notification.readAt && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => markRead.mutate(notification.id)}
+                      aria-label={`Mark “${notification.title}” read`}
+                    >
+                      Mark read
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </Card>
     </div>
   );

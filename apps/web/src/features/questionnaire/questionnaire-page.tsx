@@ -277,7 +277,7 @@ export function QuestionnairePage() {
                 nothing is sent to us before that.
               </p>
               {emailError && (
-                <p id={`${emailId}-error`} className="mt-1 text-sm text-red-700">
+                <p id={`${emailId}-error`} role="alert" className="mt-1 text-sm text-red-700">
                   {emailError}
                 </p>
               )}

@@ -8,15 +8,15 @@ import {
   SEARCH_KIND_LABELS,
   SEARCH_KINDS,
   type SearchKind,
+  type SearchResponse,
 } from '@complivue/shared/schemas/search';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Pager } from '@/components/pager';
-import { Alert } from '@/components/ui/alert';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useSearch, type SearchParams } from './api.ts';
 import { Snippet } from './snippet.tsx';
@@ -74,6 +74,71 @@ function FacetList<Value extends string>({
   );
 }
 
+function SearchResults({
+  data,
+  params,
+  go,
+}: {
+  data: SearchResponse;
+  params: SearchParams;
+  go: (next: Partial<SearchParams>) => void;
+}) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
+      <aside aria-label="Filter results" className="space-y-5">
+        <FacetList
+          title="Type"
+          facets={data.facets.kind}
+          selected={params.type}
+          label={(value) => SEARCH_KIND_LABELS[value]}
+          onSelect={(type) => go({ type })}
+        />
+        <FacetList
+          title="Regulation area"
+          facets={data.facets.area}
+          selected={params.area}
+          label={(value) => REGULATION_AREA_INFO[value].tag}
+          onSelect={(area) => go({ area })}
+        />
+      </aside>
+      <div>
+        <p role="status" className="text-sm text-slate-700">
+          {data.total === 1 ? '1 result' : `${data.total} results`} for “{params.q}”
+        </p>
+        <ol className="mt-3 space-y-3">
+          {data.items.map((item) => (
+            <li key={`${item.kind}-${item.refId}`}>
+              <Card className="p-4">
+                <p className="text-xs font-medium text-slate-600">
+                  {SEARCH_KIND_ITEM_LABELS[item.kind]}
+                  {item.area ? ` · ${REGULATION_AREA_INFO[item.area].tag}` : ''}
+                </p>
+                <Link
+                  to={item.path}
+                  className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {item.title}
+                </Link>
+                <p className="mt-1 text-sm text-slate-800">
+                  <Snippet pieces={item.snippet} />
+                </p>
+              </Card>
+            </li>
+          ))}
+        </ol>
+        {data.total > data.pageSize && (
+          <Pager
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onPage={(page) => go({ page })}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
 /** `/search`: results from the library (and later capabilities) with facets by type and area. */
 export function SearchPage() {
   const [urlParams, setUrlParams] = useSearchParams();
@@ -110,64 +175,10 @@ export function SearchPage() {
         Type words, a citation such as “1026.19(e)” or “31 CFR 1020.320”, or a regulation such as
         “Reg Z”. Use quotes for a phrase and -word to leave a word out.
       </p>
-      {!params.q ? null : results.isPending ? (
-        <Spinner label="Searching" />
-      ) : results.isError ? (
-        <Alert variant="destructive">{results.error.message}</Alert>
-      ) : (
-        <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
-          <aside aria-label="Filter results" className="space-y-5">
-            <FacetList
-              title="Type"
-              facets={results.data.facets.kind}
-              selected={params.type}
-              label={(value) => SEARCH_KIND_LABELS[value]}
-              onSelect={(type) => go({ type })}
-            />
-            <FacetList
-              title="Regulation area"
-              facets={results.data.facets.area}
-              selected={params.area}
-              label={(value) => REGULATION_AREA_INFO[value].tag}
-              onSelect={(area) => go({ area })}
-            />
-          </aside>
-          <div>
-            <p role="status" className="text-sm text-slate-700">
-              {results.data.total === 1 ? '1 result' : `${results.data.total} results`} for “
-              {params.q}”
-            </p>
-            <ol className="mt-3 space-y-3">
-              {results.data.items.map((item) => (
-                <li key={`${item.kind}-${item.refId}`}>
-                  <Card className="p-4">
-                    <p className="text-xs font-medium text-slate-600">
-                      {SEARCH_KIND_ITEM_LABELS[item.kind]}
-                      {item.area ? ` · ${REGULATION_AREA_INFO[item.area].tag}` : ''}
-                    </p>
-                    <Link
-                      to={item.path}
-                      className="font-semibold text-brand-700 underline-offset-2 hover:underline"
-                    >
-                      {item.title}
-                    </Link>
-                    <p className="mt-1 text-sm text-slate-800">
-                      <Snippet pieces={item.snippet} />
-                    </p>
-                  </Card>
-                </li>
-              ))}
-            </ol>
-            {results.data.total > results.data.pageSize && (
-              <Pager
-                page={results.data.page}
-                pageSize={results.data.pageSize}
-                total={results.data.total}
-                onPage={(page) => go({ page })}
-              />
-            )}
-          </div>
-        </div>
+      {params.q && (
+        <QueryState query={results} loading="Searching">
+          {(data) => <SearchResults data={data} params={params} go={go} />}
+        </QueryState>
       )}
     </div>
   );
