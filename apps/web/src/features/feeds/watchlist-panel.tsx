@@ -1,5 +1,9 @@
-import { REGULATION_AREA_INFO, REGULATION_AREAS } from '@complivue/shared/regulation-areas';
-import { AGENCIES, AGENCY_LABELS } from '@complivue/shared/regulatory-monitoring';
+import {
+  REGULATION_AREA_INFO,
+  REGULATION_AREAS,
+  type RegulationArea,
+} from '@complivue/shared/regulation-areas';
+import { AGENCIES, AGENCY_LABELS, type Agency } from '@complivue/shared/regulatory-monitoring';
 import {
   FEEDS_MESSAGES,
   updateWatchlistRequestSchema,
@@ -67,25 +71,19 @@ function ReadOnly({ watchlist }: { watchlist: Watchlist }) {
 
 type WatchlistFields = z.input<typeof updateWatchlistRequestSchema>;
 
-const AREA_OPTIONS = REGULATION_AREAS.map((area) => ({
-  value: area,
-  label: (
-    <span>
-      <span className="font-semibold">{REGULATION_AREA_INFO[area].tag}</span>{' '}
-      <span className="text-slate-700">{REGULATION_AREA_INFO[area].label}</span>
-    </span>
-  ),
-}));
+const areaLabel = (area: RegulationArea) => (
+  <span>
+    <span className="font-semibold">{REGULATION_AREA_INFO[area].tag}</span>{' '}
+    <span className="text-slate-700">{REGULATION_AREA_INFO[area].label}</span>
+  </span>
+);
 
-const AGENCY_OPTIONS = AGENCIES.map((agency) => ({
-  value: agency,
-  label: (
-    <span>
-      <span className="font-semibold">{agency}</span>{' '}
-      <span className="text-slate-700">{AGENCY_LABELS[agency]}</span>
-    </span>
-  ),
-}));
+const agencyLabel = (agency: Agency) => (
+  <span>
+    <span className="font-semibold">{agency}</span>{' '}
+    <span className="text-slate-700">{AGENCY_LABELS[agency]}</span>
+  </span>
+);
 
 /** The keywords: typed one at a time, each checked with the request's rules as it is added. */
 function KeywordsField() {
@@ -189,18 +187,22 @@ function Editor({ watchlist }: { watchlist: Watchlist }) {
         toast.success(FEEDS_MESSAGES.watchlist_saved);
       }}
     >
-      <CheckboxGroupField<WatchlistFields>
+      <CheckboxGroupField<WatchlistFields, RegulationArea>
         name="areas"
         legend="Areas"
-        options={AREA_OPTIONS}
-        optionsClassName="mt-2 grid gap-2 sm:grid-cols-2"
+        options={REGULATION_AREAS}
+        renderLabel={areaLabel}
+        listClassName="mt-2 grid gap-2 sm:grid-cols-2"
+        itemClassName="flex items-center gap-2 text-sm text-slate-800"
       />
       <KeywordsField />
-      <CheckboxGroupField<WatchlistFields>
+      <CheckboxGroupField<WatchlistFields, Agency>
         name="agencies"
         legend="Agencies"
-        options={AGENCY_OPTIONS}
-        optionsClassName="mt-2 grid gap-2 sm:grid-cols-2"
+        options={AGENCIES}
+        renderLabel={agencyLabel}
+        listClassName="mt-2 grid gap-2 sm:grid-cols-2"
+        itemClassName="flex items-center gap-2 text-sm text-slate-800"
       />
       <SubmitButton pendingLabel="Saving…">Save watchlist</SubmitButton>
     </Form>
