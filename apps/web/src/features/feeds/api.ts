@@ -173,12 +173,3 @@ export const useDeleteFeedSource = (id: string) =>
   );
 
 /** Change management creates a change from the item and answers with the change. */
-export const useStartChangeFromItem = () =>
-  useMutation({
-    mutationFn: (feedItemId: string) =>
-      apiRequest('/api/changes', {
-        method: 'POST',
-        body: { feedItemId },
-        schema: z.object({ id: z.uuid() }),
-      }),
-  });

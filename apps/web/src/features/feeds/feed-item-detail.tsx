@@ -6,18 +6,15 @@ import type { SessionResponse } from '@complivue/shared/schemas/auth';
 import { ExternalLink, Lock, Star, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { Link } from 'react-router';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { userFacingMessage } from '@/lib/api-client';
 import { formatDateTime, formatDay } from '@/lib/format-day';
 import { useSubscription } from '@/lib/subscription';
 import {
   useFeedItem,
   useSetFeedItemState,
-  useStartChangeFromItem,
   useToggleFeedItem,
 } from './api.ts';
 import { AreaTags, DocumentTypeBadge, RelevanceBadge } from './feed-badges.tsx';
@@ -39,8 +36,6 @@ function useChangeManagementAccess(session: SessionResponse) {
 
 function StartChange({ item, session }: { item: FeedItemDetail; session: SessionResponse }) {
   const access = useChangeManagementAccess(session);
-  const navigate = useNavigate();
-  const startChange = useStartChangeFromItem();
   if (!access.allowed) {
     if (access.pending) return null;
     return (
@@ -59,17 +54,11 @@ function StartChange({ item, session }: { item: FeedItemDetail; session: Session
       </div>
     );
   }
-  const start = () =>
-    startChange.mutate(item.id, {
-      onSuccess: (change) => void navigate(`${paths.changeManagement}?change=${change.id}`),
-      onError: (caught) =>
-        toast.error(userFacingMessage(caught, 'The change could not be started.')),
-    });
-  // Still "Starting…" once created, while the page moves to the change.
-  const starting = startChange.isPending || startChange.isSuccess;
+  // A draft the member confirms on the change page: nothing is created, rated or due until
+  // they say so (or the change already open for this item opens instead).
   return (
-    <Button onClick={start} disabled={starting}>
-      {starting ? 'Starting…' : 'Start a change'}
+    <Button asChild>
+      <Link to={`${paths.changeManagement}?from-feed=${item.id}`}>Start a change</Link>
     </Button>
   );
 }
