@@ -237,10 +237,31 @@ test.describe('regulatory feeds', () => {
 
     await list.getByRole('link', { name: title, exact: true }).click();
     const panel = page.getByRole('dialog', { name: title });
-    await panel.getByRole('button', { name: 'Start a change' }).click();
-    await page.waitForURL((address) => address.pathname === '/change-management');
+    await panel.getByRole('link', { name: 'Start a change' }).click();
+    // A draft the manager confirms: what the publication says is filled in; the judgements
+    // (risk, due date) are left to the manager, and nothing exists until they confirm.
+    const draft = page.getByRole('dialog', { name: 'Start a change from a feed item' });
+    await expect(draft.getByLabel('Title')).toHaveValue(title);
+    await expect(draft.getByLabel('Risk rating')).toHaveValue('');
+    await expect(draft.getByLabel('Risk rating').locator('option:checked')).toHaveText('Not rated');
+    await expect(draft.getByLabel('Due date')).toHaveValue('');
+    await expectNoSeriousAxeViolations(page);
+    await draft.getByRole('button', { name: 'Create change' }).click();
+    await page.waitForURL((address) => address.searchParams.has('change'));
     expect(new URL(page.url()).searchParams.get('change')).toMatch(/^[0-9a-f-]{36}$/);
+    const change = page.getByRole('dialog', { name: title });
+    await expect(change).toBeVisible();
+    await expect(change.getByText('Not rated', { exact: true }).first()).toBeVisible();
+    await expect(change.getByText('No due date', { exact: true })).toBeVisible();
+    await expect(change.getByText(/Overdue/)).toHaveCount(0);
+    // Starting again from the same publication opens that change, not a second one.
+    await page.goto(`${url}/regulatory-feeds`);
+    await list.getByRole('link', { name: title, exact: true }).click();
+    await panel.getByRole('link', { name: 'Start a change' }).click();
     await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Start a change from a feed item' })).toHaveCount(
+      0,
+    );
     await expectNoSeriousAxeViolations(page);
   });
 });
