@@ -34,7 +34,7 @@ import {
   getCalendarEvent,
   getVisibleEvent,
   isConfidential,
-  loadCalendarEvents,
+  findCalendarEvents,
   type CalendarViewer,
   type EventRow,
   type EventWithOwner,
@@ -533,7 +533,7 @@ export async function addOptionalDeadlines(
     targetType: 'calendar',
     after: { set: setKey, templateKeys: keys },
   });
-  const events = await loadCalendarEvents(db, actor);
+  const events = await findCalendarEvents(db, actor.companyId);
   return events.filter((event) => event.templateKey && keys.includes(event.templateKey));
 }
 

@@ -57,7 +57,7 @@ const companyFigures = preparedSql<CompanyFigures>('dashboard_figures', () => {
 /**
  * Every figure of the dashboard from the company's own data, each from an index, in two reads
  * made at the same time: one query for everything that is a count or a short list, and the
- * calendar's events (which may first have to be filled in with the seeded deadlines).
+ * calendar's events (read only: the seeded deadlines follow the profile, decision 0017).
  * - alerts: the caller's unread high and normal notifications (partial index of unread ones);
  * - team activity: the company's audit-log events in the last 7 days (company, created_at index);
  * - compliance score and per-area status: the library's rule assessments
