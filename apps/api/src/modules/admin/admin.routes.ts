@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../lib/route-access.ts';
 import { requireCaller } from '../auth/actor.ts';
-import { findAdminCompanies, findAdminUsers, findAuditLog, findOutbox } from './admin-queries.ts';
+import { findAdminCompanies, findAdminUsers, findAuditLog, findOutbox } from './admin.queries.ts';
 import { findFeatureMatrix, setCompanySubscription, setFeatureAccess } from './admin.service.ts';
 
 const PLATFORM_OPERATOR = requireRole('super_admin');

@@ -11,7 +11,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { findCompany } from '../companies/institution.ts';
 import { findCompanySubscription } from '../subscriptions/company-subscription.ts';
-import { findAdminCompanies } from './admin-queries.ts';
+import { findAdminCompanies } from './admin.queries.ts';
 
 type SetCompanySubscriptionRequest = z.infer<typeof setCompanySubscriptionRequestSchema>;
 type FeatureMatrixRow = z.infer<typeof featureMatrixRowSchema>;

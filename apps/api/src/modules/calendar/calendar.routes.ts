@@ -68,7 +68,7 @@ import {
   toCalendarEvent,
   type CalendarViewer,
   type EventWithOwner,
-} from './calendar-queries.ts';
+} from './calendar.queries.ts';
 import { seededDeadlineFits } from './calendar-seed.ts';
 import {
   addOptionalDeadlines,

@@ -38,7 +38,7 @@ import {
   type CalendarViewer,
   type EventRow,
   type EventWithOwner,
-} from './calendar-queries.ts';
+} from './calendar.queries.ts';
 import { ensureSeededDeadlines, seededDeadlineFits } from './calendar-seed.ts';
 import { isOccurrence, validateRecurrence } from './recurrence.ts';
 import { isActiveMember } from '../companies/members.ts';

@@ -36,7 +36,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { getChange, getVisibleFeedItem, isFinished, type ChangeViewer } from './change-queries.ts';
+import { getChange, getVisibleFeedItem, isFinished, type ChangeViewer } from './changes.queries.ts';
 import { activeMemberNames } from '../companies/members.ts';
 
 /** Who acts: the viewer of the queries, and where their request came from (for the audit log). */

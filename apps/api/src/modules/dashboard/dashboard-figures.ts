@@ -7,7 +7,7 @@ import {
   completedDueDatesJson,
   upcomingDeadlineRange,
   upcomingDueDates,
-} from '../calendar/calendar-queries.ts';
+} from '../calendar/calendar.queries.ts';
 import {
   recentUpdatesJson,
   toRecentUpdates,
@@ -67,7 +67,7 @@ const companyFigures = preparedSql<CompanyFigures>('dashboard_figures', () => {
  * - upcoming deadlines: the company's calendar due dates from today through today + 29 (30
  *   calendar days, today included, in the caller's time zone) that the caller may see, the
  *   profile does not rule out, and nobody has marked done (`upcomingDueDates` less
- *   `completedDueDatesJson`, calendar/calendar-queries.ts).
+ *   `completedDueDatesJson`, calendar/calendar.queries.ts).
  */
 export async function computeDashboard(
   db: Db,

@@ -19,7 +19,7 @@ import {
   browseLibrary,
   removeBookmark,
   type LibraryReader,
-} from './library-queries.ts';
+} from './library.queries.ts';
 import { institutionFacts } from '../companies/institution.ts';
 
 export const ruleIdParams = z.object({ ruleId: z.string().regex(/^[A-Z]{2,6}-[A-Z]{2,6}-\d{3}$/) });
