@@ -2,7 +2,9 @@ import { openDatabase, type Database } from '@complivue/db/database';
 import { migrateDatabase } from '@complivue/db/migrate';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { todayIn } from '@complivue/shared/calendar-days';
 import { startJobs } from './jobs/job-runner.ts';
+import { reconcileAllSeededDeadlines } from './modules/calendar/calendar-reconcile.ts';
 import { feedFetchOptions } from './modules/feeds/feed-poll.ts';
 import type { Env } from './env.ts';
 
@@ -24,6 +26,10 @@ export async function startServer(env: Env): Promise<RunningServer> {
     await migrateDatabase(database);
     const serveWebApp = (env.SERVE_WEB_APP ?? String(env.NODE_ENV === 'production')) === 'true';
     const app = await buildApp({ env, database, serveWebApp });
+    // Before the first request: institutions never seeded, or a template added by this
+    // release, get their regulatory deadlines (reads no longer seed, decision 0017).
+    const reconciled = await reconcileAllSeededDeadlines(database.db, todayIn(null));
+    if (reconciled > 0) app.log.info({ reconciled }, 'seeded regulatory deadlines reconciled');
     const jobs = await startJobs({
       database,
       databaseUrl: env.DATABASE_URL,

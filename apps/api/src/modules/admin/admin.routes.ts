@@ -1,5 +1,3 @@
-import { featureAccessMatrix, subscriptions } from '@complivue/db/schema/subscriptions';
-import { companies } from '@complivue/db/schema/companies';
 import {
   adminCompaniesResponseSchema,
   adminCompanySchema,
@@ -11,16 +9,12 @@ import {
   pageQuerySchema,
   setCompanySubscriptionRequestSchema,
 } from '@complivue/shared/schemas/admin';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { requestOrigin } from '../../lib/actor.ts';
 import { requireRole } from '../../lib/route-access.ts';
-import { requireAuth } from '../auth/access.ts';
-import { findCompanySubscription } from '../subscriptions/company-subscription.ts';
-import { findAdminCompanies, findAdminUsers, findAuditLog, findOutbox } from './admin-queries.ts';
+import { requireCaller } from '../auth/actor.ts';
+import { findAdminCompanies, findAdminUsers, findAuditLog, findOutbox } from './admin.queries.ts';
+import { findFeatureMatrix, setCompanySubscription, setFeatureAccess } from './admin.service.ts';
 
 const PLATFORM_OPERATOR = requireRole('super_admin');
 
@@ -68,50 +62,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminCompanySchema },
       },
     },
-    async (request) => {
-      const actor = requireAuth(request);
-      const { companyId } = request.params;
-      const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
-      if (!company) throw new AppError('not_found', 'That company was not found.');
-      const date = (value: string | null | undefined) => (value ? new Date(value) : null);
-      const values = {
-        planName: request.body.planName,
-        status: request.body.status,
-        planType: request.body.planType ?? null,
-        currentPeriodStart: date(request.body.currentPeriodStart),
-        currentPeriodEnd: date(request.body.currentPeriodEnd),
-        trialEnd: date(request.body.trialEnd),
-      };
-      const current = await findCompanySubscription(db, companyId);
-      if (current) {
-        await db
-          .update(subscriptions)
-          .set({ ...values, metadata: { ...current.metadata, set_by: 'super_admin' } })
-          .where(eq(subscriptions.id, current.id));
-      } else {
-        await db
-          .insert(subscriptions)
-          .values({ ...values, companyId, metadata: { set_by: 'super_admin' } });
-      }
-      await recordAudit(db, requestOrigin(request), {
-        action: 'subscription.set_by_admin',
-        actorUserId: actor.user.id,
-        companyId,
-        targetType: 'company',
-        targetId: companyId,
-        before: current
-          ? {
-              planName: current.planName,
-              status: current.status,
-              currentPeriodEnd: current.currentPeriodEnd,
-              trialEnd: current.trialEnd,
-            }
-          : null,
-        after: values,
-      });
-      const { items } = await findAdminCompanies(db, { companyId, page: 1 });
-      return items[0]!;
-    },
+    async (request) =>
+      setCompanySubscription(app.deps, {
+        caller: requireCaller(request),
+        companyId: request.params.companyId,
+        input: request.body,
+      }),
   );
 
   app.get(
@@ -124,16 +80,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: featureMatrixResponseSchema },
       },
     },
-    async () => ({
-      rows: await db
-        .select({
-          planName: featureAccessMatrix.planName,
-          featureName: featureAccessMatrix.featureName,
-          hasAccess: featureAccessMatrix.hasAccess,
-        })
-        .from(featureAccessMatrix)
-        .orderBy(asc(featureAccessMatrix.featureName), asc(featureAccessMatrix.planName)),
-    }),
+    async () => ({ rows: await findFeatureMatrix(app.deps) }),
   );
 
   app.put(
@@ -147,35 +94,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: featureMatrixRowSchema },
       },
     },
-    async (request) => {
-      const actor = requireAuth(request);
-      const { planName, featureName, hasAccess } = request.body;
-      const [before] = await db
-        .select()
-        .from(featureAccessMatrix)
-        .where(
-          and(
-            eq(featureAccessMatrix.planName, planName),
-            eq(featureAccessMatrix.featureName, featureName),
-          ),
-        );
-      await db
-        .insert(featureAccessMatrix)
-        .values({ planName, featureName, hasAccess })
-        .onConflictDoUpdate({
-          target: [featureAccessMatrix.planName, featureAccessMatrix.featureName],
-          set: { hasAccess, updatedAt: new Date() },
-        });
-      await recordAudit(db, requestOrigin(request), {
-        action: 'feature_matrix.changed',
-        actorUserId: actor.user.id,
-        targetType: 'feature',
-        targetId: `${planName}:${featureName}`,
-        before: before ? { hasAccess: before.hasAccess } : null,
-        after: { hasAccess },
-      });
-      return { planName, featureName, hasAccess };
-    },
+    async (request) =>
+      setFeatureAccess(app.deps, { caller: requireCaller(request), row: request.body }),
   );
 
   app.get(

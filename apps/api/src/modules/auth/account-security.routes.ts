@@ -1,4 +1,3 @@
-import { session as sessionTable, twoFactor } from '@complivue/db/schema/auth';
 import { okResponseSchema } from '@complivue/shared/schemas/auth';
 import {
   confirmTwoFactorRequestSchema,
@@ -7,9 +6,6 @@ import {
   enableTwoFactorRequestSchema,
   enableTwoFactorResponseSchema,
 } from '@complivue/shared/schemas/profile';
-import { createOTP } from '@better-auth/utils/otp';
-import { symmetricDecrypt } from 'better-auth/crypto';
-import { and, desc, eq, gt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -18,11 +14,16 @@ import { requestOrigin } from '../../lib/actor.ts';
 import { enforceRateLimit } from '../../lib/rate-limits.ts';
 import { SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from './access.ts';
+import { requireCaller } from './actor.ts';
 import { betterAuthErrorCode } from './better-auth-errors.ts';
+import { findDeviceSessions, revokeDeviceSession } from './devices.ts';
+import { isCurrentSecondFactor } from './second-factor.ts';
 import { forwardSetCookies, toFetchHeaders } from './session.ts';
 
 /** The signed-in user's devices and second factor. */
 export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const secondFactorDeps = { db: app.database.db, auth: app.auth };
+
   app.get(
     '/api/auth/sessions',
     {
@@ -35,22 +36,12 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const rows = await app.database.db
-        .select()
-        .from(sessionTable)
-        .where(and(eq(sessionTable.userId, auth.user.id), gt(sessionTable.expiresAt, new Date())))
-        .orderBy(desc(sessionTable.updatedAt));
-      return {
-        sessions: rows.map((row) => ({
-          id: row.id,
-          createdAt: row.createdAt.toISOString(),
-          lastActiveAt: row.updatedAt.toISOString(),
-          expiresAt: row.expiresAt.toISOString(),
-          ipAddress: row.ipAddress,
-          userAgent: row.userAgent,
-          current: row.id === auth.sessionId,
-        })),
-      };
+      const sessions = await findDeviceSessions(app.database.db, {
+        userId: auth.user.id,
+        currentSessionId: auth.sessionId,
+        now: app.deps.clock(),
+      });
+      return { sessions };
     },
   );
 
@@ -66,21 +57,9 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      const deleted = await app.database.db
-        .delete(sessionTable)
-        .where(
-          and(eq(sessionTable.id, request.params.sessionId), eq(sessionTable.userId, auth.user.id)),
-        )
-        .returning({ id: sessionTable.id });
-      // Another user's session id is answered like an unknown one.
-      if (deleted.length === 0) throw new AppError('not_found', 'That device is not signed in.');
-      await recordAudit(app.database.db, requestOrigin(request), {
-        action: 'auth.session_revoked',
-        actorUserId: auth.user.id,
-        companyId: auth.profile.companyId,
-        targetType: 'session',
-        targetId: request.params.sessionId,
+      await revokeDeviceSession(app.deps, {
+        caller: requireCaller(request),
+        sessionId: request.params.sessionId,
       });
       return { ok: true as const };
     },
@@ -163,7 +142,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const auth = requireAuth(request);
       await enforceRateLimit(request);
-      if (!(await isCurrentSecondFactor(auth.user.id, request.body.code))) {
+      if (!(await isCurrentSecondFactor(secondFactorDeps, auth.user.id, request.body.code))) {
         throw new AppError('wrong_code');
       }
       try {
@@ -185,26 +164,4 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
       return { ok: true as const };
     },
   );
-
-  /**
-   * Checks a code against the user's enrolled second factor (decrypted with better-auth's key):
-   * a current code of the authenticator, or one of the backup codes not used yet. A backup code
-   * is what someone who lost their phone still has; turning two-factor off removes the secret and
-   * every backup code with it, so the one given is spent either way.
-   */
-  async function isCurrentSecondFactor(userId: string, code: string): Promise<boolean> {
-    const [row] = await app.database.db
-      .select()
-      .from(twoFactor)
-      .where(eq(twoFactor.userId, userId));
-    if (!row) return false;
-    const context = await app.auth.$context;
-    if (/^\d{6}$/.test(code)) {
-      const secret = await symmetricDecrypt({ key: context.secretConfig, data: row.secret });
-      return createOTP(secret).verify(code, { window: 1 });
-    }
-    const stored = await symmetricDecrypt({ key: context.secretConfig, data: row.backupCodes });
-    const backupCodes: unknown = JSON.parse(stored);
-    return Array.isArray(backupCodes) && backupCodes.includes(code);
-  }
 };

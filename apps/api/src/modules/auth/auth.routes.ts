@@ -9,9 +9,6 @@ import {
   totpCodeRequestSchema,
   validateSignIn,
 } from '@complivue/shared/schemas/auth';
-import { analyticsEvents } from '@complivue/db/schema/activity';
-import { userProfiles } from '@complivue/db/schema/profiles';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -21,13 +18,12 @@ import {
   KNOWN_DEVICE_COOKIE,
   assertSignInAllowed,
   clearSignInFailures,
-  recordSignInFailure,
 } from './sign-in-throttle.ts';
 import { PUBLIC } from '../../lib/route-access.ts';
 import { loadAuthContext } from './access.ts';
 import { ACCOUNT_DEACTIVATED } from './auth.ts';
 import { betterAuthErrorCode } from './better-auth-errors.ts';
-import { completeSignIn, isKnownDeviceOf, readCookie } from './sign-in.ts';
+import { completeSignIn, isKnownDeviceOf, readCookie, recordRefusedSignIn } from './sign-in.ts';
 import { signUp } from './sign-up.ts';
 import { claimTotpStep } from './totp-replay.ts';
 import {
@@ -90,31 +86,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         const code = betterAuthErrorCode(error);
         if (!code) throw error;
-        // The member's company sees attempts on its members' accounts in User Activity.
-        const [member] = await db
-          .select({ userId: userProfiles.userId, companyId: userProfiles.companyId })
-          .from(userProfiles)
-          .where(sql`lower(${userProfiles.email}) = ${email}`);
-        if (code === ACCOUNT_DEACTIVATED) {
-          await recordAudit(db, requestOrigin(request), {
-            action: 'auth.sign_in_refused',
-            companyId: member?.companyId ?? null,
-            targetType: 'user',
-            targetId: member?.userId,
-          });
-          throw new AppError('account_deactivated');
-        }
-        await recordSignInFailure(db, attempt);
-        await recordAudit(db, requestOrigin(request), {
-          action: 'auth.sign_in_failed',
-          companyId: member?.companyId ?? null,
-          targetType: 'email',
-          targetId: email,
+        const deactivated = code === ACCOUNT_DEACTIVATED;
+        await recordRefusedSignIn(db, requestOrigin(request), {
+          email,
+          reason: deactivated ? 'deactivated' : 'invalid_credentials',
         });
-        await db.insert(analyticsEvents).values({
-          eventType: 'user_signin_failed',
-          eventData: { reason: 'invalid_credentials' },
-        });
+        if (deactivated) throw new AppError('account_deactivated');
         throw new AppError('invalid_credentials');
       }
       await clearSignInFailures(db, email, request.ip);

@@ -4,14 +4,16 @@ import { userProfiles } from '@complivue/db/schema/profiles';
 import { parseCookies } from 'better-auth/cookies';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '@complivue/db/database';
 import { recordAudit } from '../../lib/audit.ts';
-import { requestOrigin } from '../../lib/actor.ts';
+import { requestOrigin, type RequestOrigin } from '../../lib/actor.ts';
 import { loadMembership, forwardSetCookies, toFetchHeaders, type AuthContext } from './session.ts';
 import {
   KNOWN_DEVICE_COOKIE,
   KNOWN_DEVICE_MAX_AGE_SECONDS,
   isKnownDevice,
   knownDeviceToken,
+  recordSignInFailure,
 } from './sign-in-throttle.ts';
 
 /** A cookie the browser sent (none of ours is chunked or prefixed). */
@@ -106,5 +108,43 @@ export async function signInNewAccount(
     userId: account.userId,
     headers,
     method: 'password',
+  });
+}
+
+/**
+ * Records a password sign-in better-auth refused: a deactivated account's attempt in the audit
+ * log; wrong credentials also count towards the throttle and the `user_signin_failed` analytics
+ * event. The member's company sees attempts on its members' accounts in User Activity, so the
+ * entry carries the company of the account the email names, if any.
+ */
+export async function recordRefusedSignIn(
+  db: Db,
+  origin: RequestOrigin,
+  attempt: { email: string; reason: 'deactivated' | 'invalid_credentials' },
+): Promise<void> {
+  const { email } = attempt;
+  const [member] = await db
+    .select({ userId: userProfiles.userId, companyId: userProfiles.companyId })
+    .from(userProfiles)
+    .where(sql`lower(${userProfiles.email}) = ${email}`);
+  if (attempt.reason === 'deactivated') {
+    await recordAudit(db, origin, {
+      action: 'auth.sign_in_refused',
+      companyId: member?.companyId ?? null,
+      targetType: 'user',
+      targetId: member?.userId,
+    });
+    return;
+  }
+  await recordSignInFailure(db, { email, ip: origin.ip });
+  await recordAudit(db, origin, {
+    action: 'auth.sign_in_failed',
+    companyId: member?.companyId ?? null,
+    targetType: 'email',
+    targetId: email,
+  });
+  await db.insert(analyticsEvents).values({
+    eventType: 'user_signin_failed',
+    eventData: { reason: 'invalid_credentials' },
   });
 }

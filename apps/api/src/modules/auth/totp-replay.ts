@@ -1,15 +1,12 @@
 import { queryRows, type Db } from '@complivue/db/database';
-import { twoFactor } from '@complivue/db/schema/auth';
-import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
-import { symmetricDecrypt } from 'better-auth/crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Auth } from './auth.ts';
+import { readSecondFactor } from './second-factor.ts';
 
 /** better-auth's TOTP: 30-second steps, one step of drift either way. */
 const PERIOD_SECONDS = 30;
 const WINDOW_STEPS = 1;
-const IMPORTED_SECRET_PREFIX = 'base32:';
 
 /** The time step whose code `code` is, among those better-auth accepts now; null if none. */
 async function matchedStep(secret: string, code: string, now: number): Promise<number | null> {
@@ -34,19 +31,9 @@ export async function claimTotpStep(
   now = Date.now(),
 ): Promise<boolean> {
   const { db } = deps;
-  const [row] = await db
-    .select({ secret: twoFactor.secret })
-    .from(twoFactor)
-    .where(eq(twoFactor.userId, userId));
-  if (!row) return false;
-  const context = await deps.auth.$context;
-  let secret = await symmetricDecrypt({ key: context.secretConfig, data: row.secret });
-  if (secret.startsWith(IMPORTED_SECRET_PREFIX)) {
-    secret = new TextDecoder().decode(
-      base32.decode(secret.slice(IMPORTED_SECRET_PREFIX.length).toUpperCase()),
-    );
-  }
-  const step = await matchedStep(secret, code, now);
+  const factor = await readSecondFactor(deps, userId);
+  if (!factor) return false;
+  const step = await matchedStep(factor.totpSecret, code, now);
   if (step === null) return false;
   const claimed = await queryRows<{ step: number }>(
     db,

@@ -1,7 +1,7 @@
 import { addDays, dayToDate } from '@complivue/shared/calendar-days';
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
 import ical from 'ical-generator';
-import { isConfidential, type EventRow } from './calendar-queries.ts';
+import { isConfidential, type EventRow } from './calendar.queries.ts';
 
 /** Where a calendar app's "open" link lands: the event in the calendar page. */
 export const calendarEventLink = (appUrl: string, eventId: string, date?: string) =>

@@ -11,7 +11,7 @@ import { and, between, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { institutionFacts } from '../companies/institution.ts';
 import { notify, type NotifyDependencies } from '../notifications/notify.ts';
-import { eventApplies, isConfidential, type EventRow } from './calendar-queries.ts';
+import { eventApplies, isConfidential, type EventRow } from './calendar.queries.ts';
 import { occurrencesBetween } from './recurrence.ts';
 import { findAdministratorIds } from '../companies/members.ts';
 

@@ -65,6 +65,37 @@ export function seededDeadlineFits(
   return facts.regulationAreas.length === 0 || facts.regulationAreas.includes(template.area);
 }
 
+/** The templates that fit the profile and that the company does not hold (nor deleted). */
+export function missingTemplates(options: {
+  facts: InstitutionFacts;
+  existingKeys: ReadonlySet<string>;
+  optIn?: readonly string[];
+}): RegulatoryDeadlineTemplate[] {
+  return REGULATORY_DEADLINE_TEMPLATES.filter(
+    (template) =>
+      !options.existingKeys.has(template.key) &&
+      (!template.optIn || options.optIn?.includes(template.key)) &&
+      seededDeadlineFits(options.facts, template),
+  );
+}
+
+/** The seeded copies that no longer fit the profile and that nobody touched since copied. */
+export function untouchedUnfitCopies<Event extends EventRowLike>(
+  facts: InstitutionFacts,
+  events: readonly Event[],
+): Event[] {
+  return events.filter((event) => {
+    const template = findRegulatoryDeadlineTemplate(event.templateKey);
+    return (
+      event.kind === 'regulatory' &&
+      template !== undefined &&
+      event.dismissedAt === null &&
+      event.updatedAt.getTime() === event.createdAt.getTime() &&
+      !seededDeadlineFits(facts, template)
+    );
+  });
+}
+
 /**
  * Copies into the company's calendar the seeded deadlines that fit its profile
  * (`seededDeadlineFits`), are not opt-in, and that it does not have yet (`existingKeys`: every
@@ -83,12 +114,7 @@ export async function ensureSeededDeadlines(
     optIn?: readonly string[];
   },
 ): Promise<(typeof calendarEvents.$inferSelect)[]> {
-  const missing = REGULATORY_DEADLINE_TEMPLATES.filter(
-    (template) =>
-      !options.existingKeys.has(template.key) &&
-      (!template.optIn || options.optIn?.includes(template.key)) &&
-      seededDeadlineFits(options.facts, template),
-  );
+  const missing = missingTemplates(options);
   if (missing.length === 0) return [];
   return db
     .insert(calendarEvents)
@@ -111,16 +137,7 @@ export async function removeUnfitSeededCopies(
   db: Db,
   options: { companyId: string; facts: InstitutionFacts; events: EventRowLike[] },
 ): Promise<number> {
-  const unfit = options.events.filter((event) => {
-    const template = findRegulatoryDeadlineTemplate(event.templateKey);
-    return (
-      event.kind === 'regulatory' &&
-      template !== undefined &&
-      event.dismissedAt === null &&
-      event.updatedAt.getTime() === event.createdAt.getTime() &&
-      !seededDeadlineFits(options.facts, template)
-    );
-  });
+  const unfit = untouchedUnfitCopies(options.facts, options.events);
   if (unfit.length === 0) return 0;
   const removed = await db
     .delete(calendarEvents)
@@ -146,7 +163,7 @@ export async function removeUnfitSeededCopies(
   return removed.length;
 }
 
-type EventRowLike = Pick<
+export type EventRowLike = Pick<
   typeof calendarEvents.$inferSelect,
   'id' | 'kind' | 'templateKey' | 'dismissedAt' | 'createdAt' | 'updatedAt'
 >;

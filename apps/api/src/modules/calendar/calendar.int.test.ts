@@ -15,6 +15,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, signedInMember, signUpThroughApi } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { reconcileAllSeededDeadlines } from './calendar-reconcile.ts';
 
 const PDF = {
   fileName: 'hmda-submission-confirmation.pdf',
@@ -43,6 +44,15 @@ describe('regulatory calendar', () => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
+  /** Changes the profile the way the administrator does, so the seeded deadlines follow it. */
+  const setProfile = async (
+    adminCookie: string,
+    profile: { institutionType?: string; regulationAreas?: RegulationArea[] },
+  ) => {
+    const response = await call(adminCookie, 'PATCH', '/api/company', profile);
+    expect(response.statusCode, response.body).toBe(200);
+  };
+
   /** An institution with a complete profile, its administrator and a member. */
   async function institution(
     institutionType:
@@ -50,10 +60,10 @@ describe('regulatory calendar', () => {
   ) {
     const admin = await signUpThroughApi(t.app, { institutionType });
     const companyId = admin.body.session.company.id as string;
-    await t.db
-      .update(companies)
-      .set({ institutionType, regulationAreas: ['hmda', 'bsa_aml', 'cra', 'trid', 'fair_lending'] })
-      .where(eq(companies.id, companyId));
+    await setProfile(admin.cookie, {
+      institutionType,
+      regulationAreas: ['hmda', 'bsa_aml', 'cra', 'trid', 'fair_lending'],
+    });
     const user = await signedInMember(t.app, { companyId, role: 'user' });
     const manager = await signedInMember(t.app, { companyId, role: 'manager' });
     return { admin, adminId: admin.body.session.user.id as string, companyId, user, manager };
@@ -70,13 +80,6 @@ describe('regulatory calendar', () => {
     return response.json() as CalendarEventList;
   };
   const events = async (cookie: string) => (await eventList(cookie)).events;
-  const setProfile = (
-    companyId: string,
-    profile: {
-      institutionType?: 'credit_union' | 'community_bank' | 'mortgage_company' | null;
-      regulationAreas?: RegulationArea[];
-    },
-  ) => t.db.update(companies).set(profile).where(eq(companies.id, companyId));
   const createEvent = async (cookie: string, body: Record<string, unknown>) => {
     const response = await call(cookie, 'POST', '/api/calendar/events', body);
     expect(response.statusCode, response.body).toBe(201);
@@ -180,11 +183,47 @@ describe('regulatory calendar', () => {
 
     // Not offered (and refused) when the profile does not say HMDA.
     const bank = await institution('community_bank');
-    await setProfile(bank.companyId, { regulationAreas: ['bsa_aml', 'cra'] });
+    await setProfile(bank.admin.cookie, { regulationAreas: ['bsa_aml', 'cra'] });
     expect((await eventList(bank.admin.cookie)).optionalDeadlines).toEqual([]);
     const refused = await call(bank.admin.cookie, 'POST', url);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.code).toBe('not_applicable');
+  });
+
+  it('reads without writing: the list, the occurrences, both iCalendar files and the dashboard', async () => {
+    const cu = await institution();
+    const rows = () =>
+      t.db
+        .select({ id: calendarEvents.id, updatedAt: calendarEvents.updatedAt })
+        .from(calendarEvents)
+        .where(eq(calendarEvents.companyId, cu.companyId))
+        .orderBy(calendarEvents.id);
+    const feed = await call(cu.user.cookie, 'POST', '/api/calendar/subscription');
+    expect(feed.statusCode, feed.body).toBe(201);
+    const readEverything = async () => {
+      await events(cu.admin.cookie);
+      await occurrences(cu.user.cookie, today, addDays(today, 365));
+      expect((await call(cu.admin.cookie, 'GET', '/api/calendar/export.ics')).statusCode).toBe(200);
+      const ics = await t.app.inject({ method: 'GET', url: new URL(feed.json().url).pathname });
+      expect(ics.statusCode).toBe(200);
+      await dashboardDeadlines(cu.user.cookie);
+    };
+    const seeded = await rows();
+    expect(seeded.length).toBeGreaterThan(0);
+    await readEverything();
+    await readEverything();
+    expect(await rows()).toEqual(seeded);
+
+    // An institution whose deadlines were never copied in is not seeded by reading either;
+    // the start-up pass does it, once.
+    await t.db.delete(calendarEvents).where(eq(calendarEvents.companyId, cu.companyId));
+    await readEverything();
+    expect(await rows()).toEqual([]);
+    expect(await reconcileAllSeededDeadlines(t.db, today)).toBeGreaterThanOrEqual(1);
+    const reseeded = await rows();
+    expect(reseeded).toHaveLength(seeded.length);
+    await reconcileAllSeededDeadlines(t.db, today);
+    expect(await rows()).toEqual(reseeded);
   });
 
   it('seeds only what the profile determines, and follows it when it changes', async () => {
@@ -200,12 +239,11 @@ describe('regulatory calendar', () => {
     expect(await keysOf()).toEqual(['bsa-aml-independent-test', 'bsa-aml-training']);
 
     // No type: nothing is seeded.
-    const untyped = await signUpThroughApi(t.app, { institutionType: 'other' });
-    await setProfile(untyped.body.session.company.id as string, { institutionType: null });
+    const untyped = await signUpThroughApi(t.app, { institutionType: undefined });
     expect(await events(untyped.cookie)).toEqual([]);
 
     // HMDA selected: the annual submission comes in (the quarterly ones stay opt-in).
-    await setProfile(companyId, { regulationAreas: ['hmda', 'bsa_aml'] });
+    await setProfile(admin.cookie, { regulationAreas: ['hmda', 'bsa_aml'] });
     expect(await keysOf()).toEqual([
       'bsa-aml-independent-test',
       'bsa-aml-training',
@@ -225,14 +263,14 @@ describe('regulatory calendar', () => {
 
     // HMDA and BSA/AML no longer selected: the untouched copies go, the touched one stays,
     // flagged as not applying, and is no longer counted.
-    await setProfile(companyId, { regulationAreas: ['trid'] });
+    await setProfile(admin.cookie, { regulationAreas: ['trid'] });
     expect(await keysOf()).toEqual(['bsa-aml-training']);
     const kept = (await events(admin.cookie))[0]!;
     expect(kept).toMatchObject({ id: training.id, appliesToInstitution: false });
     expect((await dashboardDeadlines(admin.cookie)).next30Days).toBe(0);
 
     // Back again: the removed ones come back by themselves.
-    await setProfile(companyId, { regulationAreas: ['hmda', 'bsa_aml'] });
+    await setProfile(admin.cookie, { regulationAreas: ['hmda', 'bsa_aml'] });
     expect(await keysOf()).toEqual([
       'bsa-aml-independent-test',
       'bsa-aml-training',

@@ -64,11 +64,11 @@ import {
   findCompletionHistory,
   findOccurrences,
   getVisibleEvent,
-  loadCalendarEvents,
+  findCalendarEvents,
   toCalendarEvent,
   type CalendarViewer,
   type EventWithOwner,
-} from './calendar-queries.ts';
+} from './calendar.queries.ts';
 import { seededDeadlineFits } from './calendar-seed.ts';
 import {
   addOptionalDeadlines,
@@ -174,7 +174,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = calendarActor(request);
-      return eventList(await loadCalendarEvents(db, viewer), viewer);
+      return eventList(await findCalendarEvents(db, viewer.companyId), viewer);
     },
   );
 
@@ -497,7 +497,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = calendarActor(request);
-      const events = await loadCalendarEvents(db, viewer);
+      const events = await findCalendarEvents(db, viewer.companyId);
       await recordAudit(db, requestOrigin(request), {
         action: 'calendar.exported',
         actorUserId: viewer.actorUserId,
@@ -602,11 +602,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!subscriber) throw new AppError('not_found');
       const company = await findCompany(db, subscriber.companyId);
       if (!company) throw new AppError('not_found');
-      const events = await loadCalendarEvents(db, {
-        companyId: company.id,
-        facts: institutionFacts(company),
-        today: todayIn(subscriber.timeZone),
-      });
+      const events = await findCalendarEvents(db, company.id);
       return reply
         .type('text/calendar; charset=utf-8')
         .header('cache-control', 'private, no-store')

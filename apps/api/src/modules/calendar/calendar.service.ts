@@ -35,11 +35,11 @@ import {
   getCalendarEvent,
   getVisibleEvent,
   isConfidential,
-  loadCalendarEvents,
+  findCalendarEvents,
   type CalendarViewer,
   type EventRow,
   type EventWithOwner,
-} from './calendar-queries.ts';
+} from './calendar.queries.ts';
 import { ensureSeededDeadlines, seededDeadlineFits } from './calendar-seed.ts';
 import { isOccurrence, validateRecurrence } from './recurrence.ts';
 import { isActiveMember } from '../companies/members.ts';
@@ -531,7 +531,7 @@ export async function addOptionalDeadlines(
     targetType: 'calendar',
     after: { set: setKey, templateKeys: keys },
   });
-  const events = await loadCalendarEvents(db, actor);
+  const events = await findCalendarEvents(db, actor.companyId);
   return events.filter((event) => event.templateKey && keys.includes(event.templateKey));
 }
 

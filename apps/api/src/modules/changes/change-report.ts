@@ -22,7 +22,7 @@ import {
   changesForExport,
   type ChangeFilterInput,
   type ChangeViewer,
-} from './change-queries.ts';
+} from './changes.queries.ts';
 
 const tags = (areas: readonly string[]) =>
   areas

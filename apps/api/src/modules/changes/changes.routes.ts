@@ -38,7 +38,7 @@ import {
   getChange,
   listChanges,
   type ChangeViewer,
-} from './change-queries.ts';
+} from './changes.queries.ts';
 import {
   addAttachment,
   addComment,

@@ -42,7 +42,7 @@ import {
   isFinished,
   type ChangeViewer,
   type VisibleFeedItem,
-} from './change-queries.ts';
+} from './changes.queries.ts';
 import { activeMemberNames } from '../companies/members.ts';
 
 /** Who acts: the viewer of the queries, and where their request came from (for the audit log). */

@@ -2,13 +2,16 @@ import type { Db } from '@complivue/db/database';
 import { companies } from '@complivue/db/schema/companies';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { subscriptions } from '@complivue/db/schema/subscriptions';
+import { todayIn } from '@complivue/shared/calendar-days';
 import type { AssetsSize, InstitutionType } from '@complivue/shared/institutions';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Caller } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
+import { reconcileSeededDeadlines } from '../calendar/calendar-reconcile.ts';
 import { startingSubscription } from '../subscriptions/starting-subscription.ts';
+import { institutionFacts } from './institution.ts';
 
 export interface NewCompany {
   name: string;
@@ -27,6 +30,12 @@ export async function insertCompany(tx: Db, company: NewCompany, createdBy: stri
       createdBy,
     })
     .returning();
+  // A type chosen at sign-up already decides some deadlines (decision 0017).
+  await reconcileSeededDeadlines(tx, {
+    companyId: row!.id,
+    facts: institutionFacts(row!),
+    today: todayIn(null),
+  });
   return row!;
 }
 

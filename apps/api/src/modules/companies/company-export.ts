@@ -15,7 +15,7 @@ import { csvStream } from '../../lib/csv.ts';
 import { activityCsvStream } from '../team/activity-csv.ts';
 import { streamActivity } from '../team/activity-queries.ts';
 import { calendarIcs } from '../calendar/calendar-ics.ts';
-import { loadCalendarEvents } from '../calendar/calendar-queries.ts';
+import { findCalendarEvents } from '../calendar/calendar.queries.ts';
 import { changesCsv } from '../changes/change-report.ts';
 import { assessmentCsv } from '../library/assessment-report.ts';
 import { institutionFacts } from '../companies/institution.ts';
@@ -195,7 +195,7 @@ export async function companyExportArchive(
       changeFiltersSchema.parse({}),
     ),
   );
-  const events = await loadCalendarEvents(db, { companyId, facts, today });
+  const events = await findCalendarEvents(db, companyId);
   zip.addBuffer(
     Buffer.from(calendarIcs(events, { companyName: company.name, appUrl: options.appUrl })),
     'calendar.ics',

@@ -1,5 +1,6 @@
 import type { Db } from '@complivue/db/database';
 import { companies } from '@complivue/db/schema/companies';
+import { todayIn } from '@complivue/shared/calendar-days';
 import {
   type CompanyProfile,
   type UpdateCompanyProfileRequest,
@@ -14,6 +15,8 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { NotificationPreferences } from '@complivue/shared/schemas/profile';
 import type { Actor } from '../../lib/actor.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
+import { reconcileSeededDeadlines } from '../calendar/calendar-reconcile.ts';
+import { institutionFacts } from './institution.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -75,6 +78,14 @@ export async function updateCompanyProfile(
       .set({ ...options.changes, updatedAt: new Date() })
       .where(eq(companies.id, companyId))
       .returning();
+    if ('institutionType' in afterValues || 'regulationAreas' in afterValues) {
+      // The seeded regulatory deadlines follow these two facts (decision 0017).
+      await reconcileSeededDeadlines(tx, {
+        companyId,
+        facts: institutionFacts(updated!),
+        today: todayIn(null, deps.clock()),
+      });
+    }
     await recordAudit(tx, options.actor, {
       action: 'company.profile_updated',
       actorUserId,

@@ -1,14 +1,13 @@
-import { userCookieConsent } from '@complivue/db/schema/activity';
 import {
   cookieConsentSavedSchema,
   cookieConsentSchema,
   siteConfigSchema,
   storedCookieConsentSchema,
 } from '@complivue/shared/schemas/cookie-consent';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC, SIGNED_IN } from '../../lib/route-access.ts';
 import { loadAuthContext, requireAuth } from '../auth/access.ts';
+import { findCookieConsent, saveCookieConsent } from './cookie-consent.service.ts';
 
 export const cookieConsentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
@@ -27,13 +26,7 @@ export const cookieConsentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const auth = await loadAuthContext(app, request, reply);
       if (!auth) return { saved: false };
-      await app.database.db
-        .insert(userCookieConsent)
-        .values({ userId: auth.user.id, consentData: request.body })
-        .onConflictDoUpdate({
-          target: userCookieConsent.userId,
-          set: { consentData: request.body, updatedAt: sql`now()` },
-        });
+      await saveCookieConsent(app.database.db, auth.user.id, request.body);
       return { saved: true };
     },
   );
@@ -50,12 +43,7 @@ export const cookieConsentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const [row] = await app.database.db
-        .select({ consentData: userCookieConsent.consentData })
-        .from(userCookieConsent)
-        .where(eq(userCookieConsent.userId, auth.user.id));
-      const parsed = cookieConsentSchema.safeParse(row?.consentData);
-      return { consent: parsed.success ? parsed.data : null };
+      return { consent: await findCookieConsent(app.database.db, auth.user.id) };
     },
   );
 

@@ -8,7 +8,7 @@ import {
   completedDueDatesJson,
   upcomingDeadlineRange,
   upcomingDueDates,
-} from '../calendar/calendar-queries.ts';
+} from '../calendar/calendar.queries.ts';
 import {
   recentUpdatesJson,
   toRecentUpdates,
@@ -72,7 +72,7 @@ const companyFigures = preparedSql<CompanyFigures>('dashboard_figures', () => {
 /**
  * Every figure of the dashboard from the company's own data, each from an index, in two reads
  * made at the same time: one query for everything that is a count or a short list, and the
- * calendar's events (which may first have to be filled in with the seeded deadlines).
+ * calendar's events (read only: the seeded deadlines follow the profile, decision 0017).
  * - alerts: the caller's unread high and normal notifications (partial index of unread ones);
  * - team activity: the company's compliance work on the last 7 UTC days (`teamActivitySince`;
  *   company, created_at index);
@@ -83,7 +83,7 @@ const companyFigures = preparedSql<CompanyFigures>('dashboard_figures', () => {
  * - upcoming deadlines: the company's calendar due dates from today through today + 29 (30
  *   calendar days, today included, in the caller's time zone) that the caller may see, the
  *   profile does not rule out, and nobody has marked done (`upcomingDueDates` less
- *   `completedDueDatesJson`, calendar/calendar-queries.ts).
+ *   `completedDueDatesJson`, calendar/calendar.queries.ts).
  */
 export async function computeDashboard(
   db: Db,

@@ -5,7 +5,7 @@ import { eventDrivenDeadline, eventDrivenDueDate } from '@complivue/shared/regul
 import { presetRrule } from '@complivue/shared/schemas/calendar';
 import { and, eq } from 'drizzle-orm';
 import { ensureSeededDeadlines } from '../calendar/calendar-seed.ts';
-import { expandOccurrences } from '../calendar/calendar-queries.ts';
+import { expandOccurrences } from '../calendar/calendar.queries.ts';
 import type { InstitutionFacts } from '../library/applicability.ts';
 
 /**

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { csvStream } from '../../lib/csv.ts';
 import { PDF_FONTS, unicodePdfDocument } from '../../lib/pdf-fonts.ts';
 import { complianceSummary } from './compliance-summary.ts';
-import { rulesWithAssessments, type LibraryReader } from './library-queries.ts';
+import { rulesWithAssessments, type LibraryReader } from './library.queries.ts';
 
 async function assessedRules(db: Db, reader: LibraryReader, area: RegulationArea | undefined) {
   const rules = await rulesWithAssessments(

@@ -19,7 +19,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { rulesWithAssessments, type LibraryReader } from './library-queries.ts';
+import { rulesWithAssessments, type LibraryReader } from './library.queries.ts';
 import { isActiveMember } from '../companies/members.ts';
 
 /** Who assesses (a manager or an administrator), with a name for the history. */

@@ -1,4 +1,3 @@
-import { libraryBookmarks } from '@complivue/db/schema/library';
 import { okResponseSchema } from '@complivue/shared/schemas/auth';
 import {
   articleDetailSchema,
@@ -7,7 +6,6 @@ import {
   libraryResponseSchema,
   ruleDetailSchema,
 } from '@complivue/shared/schemas/library';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SUBSCRIBED } from '../../lib/route-access.ts';
@@ -16,11 +14,12 @@ import type { AuthContext } from '../auth/session.ts';
 import { complianceSummary } from './compliance-summary.ts';
 import { ruleDetail } from './assessments.ts';
 import {
+  addBookmark,
   articleDetail,
-  assertArticleVisible,
   browseLibrary,
+  removeBookmark,
   type LibraryReader,
-} from './library-queries.ts';
+} from './library.queries.ts';
 import { institutionFacts } from '../companies/institution.ts';
 
 export const ruleIdParams = z.object({ ruleId: z.string().regex(/^[A-Z]{2,6}-[A-Z]{2,6}-\d{3}$/) });
@@ -106,12 +105,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      await assertArticleVisible(db, auth.profile.companyId, request.params.articleId);
-      await db
-        .insert(libraryBookmarks)
-        .values({ userId: auth.user.id, articleId: request.params.articleId })
-        .onConflictDoNothing();
+      await addBookmark(db, libraryReader(requireAuth(request)), request.params.articleId);
       return { ok: true as const };
     },
   );
@@ -128,15 +122,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      await db
-        .delete(libraryBookmarks)
-        .where(
-          and(
-            eq(libraryBookmarks.userId, auth.user.id),
-            eq(libraryBookmarks.articleId, request.params.articleId),
-          ),
-        );
+      await removeBookmark(db, libraryReader(requireAuth(request)), request.params.articleId);
       return { ok: true as const };
     },
   );

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/session.ts';
 import {
   findNotificationsAfter,
-  getOwnNotification,
+  findOwnNotification,
   toNotification,
 } from './notifications.service.ts';
 
@@ -56,7 +56,7 @@ export async function streamNotifications(
   };
 
   const unsubscribe = app.realtime.subscribe(userId, (event) => {
-    void getOwnNotification(app.database.db, { userId, id: event.id })
+    void findOwnNotification(app.database.db, { userId, id: event.id })
       .then((row) => {
         if (row && !closed) enqueue(row.id, toNotification(row));
       })

@@ -12,7 +12,7 @@ import { streamNotifications } from './notification-stream.ts';
 import {
   countUnread,
   findNotifications,
-  getOwnNotification,
+  findOwnNotification,
   markRead,
 } from './notifications.service.ts';
 
@@ -58,7 +58,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       // Already read is fine (a retry); someone else's, or an unknown id, is not found.
       if (
         changed === 0 &&
-        !(await getOwnNotification(app.database.db, { userId, id: request.params.id }))
+        !(await findOwnNotification(app.database.db, { userId, id: request.params.id }))
       )
         throw new AppError('not_found');
       return { unreadCount: await countUnread(app.database.db, userId) };

@@ -50,7 +50,7 @@ export async function findNotifications(
   };
 }
 
-export async function getOwnNotification(
+export async function findOwnNotification(
   db: Db,
   options: { userId: string; id: string },
 ): Promise<NotificationRow | undefined> {

@@ -3,6 +3,9 @@ import Stripe from 'stripe';
 import type { Env } from '../../env.ts';
 import { priceList, sandboxPriceId, type PlanPrice } from './price-catalogue.ts';
 
+/** Stripe, the sandbox, or neither (production without a key nor PAYMENTS_SANDBOX=1). */
+export type PaymentsMode = 'stripe' | 'sandbox' | 'not_configured';
+
 export interface CheckoutRequest {
   checkoutId: string;
   price: PlanPrice;

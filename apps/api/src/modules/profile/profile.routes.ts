@@ -6,8 +6,6 @@ import {
   avatarResponseSchema,
   updateProfileRequestSchema,
 } from '@complivue/shared/schemas/profile';
-import { userProfiles } from '@complivue/db/schema/profiles';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -15,8 +13,15 @@ import { contentTypeOfExtension, detectImageType } from '../../lib/image-type.ts
 import { SIGNED_IN } from '../../lib/route-access.ts';
 import { unreadableUpload } from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
+import { requireCaller } from '../auth/actor.ts';
 import { toSessionResponse } from '../auth/session.ts';
-import { removeAvatar, replaceAvatar, updateProfile } from './profile.service.ts';
+import {
+  completeOnboarding,
+  getAvatar,
+  removeAvatar,
+  replaceAvatar,
+  updateProfile,
+} from './profile.service.ts';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
@@ -62,10 +67,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       if (!auth.profile.onboardingCompletedAt) {
-        await app.database.db
-          .update(userProfiles)
-          .set({ onboardingCompletedAt: new Date() })
-          .where(eq(userProfiles.userId, auth.user.id));
+        await completeOnboarding(app.database.db, auth.user.id, app.deps.clock());
       }
       return { ok: true as const };
     },
@@ -150,20 +152,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { userId, fileName } = request.params;
-      // A member's picture is for their institution's members (and the platform operator),
-      // like the rest of their profile; to anyone else it does not exist.
-      const viewer = requireAuth(request);
-      if (userId !== viewer.user.id && viewer.profile.role !== 'super_admin') {
-        const [owner] = await app.database.db
-          .select({ companyId: userProfiles.companyId })
-          .from(userProfiles)
-          .where(eq(userProfiles.userId, userId));
-        if (!owner?.companyId || owner.companyId !== viewer.profile.companyId) {
-          throw new AppError('not_found');
-        }
-      }
-      const data = await app.storage.get(`avatars/${userId}/${fileName}`);
-      if (!data) throw new AppError('not_found');
+      const data = await getAvatar(app.deps, { caller: requireCaller(request), userId, fileName });
       // File names are random and never reused, so the picture can be cached for good.
       return reply
         .type(contentTypeOfExtension(fileName) ?? 'application/octet-stream')

@@ -4,7 +4,9 @@ import { analyticsEvents } from '@complivue/db/schema/activity';
 import { user } from '@complivue/db/schema/auth';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import type { UpdateProfileRequest } from '@complivue/shared/schemas/profile';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Caller } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { FileStorage } from '../../lib/file-storage.ts';
 import type { ImageType } from '../../lib/image-type.ts';
 
@@ -75,4 +77,35 @@ export async function removeAvatar(
   await db.update(user).set({ image: null }).where(eq(user.id, options.userId));
   const previous = avatarKey(options.previousImage);
   if (previous) await storage.delete(previous);
+}
+
+/** Records that the member finished the onboarding wizard (the first time only). */
+export async function completeOnboarding(db: Db, userId: string, now: Date) {
+  await db
+    .update(userProfiles)
+    .set({ onboardingCompletedAt: now })
+    .where(and(eq(userProfiles.userId, userId), isNull(userProfiles.onboardingCompletedAt)));
+}
+
+/**
+ * A member's picture, for their institution's members (and the platform operator), like the
+ * rest of their profile; to anyone else it does not exist (404).
+ */
+export async function getAvatar(
+  deps: { db: Db; storage: FileStorage },
+  options: { caller: Caller; userId: string; fileName: string },
+): Promise<Buffer> {
+  const { caller, userId } = options;
+  if (userId !== caller.actorUserId && caller.role !== 'super_admin') {
+    const [owner] = await deps.db
+      .select({ companyId: userProfiles.companyId })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, userId));
+    if (!owner?.companyId || owner.companyId !== caller.companyId) {
+      throw new AppError('not_found');
+    }
+  }
+  const data = await deps.storage.get(`avatars/${userId}/${options.fileName}`);
+  if (!data) throw new AppError('not_found');
+  return data;
 }

@@ -8,7 +8,7 @@ import { notify, notifyDependencies } from '../notifications/notify.ts';
 import { requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { applyRoleChange, authorizeRoleChange } from './change-role.ts';
-import { findAdminUser } from '../admin/admin-queries.ts';
+import { findAdminUser } from '../admin/admin.queries.ts';
 
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(

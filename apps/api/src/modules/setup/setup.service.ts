@@ -5,7 +5,7 @@ import type { Auth } from '../auth/auth.ts';
 import { createAccount, hasNoUsers } from '../auth/create-account.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../lib/email/mailer.ts';
-import type { PaymentsMode } from '../payments/payments.routes.ts';
+import type { PaymentsMode } from '../payments/providers.ts';
 import { ENTERPRISE_ADMIN_SUBSCRIPTION_DAYS } from '@complivue/shared/plans';
 
 // Serialises concurrent first-run attempts: only one can create the first administrator.

@@ -29,7 +29,7 @@ import {
   listTickets,
   responseTarget,
   ticketDetail,
-} from './ticket-queries.ts';
+} from './tickets.queries.ts';
 import {
   openTicket,
   replyToTicket,

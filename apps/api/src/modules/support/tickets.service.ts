@@ -14,7 +14,7 @@ import type { RequestOrigin } from '../../lib/actor.ts';
 import { supportInboxEmail, supportReplyEmail } from '../../lib/email/templates.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { getVisibleTicket, isSupportAgent, type TicketViewer } from './ticket-queries.ts';
+import { getVisibleTicket, isSupportAgent, type TicketViewer } from './tickets.queries.ts';
 
 /** Who writes: the viewer with a name for the thread, and the request's origin (audit log). */
 export interface TicketAuthor extends TicketViewer, RequestOrigin {

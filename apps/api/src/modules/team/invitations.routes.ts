@@ -1,9 +1,7 @@
-import { userProfiles } from '@complivue/db/schema/profiles';
 import {
   okResponseSchema,
   sessionResponseSchema,
   signUpResponseSchema,
-  validatePassword,
 } from '@complivue/shared/schemas/auth';
 import {
   acceptInvitationRequestSchema,
@@ -12,24 +10,19 @@ import {
   invitationsResponseSchema,
   invitationTokenSchema,
 } from '@complivue/shared/schemas/team';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../../lib/audit.ts';
 import { requestOrigin } from '../../lib/actor.ts';
 import { enforceRateLimit } from '../../lib/rate-limits.ts';
 import { PUBLIC, requireRole, SIGNED_IN } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
-import { requireActor } from '../auth/actor.ts';
-import { createAccount } from '../auth/create-account.ts';
+import { requireActor, requireCaller } from '../auth/actor.ts';
 import { signInNewAccount } from '../auth/sign-in.ts';
-import { findCompany } from '../companies/institution.ts';
 import { toSessionResponse } from '../auth/session.ts';
 import { requireCompanyId } from '../companies/institution.ts';
+import { acceptAsSignedIn, acceptWithNewAccount } from './invitation-acceptance.ts';
 import {
-  claimInvitation,
   createInvitation,
   getInvitationByToken,
   listOpenInvitations,
@@ -166,34 +159,14 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await enforceRateLimit(request);
-      const { token, fullName, password } = request.body;
-      const found = await getInvitationByToken(db, token);
-      const { email, companyId, role } = found.invitation;
-      if (found.accountExists) throw new AppError('account_exists');
-      const failure = validatePassword(password, email);
-      if (failure) throw new AppError(failure.code, failure.message);
-      const { userId } = await createAccount(
-        db,
-        app.auth,
-        { email, password, fullName, role, company: { existingId: companyId } },
-        {
-          afterInsert: async (tx, created) => {
-            await claimInvitation(tx, token, created.userId);
-          },
-        },
+      const { userId, email } = await acceptWithNewAccount(
+        { db, auth: app.auth },
+        { origin: requestOrigin(request), ...request.body },
       );
-      await recordAudit(db, requestOrigin(request), {
-        action: 'invitation.accepted',
-        actorUserId: userId,
-        companyId,
-        targetType: 'invitation',
-        targetId: found.invitation.id,
-        after: { email, role },
-      });
       const context = await signInNewAccount(app, request, reply, {
         userId,
         email,
-        password: password,
+        password: request.body.password,
       });
       return reply
         .status(201)
@@ -214,34 +187,12 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const found = await getInvitationByToken(db, request.body.token);
-      const { invitation } = found;
-      if (invitation.email.toLowerCase() !== auth.user.email.toLowerCase())
-        throw new AppError('wrong_account');
-      if (auth.profile.companyId && auth.profile.companyId !== invitation.companyId)
-        throw new AppError('other_company');
-      const profile = await db.transaction(async (tx) => {
-        await claimInvitation(tx, request.body.token, auth.user.id);
-        const [updated] = await tx
-          .update(userProfiles)
-          .set({ companyId: invitation.companyId, role: invitation.role, status: 'active' })
-          .where(eq(userProfiles.userId, auth.user.id))
-          .returning();
-        await recordAudit(tx, requestOrigin(request), {
-          action: 'invitation.accepted',
-          actorUserId: auth.user.id,
-          companyId: invitation.companyId,
-          targetType: 'invitation',
-          targetId: invitation.id,
-          after: { email: invitation.email, role: invitation.role },
-        });
-        return updated!;
+      const accepted = await acceptAsSignedIn(app.deps, {
+        caller: requireCaller(request),
+        email: auth.user.email,
+        token: request.body.token,
       });
-      return toSessionResponse({
-        ...auth,
-        profile,
-        company: await findCompany(db, invitation.companyId),
-      });
+      return toSessionResponse({ ...auth, ...accepted });
     },
   );
 };

@@ -17,7 +17,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { invitationEmail } from '../../lib/email/templates.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { assertSeatAvailable, pendingInvitation } from './team-queries.ts';
+import { assertSeatAvailable, pendingInvitation } from './team.queries.ts';
 
 const DAY_MS = 86_400_000;
 

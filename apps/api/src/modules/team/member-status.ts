@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Caller } from '../../lib/actor.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { assertSeatAvailable } from './team-queries.ts';
+import { assertSeatAvailable } from './team.queries.ts';
 
 /**
  * Deactivates or reactivates a member of the actor's company, in one transaction with its audit

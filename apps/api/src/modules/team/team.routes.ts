@@ -29,7 +29,7 @@ import {
   findTeamMember,
   findTeamMembers,
   seatUsage,
-} from './team-queries.ts';
+} from './team.queries.ts';
 
 const ADMIN = requireRole('admin');
 const memberParams = z.object({ userId: z.string().min(1).max(100) });

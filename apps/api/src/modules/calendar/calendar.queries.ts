@@ -17,11 +17,7 @@ import { and, asc, between, desc, eq, isNull, sql, type Placeholder, type SQL } 
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { InstitutionFacts } from '../library/applicability.ts';
-import {
-  ensureSeededDeadlines,
-  removeUnfitSeededCopies,
-  templateApplies,
-} from './calendar-seed.ts';
+import { templateApplies } from './calendar-seed.ts';
 import { occurrencesBetween } from './recurrence.ts';
 import { findActiveMembers } from '../companies/members.ts';
 
@@ -111,28 +107,15 @@ const eventsOfCompany = preparedPerDatabase((db) =>
     .prepare('calendar_events_of_company'),
 );
 
-async function selectEvents(db: Db, companyId: string): Promise<EventWithOwner[]> {
-  const rows = await eventsOfCompany(db).execute({ companyId });
-  return rows.map((row) => ({ ...row.event, ownerName: row.ownerName }));
-}
-
 /**
  * Every event of the company that is not deleted (deleted seeded deadlines included, as
- * `dismissedAt`; SAR deadlines included: callers filter with `canSeeEvent`), after bringing the
- * seeded deadlines in line with the profile: the ones that fit and are missing are copied in
- * (the first read of a calendar fills it), untouched ones that no longer fit are removed.
+ * `dismissedAt`; SAR deadlines included: callers filter with `canSeeEvent`). A read only: the
+ * seeded deadlines are kept in line with the profile when the profile changes
+ * (`reconcileSeededDeadlines`, decision 0017), never here.
  */
-export async function loadCalendarEvents(
-  db: Db,
-  options: { companyId: string; facts: InstitutionFacts; today: string },
-): Promise<EventWithOwner[]> {
-  const rows = await selectEvents(db, options.companyId);
-  const removed = await removeUnfitSeededCopies(db, { ...options, events: rows });
-  const inserted = await ensureSeededDeadlines(db, {
-    ...options,
-    existingKeys: new Set(rows.flatMap((row) => (row.templateKey ? [row.templateKey] : []))),
-  });
-  return inserted.length > 0 || removed > 0 ? selectEvents(db, options.companyId) : rows;
+export async function findCalendarEvents(db: Db, companyId: string): Promise<EventWithOwner[]> {
+  const rows = await eventsOfCompany(db).execute({ companyId });
+  return rows.map((row) => ({ ...row.event, ownerName: row.ownerName }));
 }
 
 /**
@@ -283,7 +266,7 @@ export async function findOccurrences(
   range: OccurrencesQuery,
 ): Promise<OccurrencesResponse> {
   const [all, completions] = await Promise.all([
-    loadCalendarEvents(db, viewer),
+    findCalendarEvents(db, viewer.companyId),
     completionsBetween(db, viewer.companyId, range),
   ]);
   const events = all.filter((event) => canSeeEvent(event, viewer));
@@ -323,7 +306,7 @@ export async function upcomingDueDates(
   db: Db,
   options: { companyId: string; facts: InstitutionFacts; today: string; viewer: EventReader },
 ): Promise<string[]> {
-  const all = await loadCalendarEvents(db, options);
+  const all = await findCalendarEvents(db, options.companyId);
   const events = all.filter(
     (event) => canSeeEvent(event, options.viewer) && eventApplies(event, options.facts),
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandOccurrences, type EventRow } from './calendar-queries.ts';
+import { expandOccurrences, type EventRow } from './calendar.queries.ts';
 
 const event = (title: string, startsOn: string, rrule: string | null): EventRow => ({
   id: `00000000-0000-4000-8000-${String(title.length).padStart(12, '0')}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskLinkSecrets } from './admin-queries.ts';
+import { maskLinkSecrets } from './admin.queries.ts';
 
 describe('maskLinkSecrets', () => {
   it('hides reset, invitation and calendar feed keys, and nothing else', () => {

@@ -183,11 +183,29 @@ export async function articleDetail(
   };
 }
 
-/** Whether an article is visible to the reader (for bookmarks). */
-export async function assertArticleVisible(db: Db, companyId: string | null, articleId: string) {
+/** Refuses (404) an article the reader's institution may not read, as if it did not exist. */
+async function requireVisibleArticle(db: Db, companyId: string | null, articleId: string) {
   const [row] = await db
     .select({ total: count() })
     .from(libraryArticles)
     .where(and(eq(libraryArticles.id, articleId), visibleArticles(companyId)));
   if (!row?.total) throw new AppError('not_found', LIBRARY_MESSAGES.article_not_found);
+}
+
+/** Bookmarks an article the reader's institution may read (idempotent). */
+export async function addBookmark(db: Db, reader: LibraryReader, articleId: string) {
+  await requireVisibleArticle(db, reader.companyId, articleId);
+  await db
+    .insert(libraryBookmarks)
+    .values({ userId: reader.userId, articleId })
+    .onConflictDoNothing();
+}
+
+/** Removes the reader's bookmark of an article, if there is one. */
+export async function removeBookmark(db: Db, reader: LibraryReader, articleId: string) {
+  await db
+    .delete(libraryBookmarks)
+    .where(
+      and(eq(libraryBookmarks.userId, reader.userId), eq(libraryBookmarks.articleId, articleId)),
+    );
 }
