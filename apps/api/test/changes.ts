@@ -25,6 +25,7 @@ export const MANUAL_CHANGE = {
   summary: 'Changes to the reportable data fields under 12 CFR 1003.4.',
   impact: { policies: 'HMDA policy', systems: 'LOS data fields' },
   riskRating: 'high',
+  dueDate: '2099-06-30',
 };
 
 /** The helpers, bound to the file's test app (created in its `beforeAll`). */

@@ -30,7 +30,7 @@ describe('change management: the CSV export and the PDF record', () => {
     expect(lines[0]).toBe(CHANGE_CSV_COLUMNS.join(','));
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(
-      'CHG-1,"\'=HYPERLINK(""http://evil.example"")",Identified,High,HMDA,Manual,2027-01-01,2027-01-01,No,Casey Member,0,0,HMDA policy',
+      'CHG-1,"\'=HYPERLINK(""http://evil.example"")",Identified,High,HMDA,Manual,2027-01-01,2099-06-30,No,Casey Member,0,0,HMDA policy',
     );
     const all = await call(a.user.cookie, 'GET', '/api/changes/export.csv');
     expect(all.body.trim().split('\n')).toHaveLength(3);

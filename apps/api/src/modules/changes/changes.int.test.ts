@@ -29,7 +29,7 @@ describe('change management', () => {
       status: 'identified',
       areas: ['hmda'],
       riskRating: 'high',
-      dueDate: '2027-01-01', // the effective date, when no due date is given
+      dueDate: '2099-06-30', // as the member set it (none is set for them)
       ownerId: a.user.userId, // whoever creates it, when no owner is given
       impact: { policies: 'HMDA policy', products: '', processes: '', systems: 'LOS data fields' },
     });
@@ -109,11 +109,13 @@ describe('change management', () => {
     });
     expect(foreignAssignee.statusCode).toBe(400);
     expect(foreignAssignee.json().error.message).toBe(CHANGE_MESSAGES.assignee_not_member);
-    const feedAndFields = await call(a.user.cookie, 'POST', '/api/changes', {
+    // A draft confirmed with its fields still needs a feed item the institution can see.
+    const unknownItem = await call(a.user.cookie, 'POST', '/api/changes', {
       feedItemId: crypto.randomUUID(),
       title: 'Both',
     });
-    expect(feedAndFields.statusCode).toBe(400);
+    expect(unknownItem.statusCode).toBe(404);
+    expect(unknownItem.json().error.message).toBe(CHANGE_MESSAGES.feed_item_not_found);
   });
 
   it('keeps changes, tasks, comments and attachments inside the institution', async () => {
@@ -330,7 +332,7 @@ describe('change management', () => {
       title: 'HMDA 2027 data fields',
       areas: ['hmda', 'fair_lending'],
       riskRating: 'critical',
-      dueDate: '2026-12-01',
+      dueDate: '2099-12-01',
       ownerId: a.manager.userId,
       impact: { products: 'Home equity lines', systems: 'LOS data fields' },
       summary: MANUAL.summary,
@@ -342,7 +344,7 @@ describe('change management', () => {
       title: { from: MANUAL.title, to: 'HMDA 2027 data fields' },
       areas: { from: ['hmda'], to: ['hmda', 'fair_lending'] },
       riskRating: { from: 'high', to: 'critical' },
-      dueDate: { from: '2027-01-01', to: '2026-12-01' },
+      dueDate: { from: '2099-06-30', to: '2099-12-01' },
       owner: { from: 'Casey Member', to: 'Casey Member' },
       'impact.products': { from: '', to: 'Home equity lines' },
     });
@@ -360,7 +362,7 @@ describe('change management', () => {
     const withTask = await call(a.user.cookie, 'POST', `/api/changes/${change.id}/tasks`, {
       title: 'Map the new fields',
       assigneeId: a.manager.userId,
-      dueDate: '2026-11-15',
+      dueDate: '2099-11-15',
     });
     const taskId = withTask.json<ChangeDetail>().tasks[0]!.id;
     expect((await notificationsOf(a.manager.userId, 'change.task_assigned')).length).toBe(1);
@@ -445,7 +447,9 @@ describe('change management', () => {
       title: 'Home Mortgage Disclosure (Regulation C) amendments',
       areas: ['hmda'],
       effectiveDate: '2027-01-01',
-      dueDate: '2027-01-01',
+      // Judgements are the member's: not rated and not due until someone says so.
+      riskRating: null,
+      dueDate: null,
       ownerId: a.user.userId,
       feedItem: { id: sharedItem!.id, link: 'https://www.federalregister.gov/d/2026-01234' },
     });
