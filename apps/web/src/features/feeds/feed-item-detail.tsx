@@ -12,11 +12,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatDay } from '@/lib/format-day';
 import { useSubscription } from '@/lib/subscription';
-import {
-  useFeedItem,
-  useSetFeedItemState,
-  useToggleFeedItem,
-} from './api.ts';
+import { useFeedItem, useSetFeedItemState, useToggleFeedItem } from './api.ts';
 import { AreaTags, DocumentTypeBadge, RelevanceBadge } from './feed-badges.tsx';
 
 /** Whether the plan opens change management, with the same decision the sidebar makes. */
