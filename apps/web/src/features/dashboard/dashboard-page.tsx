@@ -23,7 +23,7 @@ function FigureCard({
   to,
 }: {
   title: string;
-  value: ReactNode;
+  value: string | number;
   caption: ReactNode;
   icon: ReactNode;
   to?: string;
@@ -40,10 +40,10 @@ function FigureCard({
         {to ? (
           <Link
             to={to}
+            aria-label={`${title}: ${value}, open the list`}
             className="rounded underline decoration-slate-300 underline-offset-4 hover:decoration-brand-700"
           >
             {value}
-            <span className="sr-only"> — {title}: open the list</span>
           </Link>
         ) : (
           value
