@@ -7,7 +7,15 @@ import {
   featureMatrixRowSchema,
   outboxResponseSchema,
 } from '@complivue/shared/schemas/admin';
-import type { z } from 'zod';
+import {
+  adminFeedSourcesResponseSchema,
+  feedPollOutcomeSchema,
+  feedSourceSchema,
+  type CreateFeedSourceRequest,
+  type UpdateFeedSourceRequest,
+} from '@complivue/shared/schemas/feed-sources';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { z } from 'zod';
 import { ticketListResponseSchema } from '@complivue/shared/schemas/support';
 import { apiRequest } from '@/lib/api-client';
 
@@ -56,3 +64,55 @@ export const setCompanySubscription = (
 /** Tickets waiting for support, for the console's Support tab. */
 export const findWaitingTickets = () =>
   apiRequest('/api/support/tickets?status=open', { schema: ticketListResponseSchema });
+
+/** A write of the console, after which the list it changed (`refreshes`) is fetched again. */
+function useConsoleMutation<Variables, Result>(
+  refreshes: QueryKey,
+  mutationFn: (variables: Variables) => Promise<Result>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: refreshes }),
+  });
+}
+
+/** The console's Feed sources tab: the platform's shared sources. */
+const adminFeedSourcesKey = ['admin', 'feed-sources'] as const;
+
+export function useAdminFeedSources() {
+  return useQuery({
+    queryKey: adminFeedSourcesKey,
+    queryFn: () =>
+      apiRequest('/api/admin/feed-sources', { schema: adminFeedSourcesResponseSchema }),
+  });
+}
+
+export const useCreateAdminFeedSource = () =>
+  useConsoleMutation(adminFeedSourcesKey, (body: CreateFeedSourceRequest) =>
+    apiRequest('/api/admin/feed-sources', { method: 'POST', body, schema: feedSourceSchema }),
+  );
+
+export const useUpdateAdminFeedSource = (id: string) =>
+  useConsoleMutation(adminFeedSourcesKey, (body: UpdateFeedSourceRequest) =>
+    apiRequest(`/api/admin/feed-sources/${id}`, {
+      method: 'PATCH',
+      body,
+      schema: feedSourceSchema,
+    }),
+  );
+
+export const useDeleteAdminFeedSource = (id: string) =>
+  useConsoleMutation(adminFeedSourcesKey, () =>
+    apiRequest(`/api/admin/feed-sources/${id}`, { method: 'DELETE', schema: z.unknown() }),
+  );
+
+/** Polls now; a slow feed may take the fetch deadline (15 s) and more to store. */
+export const usePollAdminFeedSource = (id: string) =>
+  useConsoleMutation(adminFeedSourcesKey, () =>
+    apiRequest(`/api/admin/feed-sources/${id}/poll`, {
+      method: 'POST',
+      schema: feedPollOutcomeSchema,
+      timeoutMs: 60_000,
+    }),
+  );

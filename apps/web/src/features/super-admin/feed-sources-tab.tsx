@@ -1,30 +1,27 @@
 import { FEED_FORMAT_LABELS } from '@complivue/shared/regulatory-monitoring';
-import type { FeedSource } from '@complivue/shared/schemas/feed-sources';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { feedSourceFormSchema, type FeedSource } from '@complivue/shared/schemas/feed-sources';
+import { useState } from 'react';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import {
-  emptyFeedSourceDraft,
-  FeedSourceFields,
-  feedSourceBodyOf,
-  feedSourceDraftOf,
-  type FeedSourceDraft,
-} from '@/components/feed-source-fields';
-import { Alert } from '@/components/ui/alert';
+  EMPTY_FEED_SOURCE_FORM,
+  FeedSourceFormFields,
+  feedSourceFormOf,
+} from '@/components/feed-source-form-fields';
+import { Form, SubmitButton, useZodForm } from '@/components/form/form';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { userFacingMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format-day';
 import {
-  adminFeedSourcesKey,
-  createAdminFeedSource,
-  deleteAdminFeedSource,
-  findAdminFeedSources,
-  pollAdminFeedSource,
-  updateAdminFeedSource,
-} from './feed-sources-api.ts';
+  useAdminFeedSources,
+  useCreateAdminFeedSource,
+  useDeleteAdminFeedSource,
+  usePollAdminFeedSource,
+  useUpdateAdminFeedSource,
+} from './api.ts';
 
 const STATUS_LABELS: Record<FeedSource['status'], string> = {
   ok: 'OK',
@@ -47,70 +44,86 @@ function StatusBadge({ source }: { source: FeedSource }) {
   );
 }
 
-/** Adds a source (no `source`) or edits one. */
-function SourceForm({ source, onDone }: { source?: FeedSource; onDone: (saved: boolean) => void }) {
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<FeedSourceDraft>(
-    source ? feedSourceDraftOf(source) : emptyFeedSourceDraft,
+/** The form of a source: empty to add one, or the source's fields to edit it. */
+function SourceForm({
+  source,
+  onSubmit,
+  onDone,
+}: {
+  source?: FeedSource;
+  onSubmit: (body: z.output<typeof feedSourceFormSchema>) => Promise<unknown>;
+  onDone: () => void;
+}) {
+  const form = useZodForm(
+    feedSourceFormSchema,
+    source ? feedSourceFormOf(source) : EMPTY_FEED_SOURCE_FORM,
   );
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (next: Partial<FeedSourceDraft>) => setDraft((current) => ({ ...current, ...next }));
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const body = feedSourceBodyOf(draft);
-    try {
-      if (source) await updateAdminFeedSource(source.id, body);
-      else await createAdminFeedSource(body);
-      await queryClient.invalidateQueries({ queryKey: adminFeedSourcesKey });
-      toast.success(
-        source ? `${body.name}: saved.` : `${body.name} added; it is polled within a minute.`,
-      );
-      onDone(true);
-    } catch (caught) {
-      setError(userFacingMessage(caught, 'The source could not be saved.'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const submitLabel = source ? 'Save source' : 'Add source';
   return (
-    <form
-      onSubmit={save}
-      aria-label={source ? `Edit ${source.name}` : 'Add a feed source'}
-      className="mb-4 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
-    >
-      <h3 className="font-semibold text-slate-900">
+    <div className="mb-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <h3 className="mb-3 font-semibold text-slate-900">
         {source ? `Edit ${source.name}` : 'Add a shared feed source'}
       </h3>
-      {error && <Alert variant="destructive">{error}</Alert>}
-      <FeedSourceFields draft={draft} onChange={set} scope="shared" />
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={busy}>
-          {source ? 'Save source' : 'Add source'}
-        </Button>
-        <Button type="button" size="sm" variant="secondary" onClick={() => onDone(false)}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+      <Form
+        form={form}
+        failure="The source could not be saved."
+        aria-label={source ? `Edit ${source.name}` : 'Add a feed source'}
+        className="space-y-3"
+        onSubmit={async (body) => {
+          await onSubmit(body);
+          onDone();
+        }}
+      >
+        <FeedSourceFormFields scope="shared" />
+        <div className="flex gap-2">
+          {/* The button keeps its words while the source is sent, as it always has. */}
+          <SubmitButton size="sm" pendingLabel={submitLabel}>
+            {submitLabel}
+          </SubmitButton>
+          <Button type="button" size="sm" variant="secondary" onClick={onDone}>
+            Cancel
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+function AddSource({ onDone }: { onDone: () => void }) {
+  const createSource = useCreateAdminFeedSource();
+  return (
+    <SourceForm
+      onDone={onDone}
+      onSubmit={async (body) => {
+        await createSource.mutateAsync(body);
+        toast.success(`${body.name} added; it is polled within a minute.`);
+      }}
+    />
+  );
+}
+
+function EditSource({ source, onDone }: { source: FeedSource; onDone: () => void }) {
+  const updateSource = useUpdateAdminFeedSource(source.id);
+  return (
+    <SourceForm
+      source={source}
+      onDone={onDone}
+      onSubmit={async (body) => {
+        await updateSource.mutateAsync(body);
+        toast.success(`${body.name}: saved.`);
+      }}
+    />
   );
 }
 
 function DeleteSource({ source }: { source: FeedSource }) {
-  const queryClient = useQueryClient();
-  async function remove() {
-    try {
-      await deleteAdminFeedSource(source.id);
-      await queryClient.invalidateQueries({ queryKey: adminFeedSourcesKey });
-      toast.success(`${source.name} removed.`);
-    } catch (caught) {
-      toast.error(userFacingMessage(caught, 'The source could not be removed.'));
-    }
-  }
+  const deleteSource = useDeleteAdminFeedSource(source.id);
+  const remove = () =>
+    deleteSource.mutate(undefined, {
+      onSuccess: () => toast.success(`${source.name} removed.`),
+      onError: (caught) =>
+        toast.error(userFacingMessage(caught, 'The source could not be removed.')),
+    });
   return (
     <ConfirmDialog
       trigger={
@@ -127,48 +140,39 @@ function DeleteSource({ source }: { source: FeedSource }) {
         </>
       }
       confirmLabel="Delete"
-      onConfirm={() => void remove()}
+      onConfirm={remove}
     />
   );
 }
 
 function SourceRow({ source, onEdit }: { source: FeedSource; onEdit: () => void }) {
-  const queryClient = useQueryClient();
-  const [polling, setPolling] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminFeedSourcesKey });
+  // The switch moves at once (to the value being sent); it goes back if the change is refused.
+  const toggle = useUpdateAdminFeedSource(source.id);
+  const switching = toggle.isPending ? Boolean(toggle.variables.enabled) : null;
+  const switchTo = (enabled: boolean) =>
+    toggle.mutate(
+      { enabled },
+      {
+        onError: (caught) =>
+          toast.error(userFacingMessage(caught, 'The change could not be saved.')),
+      },
+    );
 
-  // The switch moves at once; it goes back if the change is refused.
-  const [switching, setSwitching] = useState<boolean | null>(null);
-  async function toggle(enabled: boolean) {
-    setSwitching(enabled);
-    try {
-      await updateAdminFeedSource(source.id, { enabled });
-      await refresh();
-    } catch (caught) {
-      toast.error(userFacingMessage(caught, 'The change could not be saved.'));
-    } finally {
-      setSwitching(null);
-    }
-  }
-
-  async function pollNow() {
-    setPolling(true);
-    try {
-      const outcome = await pollAdminFeedSource(source.id);
-      await refresh();
-      if (outcome.status === 'failed') toast.error(`${source.name}: ${outcome.error}`);
-      else if (outcome.status === 'not_modified')
-        toast.success(`${source.name}: unchanged since the last poll.`);
-      else
-        toast.success(
-          `${source.name}: ${outcome.itemsSeen} item${outcome.itemsSeen === 1 ? '' : 's'} read, ${outcome.newItems} new.`,
-        );
-    } catch (caught) {
-      toast.error(userFacingMessage(caught, 'The source could not be polled.'));
-    } finally {
-      setPolling(false);
-    }
-  }
+  const poll = usePollAdminFeedSource(source.id);
+  const pollNow = () =>
+    poll.mutate(undefined, {
+      onSuccess: (outcome) => {
+        if (outcome.status === 'failed') toast.error(`${source.name}: ${outcome.error}`);
+        else if (outcome.status === 'not_modified')
+          toast.success(`${source.name}: unchanged since the last poll.`);
+        else
+          toast.success(
+            `${source.name}: ${outcome.itemsSeen} item${outcome.itemsSeen === 1 ? '' : 's'} read, ${outcome.newItems} new.`,
+          );
+      },
+      onError: (caught) =>
+        toast.error(userFacingMessage(caught, 'The source could not be polled.')),
+    });
 
   return (
     <tr className="align-top">
@@ -200,13 +204,13 @@ function SourceRow({ source, onEdit }: { source: FeedSource; onEdit: () => void 
           aria-label={`${source.name} enabled`}
           checked={switching ?? source.enabled}
           disabled={switching !== null}
-          onChange={(event) => void toggle(event.target.checked)}
+          onChange={(event) => switchTo(event.target.checked)}
         />
       </td>
       <td className="py-2 pl-2">
         <div className="flex flex-wrap justify-end gap-1">
-          <Button size="sm" variant="secondary" disabled={polling} onClick={() => void pollNow()}>
-            {polling ? 'Polling…' : 'Poll now'}
+          <Button size="sm" variant="secondary" disabled={poll.isPending} onClick={pollNow}>
+            {poll.isPending ? 'Polling…' : 'Poll now'}
             <span className="sr-only"> {source.name}</span>
           </Button>
           <Button size="sm" variant="ghost" aria-label={`Edit ${source.name}`} onClick={onEdit}>
@@ -221,12 +225,25 @@ function SourceRow({ source, onEdit }: { source: FeedSource; onEdit: () => void 
 
 /** The console's Feed sources tab: the shared sources every institution receives. */
 export function FeedSourcesTab() {
-  const sources = useQuery({ queryKey: adminFeedSourcesKey, queryFn: findAdminFeedSources });
+  const sources = useAdminFeedSources();
   // null: no form; 'new': adding; an id: editing that source.
   const [editing, setEditing] = useState<string | null>(null);
-  if (sources.isPending) return <Spinner label="Loading the feed sources" />;
-  if (sources.isError) return <Alert variant="destructive">{sources.error.message}</Alert>;
-  const items = sources.data.items;
+  return (
+    <QueryState query={sources} loading="Loading the feed sources">
+      {({ items }) => <SharedSources items={items} editing={editing} onEditing={setEditing} />}
+    </QueryState>
+  );
+}
+
+function SharedSources({
+  items,
+  editing,
+  onEditing: setEditing,
+}: {
+  items: FeedSource[];
+  editing: string | null;
+  onEditing: (editing: string | null) => void;
+}) {
   const failing = items.filter((source) => source.status === 'failing').length;
   const editedSource = items.find((source) => source.id === editing);
 
@@ -249,9 +266,9 @@ export function FeedSourcesTab() {
           </Button>
         )}
       </div>
-      {editing === 'new' && <SourceForm onDone={() => setEditing(null)} />}
+      {editing === 'new' && <AddSource onDone={() => setEditing(null)} />}
       {editedSource && (
-        <SourceForm key={editedSource.id} source={editedSource} onDone={() => setEditing(null)} />
+        <EditSource key={editedSource.id} source={editedSource} onDone={() => setEditing(null)} />
       )}
       {items.length === 0 ? (
         <p className="text-sm text-slate-700">No shared sources yet.</p>
