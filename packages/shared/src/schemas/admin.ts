@@ -48,6 +48,17 @@ export const setCompanySubscriptionRequestSchema = z.object({
   trialEnd: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 
+/** A date box of the plan editor: the end of that day (UTC), or none when left empty. */
+const endOfDayOrNone = z.union([
+  z.literal('').transform(() => null),
+  z.iso.date().transform((day) => `${day}T23:59:59.000Z`),
+]);
+
+/** The console's plan editor: the request, its period and trial ends picked as days. */
+export const companySubscriptionFormSchema = setCompanySubscriptionRequestSchema
+  .pick({ planName: true, status: true })
+  .extend({ currentPeriodEnd: endOfDayOrNone, trialEnd: endOfDayOrNone });
+
 export const featureMatrixRowSchema = z.object({
   planName: z.enum(PLAN_NAMES),
   featureName: z.enum(FEATURE_NAMES),

@@ -6,6 +6,7 @@ import {
   featureMatrixResponseSchema,
   featureMatrixRowSchema,
   outboxResponseSchema,
+  type setCompanySubscriptionRequestSchema,
 } from '@complivue/shared/schemas/admin';
 import {
   adminFeedSourcesResponseSchema,
@@ -14,9 +15,9 @@ import {
   type CreateFeedSourceRequest,
   type UpdateFeedSourceRequest,
 } from '@complivue/shared/schemas/feed-sources';
+import { ticketListResponseSchema } from '@complivue/shared/schemas/support';
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ticketListResponseSchema } from '@complivue/shared/schemas/support';
 import { apiRequest } from '@/lib/api-client';
 
 const pageQuery = (query: string, page: number) =>
@@ -36,31 +37,6 @@ export const findOutbox = (page: number) =>
 export const findAuditLog = (query: string, page: number) =>
   apiRequest(`/api/admin/audit-log${pageQuery(query, page)}`, { schema: auditLogResponseSchema });
 
-export const getFeatureMatrix = () =>
-  apiRequest('/api/admin/feature-matrix', { schema: featureMatrixResponseSchema });
-
-export const setFeatureAccess = (row: z.infer<typeof featureMatrixRowSchema>) =>
-  apiRequest('/api/admin/feature-matrix', {
-    method: 'PUT',
-    body: row,
-    schema: featureMatrixRowSchema,
-  });
-
-export const setCompanySubscription = (
-  companyId: string,
-  body: {
-    planName: string;
-    status: string;
-    currentPeriodEnd?: string | null;
-    trialEnd?: string | null;
-  },
-) =>
-  apiRequest(`/api/admin/companies/${companyId}/subscription`, {
-    method: 'PUT',
-    body,
-    schema: adminCompanySchema,
-  });
-
 /** Tickets waiting for support, for the console's Support tab. */
 export const findWaitingTickets = () =>
   apiRequest('/api/support/tickets?status=open', { schema: ticketListResponseSchema });
@@ -76,6 +52,37 @@ function useConsoleMutation<Variables, Result>(
     onSuccess: () => queryClient.invalidateQueries({ queryKey: refreshes }),
   });
 }
+
+/** Sets a company's plan by hand (invoiced customers, corrections). */
+export const useSetCompanySubscription = (companyId: string) =>
+  useConsoleMutation(
+    // The companies lists of `usePagedSearch('companies', …)`, every search and page.
+    ['admin', 'companies'],
+    (body: z.input<typeof setCompanySubscriptionRequestSchema>) =>
+      apiRequest(`/api/admin/companies/${companyId}/subscription`, {
+        method: 'PUT',
+        body,
+        schema: adminCompanySchema,
+      }),
+  );
+
+const featureMatrixKey = ['admin', 'feature-matrix'] as const;
+
+export function useFeatureMatrix() {
+  return useQuery({
+    queryKey: featureMatrixKey,
+    queryFn: () => apiRequest('/api/admin/feature-matrix', { schema: featureMatrixResponseSchema }),
+  });
+}
+
+export const useSetFeatureAccess = () =>
+  useConsoleMutation(featureMatrixKey, (row: z.infer<typeof featureMatrixRowSchema>) =>
+    apiRequest('/api/admin/feature-matrix', {
+      method: 'PUT',
+      body: row,
+      schema: featureMatrixRowSchema,
+    }),
+  );
 
 /** The console's Feed sources tab: the platform's shared sources. */
 const adminFeedSourcesKey = ['admin', 'feed-sources'] as const;

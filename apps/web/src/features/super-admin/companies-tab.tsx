@@ -1,15 +1,18 @@
 import { PLAN_NAMES, SUBSCRIPTION_STATUSES } from '@complivue/shared/plans';
 import { INSTITUTION_TYPE_LABELS } from '@complivue/shared/institutions';
-import type { adminCompanySchema } from '@complivue/shared/schemas/admin';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import {
+  companySubscriptionFormSchema,
+  type adminCompanySchema,
+} from '@complivue/shared/schemas/admin';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { Form, useZodForm } from '@/components/form/form';
+import { SelectField, TextField } from '@/components/form/form-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
-import { findCompanies, setCompanySubscription } from './api.ts';
+import { findCompanies, useSetCompanySubscription } from './api.ts';
 import { Pager } from '@/components/pager';
 import { SearchBox } from '@/components/search-box';
 import { usePagedSearch } from './use-paged-search.ts';
@@ -17,89 +20,52 @@ import { usePagedSearch } from './use-paged-search.ts';
 type AdminCompany = z.infer<typeof adminCompanySchema>;
 
 const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
-const endOfDay = (value: string) => (value ? new Date(`${value}T23:59:59Z`).toISOString() : null);
+
+/** The editor's controls are compact: one row of them under each institution. */
+const COMPACT = 'h-8 w-auto px-2';
 
 /** Sets a company's plan by hand (invoiced customers, corrections). */
 function PlanEditor({ company }: { company: AdminCompany }) {
-  const queryClient = useQueryClient();
-  const [planName, setPlanName] = useState(company.subscription?.planName ?? 'basic');
-  const [status, setStatus] = useState(company.subscription?.status ?? 'active');
-  const [periodEnd, setPeriodEnd] = useState(day(company.subscription?.currentPeriodEnd));
-  const [trialEnd, setTrialEnd] = useState(day(company.subscription?.trialEnd));
-  const [busy, setBusy] = useState(false);
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await setCompanySubscription(company.id, {
-        planName,
-        status,
-        currentPeriodEnd: endOfDay(periodEnd),
-        trialEnd: endOfDay(trialEnd),
-      });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'companies'] });
-      toast.success(`${company.name}: plan saved.`);
-    } catch (caught) {
-      toast.error(
-        caught instanceof ApiClientError ? caught.message : 'The plan could not be saved.',
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
-  const field = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm';
+  const form = useZodForm(companySubscriptionFormSchema, {
+    planName: company.subscription?.planName ?? 'basic',
+    status: company.subscription?.status ?? 'active',
+    currentPeriodEnd: day(company.subscription?.currentPeriodEnd),
+    trialEnd: day(company.subscription?.trialEnd),
+  });
+  const setSubscription = useSetCompanySubscription(company.id);
+  // A refusal is said in a toast, as the console's other row actions do, not above the row.
+  const save = (values: z.output<typeof companySubscriptionFormSchema>) =>
+    setSubscription.mutate(values, {
+      onSuccess: () => toast.success(`${company.name}: plan saved.`),
+      onError: (caught) =>
+        toast.error(
+          caught instanceof ApiClientError ? caught.message : 'The plan could not be saved.',
+        ),
+    });
   return (
-    <form
+    <Form
+      form={form}
+      failure="The plan could not be saved."
       onSubmit={save}
       className="flex flex-wrap items-end gap-2"
       aria-label={`Plan of ${company.name}`}
     >
-      <label className="text-xs text-slate-600">
-        Plan
-        <select
-          className={`${field} block`}
-          value={planName}
-          onChange={(e) => setPlanName(e.target.value as typeof planName)}
-        >
-          {PLAN_NAMES.map((plan) => (
-            <option key={plan}>{plan}</option>
-          ))}
-        </select>
-      </label>
-      <label className="text-xs text-slate-600">
-        Status
-        <select
-          className={`${field} block`}
-          value={status}
-          onChange={(e) => setStatus(e.target.value as typeof status)}
-        >
-          {SUBSCRIPTION_STATUSES.map((option) => (
-            <option key={option}>{option}</option>
-          ))}
-        </select>
-      </label>
-      <label className="text-xs text-slate-600">
-        Period ends
-        <input
-          type="date"
-          className={`${field} block`}
-          value={periodEnd}
-          onChange={(e) => setPeriodEnd(e.target.value)}
-        />
-      </label>
-      <label className="text-xs text-slate-600">
-        Trial ends
-        <input
-          type="date"
-          className={`${field} block`}
-          value={trialEnd}
-          onChange={(e) => setTrialEnd(e.target.value)}
-        />
-      </label>
-      <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+      <SelectField name="planName" label="Plan" className={COMPACT}>
+        {PLAN_NAMES.map((plan) => (
+          <option key={plan}>{plan}</option>
+        ))}
+      </SelectField>
+      <SelectField name="status" label="Status" className={COMPACT}>
+        {SUBSCRIPTION_STATUSES.map((option) => (
+          <option key={option}>{option}</option>
+        ))}
+      </SelectField>
+      <TextField name="currentPeriodEnd" label="Period ends" type="date" className={COMPACT} />
+      <TextField name="trialEnd" label="Trial ends" type="date" className={COMPACT} />
+      <Button type="submit" size="sm" variant="secondary" disabled={setSubscription.isPending}>
         Save plan
       </Button>
-    </form>
+    </Form>
   );
 }
 

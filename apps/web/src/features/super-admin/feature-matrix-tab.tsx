@@ -1,17 +1,16 @@
 import { FEATURE_NAMES } from '@complivue/shared/features';
 import { PLAN_NAMES } from '@complivue/shared/plans';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
-import { getFeatureMatrix, setFeatureAccess } from './api.ts';
+import { useFeatureMatrix, useSetFeatureAccess } from './api.ts';
 
 const label = (feature: string) => feature.replaceAll('_', ' ');
 
 export function FeatureMatrixTab() {
-  const queryClient = useQueryClient();
-  const matrix = useQuery({ queryKey: ['admin', 'feature-matrix'], queryFn: getFeatureMatrix });
+  const matrix = useFeatureMatrix();
+  const setFeatureAccess = useSetFeatureAccess();
   if (matrix.isPending) return <Spinner label="Loading the feature matrix" />;
   if (matrix.isError) return <Alert variant="destructive">{matrix.error.message}</Alert>;
   const granted = new Set(
@@ -20,20 +19,19 @@ export function FeatureMatrixTab() {
       .map((row) => `${row.planName}:${row.featureName}`),
   );
 
-  async function toggle(
+  // Each change says its own refusal: several boxes may be switched before the first answer.
+  const toggle = (
     planName: (typeof PLAN_NAMES)[number],
     featureName: (typeof FEATURE_NAMES)[number],
     hasAccess: boolean,
-  ) {
-    try {
-      await setFeatureAccess({ planName, featureName, hasAccess });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'feature-matrix'] });
-    } catch (caught) {
-      toast.error(
-        caught instanceof ApiClientError ? caught.message : 'The change could not be saved.',
+  ) =>
+    setFeatureAccess
+      .mutateAsync({ planName, featureName, hasAccess })
+      .catch((caught: unknown) =>
+        toast.error(
+          caught instanceof ApiClientError ? caught.message : 'The change could not be saved.',
+        ),
       );
-    }
-  }
 
   return (
     <div className="overflow-x-auto">
