@@ -4,9 +4,10 @@ import {
   plansResponseSchema,
   redirectResponseSchema,
 } from '@complivue/shared/schemas/payments';
-import { subscriptionSchema } from '@complivue/shared/schemas/subscriptions';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { subscriptionSchema, type Subscription } from '@complivue/shared/schemas/subscriptions';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiClientError, apiRequest } from '@/lib/api-client';
+import { subscriptionQueryKey } from '@/lib/subscription';
 
 export const plansQueryKey = ['plans'] as const;
 
@@ -58,19 +59,33 @@ export function useFinishSandboxCheckout() {
   });
 }
 
-export const changePlan = (subscriptionId: string, newPriceId: string) =>
-  apiRequest('/api/stripe/update-subscription', {
-    method: 'POST',
-    body: { subscriptionId, newPriceId },
-    schema: subscriptionSchema,
+/** A change of the paid plan; the cached subscription becomes the one the server answered with. */
+function useSubscriptionChange<Variables>(send: (variables: Variables) => Promise<Subscription>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (subscription) => queryClient.setQueryData(subscriptionQueryKey, subscription),
   });
+}
 
-export const cancelAtPeriodEnd = (subscriptionId: string) =>
-  apiRequest('/api/stripe/cancel-subscription', {
-    method: 'POST',
-    body: { subscriptionId },
-    schema: subscriptionSchema,
-  });
+export const useChangePlan = () =>
+  useSubscriptionChange(
+    ({ subscriptionId, newPriceId }: { subscriptionId: string; newPriceId: string }) =>
+      apiRequest('/api/stripe/update-subscription', {
+        method: 'POST',
+        body: { subscriptionId, newPriceId },
+        schema: subscriptionSchema,
+      }),
+  );
+
+export const useCancelAtPeriodEnd = () =>
+  useSubscriptionChange((subscriptionId: string) =>
+    apiRequest('/api/stripe/cancel-subscription', {
+      method: 'POST',
+      body: { subscriptionId },
+      schema: subscriptionSchema,
+    }),
+  );
 
 /** docs/product.md § Payments: the error field of the answer, else 'Unknown error'. */
 export function paymentError(caught: unknown): string {

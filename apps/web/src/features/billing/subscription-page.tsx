@@ -8,7 +8,6 @@ import {
   type BillingInterval,
 } from '@complivue/shared/plans';
 import type { Subscription } from '@complivue/shared/schemas/subscriptions';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -18,8 +17,8 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
-import { subscriptionQueryKey, useSubscription } from '@/lib/subscription';
-import { cancelAtPeriodEnd, changePlan, formatUsd, paymentError, usePlans } from './api.ts';
+import { useSubscription } from '@/lib/subscription';
+import { formatUsd, paymentError, useCancelAtPeriodEnd, useChangePlan, usePlans } from './api.ts';
 
 const STATUS_LABELS: Record<Subscription['status'], string> = {
   active: 'Active',
@@ -110,23 +109,27 @@ function ChoosePlan({ current }: { current: Subscription | null }) {
 }
 
 function ManagePaidPlan({ subscription }: { subscription: Subscription }) {
-  const queryClient = useQueryClient();
   const plans = usePlans();
   const [priceId, setPriceId] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const changePlan = useChangePlan();
+  const cancel = useCancelAtPeriodEnd();
+  const busy = changePlan.isPending || cancel.isPending;
+  // One message for the two actions: the last one's (starting one clears the other's).
+  const failure = changePlan.error ?? cancel.error;
 
-  async function run(action: () => Promise<Subscription>, message: string) {
-    setBusy(true);
-    setError(null);
-    try {
-      queryClient.setQueryData(subscriptionQueryKey, await action());
-      toast.success(message);
-    } catch (caught) {
-      setError(paymentError(caught));
-    } finally {
-      setBusy(false);
-    }
+  function change() {
+    cancel.reset();
+    changePlan.mutate(
+      { subscriptionId: subscription.id, newPriceId: priceId },
+      { onSuccess: () => toast.success('Your plan has been changed.') },
+    );
+  }
+
+  function cancelAtPeriodEnd() {
+    changePlan.reset();
+    cancel.mutate(subscription.id, {
+      onSuccess: () => toast.success('Your subscription will end with the current period.'),
+    });
   }
 
   const options = plans.data?.prices.filter(
@@ -134,7 +137,7 @@ function ManagePaidPlan({ subscription }: { subscription: Subscription }) {
   );
   return (
     <div className="space-y-4">
-      {error && <Alert variant="destructive">{error}</Alert>}
+      {failure && <Alert variant="destructive">{paymentError(failure)}</Alert>}
       <div className="flex flex-wrap items-end gap-3">
         <label className="text-sm">
           <span className="mb-1.5 block font-medium text-slate-800">Change plan</span>
@@ -151,12 +154,7 @@ function ManagePaidPlan({ subscription }: { subscription: Subscription }) {
             ))}
           </select>
         </label>
-        <Button
-          disabled={busy || !priceId}
-          onClick={() =>
-            run(() => changePlan(subscription.id, priceId), 'Your plan has been changed.')
-          }
-        >
+        <Button disabled={busy || !priceId} onClick={change}>
           Change plan
         </Button>
       </div>
@@ -175,12 +173,7 @@ function ManagePaidPlan({ subscription }: { subscription: Subscription }) {
           description={`Your plan stays active until ${date(subscription.currentPeriodEnd)} and will not renew after that. Your records stay; you can subscribe again at any time.`}
           confirmLabel="End my subscription"
           cancelLabel="Keep my plan"
-          onConfirm={() =>
-            run(
-              () => cancelAtPeriodEnd(subscription.id),
-              'Your subscription will end with the current period.',
-            )
-          }
+          onConfirm={cancelAtPeriodEnd}
         />
       )}
     </div>
