@@ -213,6 +213,22 @@ function failureField(
 }
 
 /**
+ * `validateSignUp` as a form's check (a `superRefine`): the server's one message at a time, in
+ * the server's order, beside its field. The forms ask for the full name, then the email and the
+ * password, so a missing one is said beside the first left empty in that order.
+ */
+export function checkSignUpForm(
+  form: { email: string; password: string; fullName: string; companyName: string },
+  context: z.RefinementCtx,
+): void {
+  const failure = validateSignUp(form);
+  if (failure) {
+    const field = failureField(failure, form, ['fullName', 'email', 'password']);
+    context.addIssue({ code: 'custom', path: [field], message: failure.message });
+  }
+}
+
+/**
  * The sign-up form: the request's fields as typed, refused by `validateSignUp` itself, so the
  * browser gives the server's one message at a time, in the server's order, beside its field.
  */
@@ -222,13 +238,7 @@ export const signUpFormSchema = signUpRequestSchema
     institutionType: optionalChoice(INSTITUTION_TYPES),
     assetsSize: optionalChoice(ASSETS_SIZES),
   })
-  .superRefine((form, context) => {
-    const failure = validateSignUp(form);
-    if (failure) {
-      const field = failureField(failure, form, ['fullName', 'email', 'password']);
-      context.addIssue({ code: 'custom', path: [field], message: failure.message });
-    }
-  });
+  .superRefine(checkSignUpForm);
 
 /** The sign-in form: the request, refused by `validateSignIn` beside the empty field. */
 export const signInFormSchema = signInRequestSchema.superRefine((form, context) => {

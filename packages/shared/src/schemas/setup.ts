@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_ROLES } from '../roles.ts';
+import { checkSignUpForm } from './auth.ts';
 
 export const setupRequestSchema = z.object({
   email: z.string().max(320).default(''),
@@ -7,6 +8,12 @@ export const setupRequestSchema = z.object({
   fullName: z.string().max(200).default(''),
   companyName: z.string().max(200).default(''),
 });
+
+/**
+ * The first-run form: the request, refused by the sign-up rules `POST /api/setup` applies
+ * (`validateSignUp`), each message beside its field.
+ */
+export const setupFormSchema = setupRequestSchema.superRefine(checkSignUpForm);
 
 export const systemStatusSchema = z.object({
   database: z.enum(['pglite', 'postgres']),

@@ -1,20 +1,19 @@
-import { normalizeEmail, validateSignUp } from '@complivue/shared/schemas/auth';
-import { SETUP_MESSAGES, type SetupStatusResponse } from '@complivue/shared/schemas/setup';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { normalizeEmail } from '@complivue/shared/schemas/auth';
+import {
+  SETUP_MESSAGES,
+  setupFormSchema,
+  type SetupStatusResponse,
+} from '@complivue/shared/schemas/setup';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { Form, SubmitButton, useZodForm } from '@/components/form/form';
+import { PasswordField, TextField } from '@/components/form/form-fields';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { sessionQueryKey } from '@/lib/session';
 import { AuthPageLayout } from '@/components/layouts/auth-page-layout';
-import { PasswordInput } from '@/components/password-input';
-import { ApiClientError } from '@/lib/api-client';
 import { DemoWorkspaceSection } from './demo-workspace-section.tsx';
-import { createFirstAdministrator, getSetupStatus, setupQueryKey } from './api.ts';
+import { getSetupStatus, setupQueryKey, useCreateFirstAdministrator } from './api.ts';
 
 const EMAIL_MODE_LABELS = {
   smtp: 'SMTP: messages are sent',
@@ -55,84 +54,42 @@ function SystemStatus({
 }
 
 function FirstAdministratorForm() {
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState({ email: '', password: '', fullName: '', companyName: '' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const update = (field: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const failure = validateSignUp(form);
-    if (failure) {
-      setError(failure.message);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await createFirstAdministrator({ ...form, email: normalizeEmail(form.email) });
-      queryClient.setQueryData(sessionQueryKey, result.session);
-      await queryClient.invalidateQueries({ queryKey: setupQueryKey });
-    } catch (caught) {
-      setError(
-        caught instanceof ApiClientError
-          ? caught.message
-          : 'The administrator could not be created.',
-      );
-      setBusy(false);
-    }
-  }
+  const form = useZodForm(setupFormSchema, {
+    fullName: '',
+    email: '',
+    password: '',
+    companyName: '',
+  });
+  const createAdministrator = useCreateFirstAdministrator();
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <div className="space-y-4">
       <Alert>
         No account exists yet. Create the platform administrator: the person who operates this
         installation. Institutions then sign up for their own workspaces.
       </Alert>
-      {error && <Alert variant="destructive">{error}</Alert>}
-      <FormField label="Full name">
-        {({ id }) => (
-          <Input id={id} autoComplete="name" value={form.fullName} onChange={update('fullName')} />
-        )}
-      </FormField>
-      <FormField label="Email">
-        {({ id }) => (
-          <Input
-            id={id}
-            type="email"
-            autoComplete="email"
-            value={form.email}
-            onChange={update('email')}
-          />
-        )}
-      </FormField>
-      <FormField label="Password" hint="At least 8 characters. There is no default password.">
-        {({ id, describedBy }) => (
-          <PasswordInput
-            id={id}
-            aria-describedby={describedBy}
-            autoComplete="new-password"
-            value={form.password}
-            onChange={update('password')}
-          />
-        )}
-      </FormField>
-      <FormField label="Operating organisation">
-        {({ id }) => (
-          <Input
-            id={id}
-            autoComplete="organization"
-            value={form.companyName}
-            onChange={update('companyName')}
-          />
-        )}
-      </FormField>
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? 'Creating...' : 'Create administrator'}
-      </Button>
-    </form>
+      <Form
+        form={form}
+        failure="The administrator could not be created."
+        className="space-y-4"
+        onSubmit={(values) =>
+          createAdministrator.mutateAsync({ ...values, email: normalizeEmail(values.email) })
+        }
+      >
+        <TextField name="fullName" label="Full name" autoComplete="name" />
+        <TextField name="email" label="Email" type="email" autoComplete="email" />
+        <PasswordField
+          name="password"
+          label="Password"
+          hint="At least 8 characters. There is no default password."
+          autoComplete="new-password"
+        />
+        <TextField name="companyName" label="Operating organisation" autoComplete="organization" />
+        <SubmitButton className="w-full" pendingLabel="Creating...">
+          Create administrator
+        </SubmitButton>
+      </Form>
+    </div>
   );
 }
 

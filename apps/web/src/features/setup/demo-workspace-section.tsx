@@ -1,24 +1,16 @@
 import { ROLE_LABELS } from '@complivue/shared/roles';
-import type { DemoWorkspaceResponse } from '@complivue/shared/schemas/setup';
-import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { useAsyncAction } from '@/lib/use-async-action';
-import { createDemoWorkspace } from './api.ts';
+import { userFacingMessage } from '@/lib/api-client';
+import { useCreateDemoWorkspace } from './api.ts';
 
 /**
  * The first-run option to create the demo workspace (as `npm run seed:demo` does). The members'
  * passwords are shown here once; creating it again replaces them and restores the demo data.
  */
 export function DemoWorkspaceSection() {
-  const { busy, error, run } = useAsyncAction();
-  const [result, setResult] = useState<DemoWorkspaceResponse | null>(null);
-
-  const create = () =>
-    run(
-      async () => setResult(await createDemoWorkspace()),
-      'The demo workspace could not be created.',
-    );
+  const createDemo = useCreateDemoWorkspace();
+  const result = createDemo.data;
 
   return (
     <section aria-labelledby="demo-workspace-heading" className="mt-8 border-t pt-6">
@@ -30,9 +22,9 @@ export function DemoWorkspaceSection() {
         administrator), sample alerts and a week of activity, to try the product or show it.
         Creating it again resets the demo data and gives its members new passwords.
       </p>
-      {error && (
+      {createDemo.isError && (
         <Alert variant="destructive" className="mt-3">
-          {error}
+          {userFacingMessage(createDemo.error, 'The demo workspace could not be created.')}
         </Alert>
       )}
       {result ? (
@@ -67,8 +59,13 @@ export function DemoWorkspaceSection() {
           </table>
         </div>
       ) : (
-        <Button className="mt-4" variant="secondary" onClick={() => void create()} disabled={busy}>
-          {busy ? 'Creating the demo workspace…' : 'Create the demo workspace'}
+        <Button
+          className="mt-4"
+          variant="secondary"
+          onClick={() => createDemo.mutate()}
+          disabled={createDemo.isPending}
+        >
+          {createDemo.isPending ? 'Creating the demo workspace…' : 'Create the demo workspace'}
         </Button>
       )}
     </section>
