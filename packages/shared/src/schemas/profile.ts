@@ -107,6 +107,12 @@ export const profileFormSchema = updateProfileRequestSchema.extend({
   notificationPreferences: notificationPreferencesSchema,
 });
 
+/**
+ * The onboarding wizard's profile step: the name and job title only (the request's other fields
+ * are sent as they are, and the notification choices are left to the institution's defaults).
+ */
+export const profileStepFormSchema = profileFormSchema.pick({ fullName: true, jobTitle: true });
+
 const currentPassword = z.string().min(1, 'Enter your password').max(1024);
 
 /** Body of `POST /api/auth/two-factor/enable`: the password again, before enrolment starts. */

@@ -1,25 +1,23 @@
 import { hasRoleAtLeast } from '@complivue/shared/roles';
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
-import { useQueryClient } from '@tanstack/react-query';
+import { profileStepFormSchema } from '@complivue/shared/schemas/profile';
 import { ArrowRight, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { Form, useZodForm } from '@/components/form/form';
+import { TextField } from '@/components/form/form-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { isBuilt, paths, type PathName } from '@/config/paths';
 import { userFacingMessage } from '@/lib/api-client';
 import { setOnboardingFlag } from '@/lib/browser-storage';
-import { useAsyncAction } from '@/lib/use-async-action';
-import { sessionQueryKey } from '@/lib/session';
 import { useCompanyProfile } from '@/lib/company-profile';
 import { CompanyProfileForm } from '@/components/company-profile-form';
 import { CompanySummary } from '@/components/company-summary';
-import { updateProfile } from '@/lib/profile';
-import { markOnboardingComplete } from './api.ts';
+import { useUpdateProfile } from '@/lib/profile';
+import { useMarkOnboardingComplete } from './api.ts';
 
 type StepId = 'profile' | 'company' | 'team' | 'start';
 
@@ -67,56 +65,38 @@ interface StepProps {
 }
 
 function ProfileStep({ session, footer, onDone }: StepProps) {
-  const queryClient = useQueryClient();
-  const [fullName, setFullName] = useState(session.profile.fullName ?? session.user.name);
-  const [jobTitle, setJobTitle] = useState(session.profile.jobTitle ?? '');
-  const { busy, error, run } = useAsyncAction();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const saved = await run(async () => {
-      queryClient.setQueryData(
-        sessionQueryKey,
-        await updateProfile({
-          fullName: fullName.trim(),
-          jobTitle: jobTitle.trim() || null,
-          phone: session.profile.phone,
-          timezone: session.profile.timezone,
-        }),
-      );
-    }, 'Your profile could not be saved.');
-    if (saved) onDone();
-  }
+  const form = useZodForm(profileStepFormSchema, {
+    fullName: session.profile.fullName ?? session.user.name,
+    jobTitle: session.profile.jobTitle ?? '',
+  });
+  const updateProfile = useUpdateProfile();
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      {error && <Alert variant="destructive">{error}</Alert>}
+    <Form
+      form={form}
+      failure="Your profile could not be saved."
+      className="space-y-4"
+      onSubmit={async (values) => {
+        await updateProfile.mutateAsync({
+          ...values,
+          phone: session.profile.phone,
+          timezone: session.profile.timezone,
+        });
+        onDone();
+      }}
+    >
       <p className="text-sm text-slate-700">
         Your name and title appear on the work you sign off, in the activity log and to your team.
       </p>
-      <FormField label="Full name">
-        {({ id }) => (
-          <Input
-            id={id}
-            autoComplete="name"
-            value={fullName}
-            onChange={(event) => setFullName(event.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField label="Job title" hint="For example: Chief Compliance Officer, BSA Officer.">
-        {({ id, describedBy }) => (
-          <Input
-            id={id}
-            aria-describedby={describedBy}
-            autoComplete="organization-title"
-            value={jobTitle}
-            onChange={(event) => setJobTitle(event.target.value)}
-          />
-        )}
-      </FormField>
-      <div className="flex flex-wrap justify-end gap-2">{footer(busy)}</div>
-    </form>
+      <TextField name="fullName" label="Full name" autoComplete="name" />
+      <TextField
+        name="jobTitle"
+        label="Job title"
+        hint="For example: Chief Compliance Officer, BSA Officer."
+        autoComplete="organization-title"
+      />
+      <div className="flex flex-wrap justify-end gap-2">{footer(form.formState.isSubmitting)}</div>
+    </Form>
   );
 }
 
@@ -155,7 +135,6 @@ export function OnboardingWizard({
   onClose: () => void;
 }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const isAdmin = hasRoleAtLeast(session.profile.role, 'admin');
   const steps: StepId[] = [
     'profile',
@@ -164,37 +143,20 @@ export function OnboardingWizard({
     'start',
   ];
   const [index, setIndex] = useState(0);
-  const [finishing, setFinishing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const markComplete = useMarkOnboardingComplete();
+  const finishing = markComplete.isPending;
   const step = steps[index]!;
   const next = () => setIndex((current) => Math.min(current + 1, steps.length - 1));
 
-  async function finish(destination?: string) {
+  function finish(destination?: string) {
     if (finishing) return;
-    setFinishing(true);
-    setError(null);
-    try {
-      await markOnboardingComplete();
-      setOnboardingFlag(session.user.id);
-      queryClient.setQueryData<SessionResponse | null>(sessionQueryKey, (current) =>
-        current
-          ? {
-              ...current,
-              profile: {
-                ...current.profile,
-                onboardingCompletedAt:
-                  current.profile.onboardingCompletedAt ?? new Date().toISOString(),
-              },
-            }
-          : current,
-      );
-      onClose();
-      if (destination) void navigate(destination);
-    } catch (caught) {
-      setError(userFacingMessage(caught, 'Your progress could not be saved. Please try again.'));
-    } finally {
-      setFinishing(false);
-    }
+    markComplete.mutate(undefined, {
+      onSuccess: () => {
+        setOnboardingFlag(session.user.id);
+        onClose();
+        if (destination) void navigate(destination);
+      },
+    });
   }
 
   const footer = (busy: boolean) => (
@@ -226,7 +188,7 @@ export function OnboardingWizard({
   );
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && void finish()}>
+    <Dialog.Root open onOpenChange={(open) => !open && finish()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content className="fixed inset-x-0 top-0 z-50 mx-auto flex max-h-dvh w-full max-w-2xl flex-col bg-white shadow-xl sm:top-8 sm:max-h-[calc(100dvh-4rem)] sm:rounded-lg">
@@ -268,9 +230,12 @@ export function OnboardingWizard({
             ))}
           </ol>
           <div className="overflow-y-auto px-6 py-5">
-            {error && (
+            {markComplete.isError && (
               <Alert variant="destructive" className="mb-4">
-                {error}
+                {userFacingMessage(
+                  markComplete.error,
+                  'Your progress could not be saved. Please try again.',
+                )}
               </Alert>
             )}
             {step === 'profile' && <ProfileStep session={session} footer={footer} onDone={next} />}
@@ -297,7 +262,7 @@ export function OnboardingWizard({
                   <Button
                     type="button"
                     disabled={finishing}
-                    onClick={() => void finish(paths.usersTeam)}
+                    onClick={() => finish(paths.usersTeam)}
                   >
                     Invite teammates
                   </Button>
@@ -315,7 +280,7 @@ export function OnboardingWizard({
                       <button
                         type="button"
                         disabled={finishing}
-                        onClick={() => void finish(paths[point.to])}
+                        onClick={() => finish(paths[point.to])}
                         className="flex w-full items-center justify-between gap-3 rounded-md border border-slate-200 px-4 py-3 text-left hover:border-brand-600"
                       >
                         <span>
