@@ -58,4 +58,12 @@ export const contactRequestSchema = z.object({
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;
 
+/**
+ * The contact form: the request, its topic select starting on "Choose a topic" (empty), which
+ * is refused in the request's words.
+ */
+export const contactFormSchema = contactRequestSchema.extend({
+  topic: z.string().pipe(contactRequestSchema.shape.topic),
+});
+
 export const contactResponseSchema = z.object({ message: z.string() });

@@ -1,123 +1,24 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactElement } from 'react';
+import { useState } from 'react';
 import { useHydrated } from '@/lib/use-hydrated';
+import { Form, SubmitButton, useZodForm } from '@/components/form/form';
+import { SelectField, TextareaField, TextField } from '@/components/form/form-fields';
 import { PageIntro } from '@/components/layouts/page-intro';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Input, Select } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { ApiClientError, apiRequest } from '@/lib/api-client';
 import {
   CONTACT_LIMITS,
   CONTACT_TOPICS,
   CONTACT_TOPIC_LABELS,
-  contactRequestSchema,
-  contactResponseSchema,
+  contactFormSchema,
 } from '@complivue/shared/schemas/contact';
-
-type FieldName = 'name' | 'email' | 'institution' | 'topic' | 'message';
-type FieldErrors = Partial<Record<FieldName, string>>;
-
-const FIELD_NAMES: FieldName[] = ['name', 'email', 'institution', 'topic', 'message'];
-
-function isFieldName(value: unknown): value is FieldName {
-  return typeof value === 'string' && (FIELD_NAMES as string[]).includes(value);
-}
-
-/** Field errors from the server's `details` (`[{ path: '/email', message }]`). */
-function fieldErrorsFrom(details: unknown): FieldErrors {
-  if (!Array.isArray(details)) return {};
-  const errors: FieldErrors = {};
-  for (const detail of details as { path?: string; message?: string }[]) {
-    const field = detail.path?.replace(/^\//, '');
-    if (isFieldName(field) && detail.message) errors[field] ??= detail.message;
-  }
-  return errors;
-}
-
-function Field({
-  label,
-  error,
-  optional,
-  children,
-}: {
-  label: string;
-  error?: string;
-  optional?: boolean;
-  children: (props: {
-    id: string;
-    'aria-invalid': boolean;
-    'aria-describedby'?: string;
-  }) => ReactElement;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
-        {label}
-        {optional && <span className="font-normal text-slate-600"> (optional)</span>}
-      </label>
-      <div className="mt-1">
-        {children({
-          id,
-          'aria-invalid': Boolean(error),
-          'aria-describedby': error ? errorId : undefined,
-        })}
-      </div>
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+import { sendContactMessage } from './api.ts';
 
 export function ContactPage() {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string>();
+  // The text fields have no default: what is typed into the prerendered page before it becomes
+  // interactive is read from the fields then, not replaced by an empty value.
+  const form = useZodForm(contactFormSchema, { topic: '' });
   const [sentMessage, setSentMessage] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFailure(undefined);
-    const form = new FormData(event.currentTarget);
-    const input = Object.fromEntries(
-      [...FIELD_NAMES, 'website'].map((name) => [name, String(form.get(name) ?? '')]),
-    );
-    const parsed = contactRequestSchema.safeParse(input);
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (isFieldName(field)) next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const response = await apiRequest('/api/contact', {
-        method: 'POST',
-        body: input,
-        schema: contactResponseSchema,
-      });
-      setSentMessage(response.message);
-    } catch (error) {
-      if (error instanceof ApiClientError) {
-        setErrors(fieldErrorsFrom(error.details));
-        setFailure(error.message);
-      } else {
-        setFailure('Your message could not be sent. Please try again.');
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <>
@@ -135,80 +36,68 @@ export function ContactPage() {
             <p className="mt-2 text-slate-800">{sentMessage}</p>
           </div>
         ) : (
-          <form noValidate onSubmit={submit} className="space-y-5" aria-label="Contact form">
-            {failure && <Alert variant="destructive">{failure}</Alert>}
+          <Form
+            form={form}
+            failure="Your message could not be sent. Please try again."
+            onSubmit={async (values) => setSentMessage((await sendContactMessage(values)).message)}
+            className="space-y-5"
+            aria-label="Contact form"
+          >
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field label="Name" error={errors.name}>
-                {(props) => (
-                  <Input
-                    {...props}
-                    name="name"
-                    autoComplete="name"
-                    maxLength={CONTACT_LIMITS.name}
-                  />
-                )}
-              </Field>
-              <Field label="Work email" error={errors.email}>
-                {(props) => (
-                  <Input
-                    {...props}
-                    name="email"
-                    type="email"
-                    autoComplete="email"
-                    maxLength={CONTACT_LIMITS.email}
-                  />
-                )}
-              </Field>
-              <Field label="Institution" optional error={errors.institution}>
-                {(props) => (
-                  <Input
-                    {...props}
-                    name="institution"
-                    autoComplete="organization"
-                    maxLength={CONTACT_LIMITS.institution}
-                  />
-                )}
-              </Field>
-              <Field label="Topic" error={errors.topic}>
-                {(props) => (
-                  <Select {...props} name="topic" defaultValue="">
-                    <option value="" disabled>
-                      Choose a topic
-                    </option>
-                    {CONTACT_TOPICS.map((topic) => (
-                      <option key={topic} value={topic}>
-                        {CONTACT_TOPIC_LABELS[topic]}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </Field>
+              <TextField
+                name="name"
+                label="Name"
+                autoComplete="name"
+                maxLength={CONTACT_LIMITS.name}
+              />
+              <TextField
+                name="email"
+                label="Work email"
+                type="email"
+                autoComplete="email"
+                maxLength={CONTACT_LIMITS.email}
+              />
+              <TextField
+                name="institution"
+                label={
+                  <>
+                    Institution<span className="font-normal text-slate-600"> (optional)</span>
+                  </>
+                }
+                autoComplete="organization"
+                maxLength={CONTACT_LIMITS.institution}
+              />
+              <SelectField name="topic" label="Topic">
+                <option value="" disabled>
+                  Choose a topic
+                </option>
+                {CONTACT_TOPICS.map((topic) => (
+                  <option key={topic} value={topic}>
+                    {CONTACT_TOPIC_LABELS[topic]}
+                  </option>
+                ))}
+              </SelectField>
             </div>
-            <Field label="Message" error={errors.message}>
-              {(props) => (
-                <textarea
-                  {...props}
-                  name="message"
-                  rows={7}
-                  maxLength={CONTACT_LIMITS.message}
-                  className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 aria-[invalid=true]:border-red-700"
-                />
-              )}
-            </Field>
+            <TextareaField
+              name="message"
+              label="Message"
+              rows={7}
+              maxLength={CONTACT_LIMITS.message}
+            />
             {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
             <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
               <label htmlFor="contact-website">Leave this field empty</label>
               <input
                 id="contact-website"
-                name="website"
                 type="text"
                 tabIndex={-1}
                 autoComplete="off"
+                {...form.register('website')}
               />
             </div>
-            <Button type="submit" disabled={busy || !hydrated}>
-              {busy ? 'Sending...' : 'Send message'}
-            </Button>
+            <SubmitButton pendingLabel="Sending..." disabled={!hydrated}>
+              Send message
+            </SubmitButton>
             <p className="text-xs text-slate-600">
               We use what you send only to answer you. See our{' '}
               <a href={paths.privacy} className="underline">
@@ -216,7 +105,7 @@ export function ContactPage() {
               </a>
               .
             </p>
-          </form>
+          </Form>
         )}
         <aside className="space-y-6 text-sm text-slate-700">
           <div>
