@@ -31,15 +31,22 @@ export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
   });
 }
 
-/** The server's answer to a field it refused (`validation_failed`'s `{ path, message }`). */
-function fieldFailures(caught: unknown): { path: string; message: string }[] {
+/**
+ * The server's answer to a field it refused (`validation_failed`'s `{ path, message }`), its
+ * path a JSON pointer (`/tasks/0/title`) turned into the form's field name (`tasks.0.title`).
+ */
+export function fieldFailures(caught: unknown): { path: string; message: string }[] {
   if (!(caught instanceof ApiClientError) || !Array.isArray(caught.details)) return [];
   return caught.details.flatMap((entry: unknown) => {
     if (!entry || typeof entry !== 'object') return [];
     const { path, message } = entry as { path?: unknown; message?: unknown };
-    const joined = Array.isArray(path) ? path.join('.') : path;
-    return typeof joined === 'string' && joined && typeof message === 'string'
-      ? [{ path: joined, message }]
+    const segments = Array.isArray(path)
+      ? path.map(String)
+      : typeof path === 'string'
+        ? path.split('/').filter(Boolean)
+        : [];
+    return segments.length > 0 && typeof message === 'string'
+      ? [{ path: segments.join('.'), message }]
       : [];
   });
 }
@@ -70,7 +77,10 @@ export function Form<Input extends FieldValues, Output>({
       await onSubmit(values);
     } catch (caught) {
       for (const { path, message } of fieldFailures(caught)) {
-        if (path in form.getValues()) form.setError(path as Path<Input>, { message });
+        // Only a field this form has: a refusal of another part of the request stays above.
+        if (path.split('.')[0]! in form.getValues()) {
+          form.setError(path as Path<Input>, { message });
+        }
       }
       form.setError('root.server', { message: userFacingMessage(caught, failure) });
     }
