@@ -27,7 +27,7 @@ const FILES = {
   changes: 'apps/api/src/modules/changes/changes.int.test.ts',
   feedItems: 'apps/api/src/modules/feeds/feed-items.int.test.ts',
   feedSources: 'apps/api/src/modules/feeds/feed-sources.int.test.ts',
-  calendar: 'apps/api/src/modules/calendar/calendar.int.test.ts',
+  calendar: 'apps/api/src/modules/calendar/calendar-events.int.test.ts',
   notifications: 'apps/api/src/modules/notifications/notifications.int.test.ts',
 } as const;
 
@@ -180,7 +180,7 @@ export const CROSS_TENANT_COVERAGE: Record<string, CrossTenantCoverage> = {
   },
   'GET /api/calendar/feed/{token}.ics': {
     exempt:
-      'public by design: the parameter is a secret subscription token (the credential), which serves only its member’s institution; unknown, rotated and revoked tokens are 404 (calendar.int.test.ts)',
+      'public by design: the parameter is a secret subscription token (the credential), which serves only its member’s institution; unknown, rotated and revoked tokens are 404 (calendar-ics-feed.int.test.ts)',
   },
 
   'POST /api/notifications/{id}/read': covered(
