@@ -101,3 +101,25 @@ export function clearGuestChat(): void {
     // Storage disabled: there is nothing to clear.
   }
 }
+
+/**
+ * The calendar view the member chose last in this browser (`list` or `month`): the calendar
+ * opens in it when the address names none.
+ */
+const CALENDAR_VIEW_KEY = 'complivue.calendar-view';
+
+export function readCalendarView(): string | null {
+  try {
+    return localStorage.getItem(CALENDAR_VIEW_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeCalendarView(view: string): void {
+  try {
+    localStorage.setItem(CALENDAR_VIEW_KEY, view);
+  } catch {
+    // Storage disabled: the calendar opens in its default view next time.
+  }
+}

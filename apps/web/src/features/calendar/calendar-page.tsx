@@ -11,6 +11,7 @@ import { Card } from '@/components/ui/card';
 import { isBuilt, paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { userFacingMessage } from '@/lib/api-client';
+import { readCalendarView, storeCalendarView } from '@/lib/browser-storage';
 import {
   useAddOptionalDeadlines,
   useCalendarEvents,
@@ -126,6 +127,22 @@ function OptionalDeadlines({ sets }: { sets: CalendarEventList['optionalDeadline
   );
 }
 
+type CalendarView = 'list' | 'month';
+const isCalendarView = (value: string | null): value is CalendarView =>
+  value === 'list' || value === 'month';
+
+/**
+ * The view the address names; else the month when it names a month or a day (a link to a
+ * date in the grid); else the member's last choice in this browser; else the list, which puts
+ * what is overdue and the next 90 days, with owners and citations, first.
+ */
+function calendarView(named: string | null, namesMonthOrDay: boolean): CalendarView {
+  if (isCalendarView(named)) return named;
+  if (namesMonthOrDay) return 'month';
+  const remembered = readCalendarView();
+  return isCalendarView(remembered) ? remembered : 'list';
+}
+
 /**
  * `/regulatory-calendar`: the institution's deadlines in a month grid or a list, with each due
  * date's detail and completion, company events and CTR/Form 8300/SAR deadlines (as the
@@ -136,12 +153,12 @@ function OptionalDeadlines({ sets }: { sets: CalendarEventList['optionalDeadline
 export function RegulatoryCalendarPage() {
   const [params, setParams] = useSearchParams();
   const localDay = localToday();
-  const view = params.get('view') === 'list' ? 'list' : 'month';
   const dayParam = params.get('day');
   const dateParam = params.get('date');
   const chosenDay =
     dayParam && isIsoDay(dayParam) ? dayParam : dateParam && isIsoDay(dateParam) ? dateParam : null;
   const monthParam = params.get('month');
+  const view = calendarView(params.get('view'), Boolean(dayParam || monthParam));
   const month = isMonthKey(monthParam) ? monthParam : monthOf(chosenDay ?? localDay);
   const openEventId = params.get('event');
   const openDate = params.get('date');
@@ -235,7 +252,10 @@ export function RegulatoryCalendarPage() {
             key={value}
             type="button"
             aria-pressed={view === value}
-            onClick={() => update({ view: value === 'month' ? null : value })}
+            onClick={() => {
+              storeCalendarView(value);
+              update({ view: value });
+            }}
             className={cn(
               'inline-flex items-center gap-1 rounded px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-700',
               view === value ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100',

@@ -71,6 +71,8 @@ export function MonthView({
   onOpen: (eventId: string, date: string) => void;
 }) {
   const headingId = useId();
+  const keysHelpId = useId();
+  const [showKeys, setShowKeys] = useState(false);
   const [focusDay, setFocusDay] = useState(selectedDay);
   const focusRequested = useRef(false);
   const cells = useRef(new Map<string, HTMLTableCellElement>());
@@ -150,13 +152,27 @@ export function MonthView({
           <ChevronRight aria-hidden="true" className="size-4" />
         </Button>
       </div>
-      <p className="text-xs text-slate-600">
-        Arrow keys move between days, Page Up and Page Down between months; Enter lists the day’s
-        deadlines.
-      </p>
+      <div className="flex items-start justify-end gap-2">
+        {/* Read to screen readers with the grid always; shown to others when asked for. */}
+        <p id={keysHelpId} className={cn('text-xs text-slate-600', !showKeys && 'sr-only')}>
+          Arrow keys move between days, Page Up and Page Down between months; Enter lists the day’s
+          deadlines.
+        </p>
+        <button
+          type="button"
+          aria-expanded={showKeys}
+          aria-controls={keysHelpId}
+          aria-label="Keyboard help"
+          onClick={() => setShowKeys((shown) => !shown)}
+          className="inline-flex size-7 shrink-0 items-center justify-center rounded-full border border-slate-300 text-xs font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          ?
+        </button>
+      </div>
       <table
         role="grid"
         aria-labelledby={headingId}
+        aria-describedby={keysHelpId}
         aria-busy={loading}
         className="w-full table-fixed border-collapse text-sm"
       >
