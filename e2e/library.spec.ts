@@ -54,6 +54,12 @@ test.describe('compliance library', () => {
     await expect(
       page.getByText('12 CFR 1026.19(e)(1)(iii)', { exact: true }).first(),
     ).toBeVisible();
+    // A citation opens the regulation's own text, to check the article against.
+    await expect(
+      page
+        .getByRole('link', { name: /^12 CFR 1026\.19\(e\)\(1\)\(iii\) \(opens the eCFR\)/ })
+        .first(),
+    ).toHaveAttribute('href', /^https:\/\/www\.ecfr\.gov\/current\/title-12\/section-1026\.19/);
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('link', { name: 'TRID-LE-001' }).click();
 

@@ -20,7 +20,8 @@ export function Citation({ citation, className }: { citation: string; className?
         className,
       )}
     >
-      {citation}
+      {/* Its own element, so the citation is found by its text alone. */}
+      <span>{citation}</span>
       <ExternalLink aria-hidden="true" className="size-3 shrink-0" />
       <span className="sr-only">
         {href.includes('ecfr.gov') ? '(opens the eCFR)' : '(opens the US Code)'}

@@ -12,6 +12,7 @@ import type { CalendarEventKind } from '@complivue/shared/regulatory-monitoring'
 import { ExternalLink, Lock, Paperclip } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import { Citation } from '@/components/citation';
 import { Form, SubmitButton, useZodForm } from '@/components/form/form';
 import { TextareaField, TextField } from '@/components/form/form-fields';
 import { QueryState } from '@/components/query-state';
@@ -317,7 +318,9 @@ function EventDetailBody({
         {data.citation && (
           <div className="sm:col-span-2">
             <dt className="font-medium text-slate-900">Citation</dt>
-            <dd>{data.citation}</dd>
+            <dd>
+              <Citation citation={data.citation} />
+            </dd>
           </div>
         )}
         {data.applicabilityNote && (

@@ -5,8 +5,9 @@ import type { FeedItemDetail } from '@complivue/shared/schemas/feeds';
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
 import { ExternalLink, Lock, Star, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Citation } from '@/components/citation';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -60,7 +61,7 @@ function StartChange({ item, session }: { item: FeedItemDetail; session: Session
 }
 
 function Facts({ item }: { item: FeedItemDetail }) {
-  const rows: [string, string][] = [];
+  const rows: [string, ReactNode][] = [];
   rows.push([
     'Published',
     item.publishedAt ? formatDay(item.publishedAt.slice(0, 10)) : 'No date given by the feed',
@@ -72,7 +73,16 @@ function Facts({ item }: { item: FeedItemDetail }) {
       'Agencies',
       item.agencies.map((agency) => AGENCY_LABELS[agency as Agency] ?? agency).join('; '),
     ]);
-  if (item.citations.length) rows.push(['Citations', item.citations.join('; ')]);
+  if (item.citations.length)
+    rows.push([
+      'Citations',
+      item.citations.map((citation, index) => (
+        <Fragment key={citation}>
+          {index > 0 && '; '}
+          <Citation citation={citation} />
+        </Fragment>
+      )),
+    ]);
   if (item.extra.federalRegisterCitation)
     rows.push(['Federal Register', item.extra.federalRegisterCitation]);
   if (item.extra.documentNumber) rows.push(['Document number', item.extra.documentNumber]);

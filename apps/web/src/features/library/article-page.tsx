@@ -4,6 +4,7 @@ import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
 import type { ArticleDetail } from '@complivue/shared/schemas/library';
 import { ArrowLeft, Printer, Star } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { Citation } from '@/components/citation';
 import { QueryState } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -107,7 +108,7 @@ function ArticleView({ data }: { data: ArticleDetail }) {
         <ul className="mt-2 flex flex-wrap gap-2 text-sm">
           {data.citations.map((citation) => (
             <li key={citation} className="rounded border border-slate-200 bg-white px-2 py-1">
-              {citation}
+              <Citation citation={citation} />
             </li>
           ))}
         </ul>
@@ -125,7 +126,7 @@ function ArticleView({ data }: { data: ArticleDetail }) {
                   <Link to={rulePath(rule.id)} className="font-semibold text-brand-700 underline">
                     {rule.id}
                   </Link>
-                  <span className="text-sm text-slate-700">{rule.citation}</span>
+                  <Citation citation={rule.citation} className="text-sm" />
                   <span className="text-sm text-slate-600">
                     · {RULE_FREQUENCY_LABELS[rule.frequency]}
                   </span>

@@ -19,6 +19,7 @@ import { useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { Citation } from '@/components/citation';
 import { Form, SubmitButton, useZodForm } from '@/components/form/form';
 import { SelectField, TextareaField, TextField } from '@/components/form/form-fields';
 import { QueryState } from '@/components/query-state';
@@ -305,7 +306,7 @@ export function RulePage() {
           <header>
             <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
               <AreaTag area={data.area} />
-              <span>{data.citation}</span>
+              <Citation citation={data.citation} />
               <span>· {RULE_FREQUENCY_LABELS[data.frequency]}</span>
               <AssessmentBadge status={data.assessment.status} />
             </div>
