@@ -149,6 +149,11 @@ test.describe('regulatory feeds', () => {
     await expect(original).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(panel.getByText('Start a change — Professional plan')).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Starred' })).toBeVisible();
+    // The relevance says, in words, that it explains itself; asked, it does.
+    const why = panel.getByText(/^Why\?/);
+    await expect(why).toBeVisible();
+    await why.click();
+    await expect(panel.locator('details[open]')).toHaveCount(1);
     await expectNoSeriousAxeViolations(page);
     const itemAddress = page.url();
     await panel.getByRole('button', { name: 'Close the update' }).click();

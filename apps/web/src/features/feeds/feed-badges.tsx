@@ -4,23 +4,16 @@ import {
   type FeedDocumentType,
 } from '@complivue/shared/regulatory-monitoring';
 import type { FeedItemRelevance } from '@complivue/shared/schemas/feeds';
+import { Eye } from 'lucide-react';
 import { cn } from '@/lib/cn';
-
-const TYPE_STYLES: Record<FeedDocumentType, string> = {
-  final_rule: 'bg-red-50 text-red-800 ring-red-200',
-  proposed_rule: 'bg-amber-50 text-amber-900 ring-amber-200',
-  guidance: 'bg-sky-50 text-sky-900 ring-sky-200',
-  notice: 'bg-teal-50 text-teal-900 ring-teal-200',
-  enforcement_action: 'bg-purple-50 text-purple-900 ring-purple-200',
-  press_release: 'bg-slate-100 text-slate-800 ring-slate-200',
-};
 
 export function DocumentTypeBadge({ type }: { type: FeedDocumentType }) {
   return (
     <span
       className={cn(
-        'inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
-        TYPE_STYLES[type],
+        // One neutral style for every type: colour is kept for status (DESIGN.md), and a red
+        // "Final rule" read as an error.
+        'inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-slate-800 ring-1 ring-slate-300 ring-inset',
       )}
     >
       {FEED_DOCUMENT_TYPE_LABELS[type]}
@@ -67,7 +60,11 @@ const LEVEL_LABELS = {
   none: 'Not matched',
 };
 
-/** The score, and why, in a disclosure a keyboard can open (and a tooltip on hover). */
+/**
+ * The score, and why, in a disclosure a keyboard can open (and a tooltip on hover). "Why?" is
+ * written on it, so nobody has to guess it opens; a watchlist match has its own mark and word,
+ * unlike the star that saves an update.
+ */
 export function RelevanceBadge({ relevance }: { relevance: FeedItemRelevance }) {
   const level = relevanceLevel(relevance.score);
   const why = relevance.reasons.length
@@ -77,15 +74,20 @@ export function RelevanceBadge({ relevance }: { relevance: FeedItemRelevance }) 
     <details className="group text-xs">
       <summary
         title={why}
-        className={cn(
-          'inline-flex cursor-pointer list-none items-center gap-1 rounded-full px-2 py-0.5 font-semibold [&::-webkit-details-marker]:hidden',
-          LEVEL_STYLES[level],
-        )}
+        className="inline-flex cursor-pointer list-none flex-wrap items-center gap-1.5 [&::-webkit-details-marker]:hidden"
       >
-        {LEVEL_LABELS[level]} · {relevance.score}
-        {relevance.watchlistMatch && <span aria-hidden="true">★</span>}
-        <span className="sr-only">
-          {relevance.watchlistMatch ? ', matches your watchlist' : ''}. Show why
+        <span className={cn('rounded-full px-2 py-0.5 font-semibold', LEVEL_STYLES[level])}>
+          {LEVEL_LABELS[level]} · {relevance.score}
+        </span>
+        {relevance.watchlistMatch && (
+          <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-800 ring-1 ring-brand-200 ring-inset">
+            <Eye aria-hidden="true" className="size-3" />
+            Watchlist
+          </span>
+        )}
+        <span className="font-medium text-brand-800 underline underline-offset-2">
+          Why<span aria-hidden="true">?</span>
+          <span className="sr-only"> this relevance</span>
         </span>
       </summary>
       <div className="mt-1 rounded-md border border-slate-200 bg-white p-2 text-slate-800 shadow-sm">

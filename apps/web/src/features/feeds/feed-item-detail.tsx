@@ -1,4 +1,3 @@
-import { decideAccess, pageAccess } from '@complivue/shared/access';
 import { PLAN_CATALOGUE, type PaidPlanName } from '@complivue/shared/plans';
 import { AGENCY_LABELS, type Agency } from '@complivue/shared/regulatory-monitoring';
 import type { FeedItemDetail } from '@complivue/shared/schemas/feeds';
@@ -12,38 +11,27 @@ import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatDay } from '@/lib/format-day';
-import { useSubscription } from '@/lib/subscription';
+import { usePageAccess } from '@/lib/use-page-access';
 import { useFeedItem, useSetFeedItemState, useToggleFeedItem } from './api.ts';
 import { AreaTags, DocumentTypeBadge, RelevanceBadge } from './feed-badges.tsx';
 
-/** Whether the plan opens change management, with the same decision the sidebar makes. */
-function useChangeManagementAccess(session: SessionResponse) {
-  const requirement = pageAccess(paths.changeManagement)!;
-  const subscription = useSubscription(session.profile.role !== 'super_admin');
-  const decision = decideAccess(requirement, {
-    role: session.profile.role,
-    subscription: subscription.data ?? null,
-  });
-  if (decision.allowed) return { allowed: true as const };
-  const needed = decision.needed;
-  const plan =
-    needed && needed in PLAN_CATALOGUE ? PLAN_CATALOGUE[needed as PaidPlanName].label : null;
-  return { allowed: false as const, plan, pending: subscription.isPending };
-}
-
 function StartChange({ item, session }: { item: FeedItemDetail; session: SessionResponse }) {
-  const access = useChangeManagementAccess(session);
+  const access = usePageAccess(paths.changeManagement, session);
   if (!access.allowed) {
     if (access.pending) return null;
+    const plan =
+      access.needed && access.needed in PLAN_CATALOGUE
+        ? PLAN_CATALOGUE[access.needed as PaidPlanName].label
+        : null;
     return (
       <div className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
         <p className="flex items-center gap-2 font-semibold">
           <Lock aria-hidden="true" className="size-4" />
-          Start a change — {access.plan ?? 'Professional'} plan
+          Start a change — {plan ?? 'Professional'} plan
         </p>
         <p className="mt-1">
           Turning an update into a tracked change (impact assessment, tasks, approvals) is part of
-          change management, included from the {access.plan ?? 'Professional'} plan.{' '}
+          change management, included from the {plan ?? 'Professional'} plan.{' '}
           <Link to={paths.settingsSubscription} className="font-medium text-brand-700 underline">
             Upgrade your plan
           </Link>
