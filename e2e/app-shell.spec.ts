@@ -230,6 +230,16 @@ test.describe('app shell and dashboard', () => {
     // The demo's dashboard (docs/product.md § Dashboard): 3 alerts of which 2 high priority.
     await expect(page.getByText('2 high priority')).toBeVisible();
     await expect(page.getByTestId('notification-badge')).toHaveText('3');
+    // Each recent regulatory update says when and from whom.
+    const recent = page
+      .getByRole('heading', { name: 'Recent Regulatory Updates' })
+      .locator('xpath=..')
+      .getByRole('listitem');
+    await expect(recent).toHaveCount(3);
+    for (const update of await recent.all()) {
+      await expect(update.locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+      await expect(update.getByTitle('Consumer Financial Protection Bureau')).toHaveText('CFPB');
+    }
     await expect(onboardingDialog(page)).toHaveCount(0);
     await expect(
       page.getByTestId('sidebar').getByRole('link', { name: 'Super Admin' }),

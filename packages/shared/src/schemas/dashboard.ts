@@ -25,7 +25,15 @@ export const dashboardSchema = z.object({
   /** The library's rule assessments (see complianceSummarySchema). */
   compliance: complianceSummarySchema,
   recentUpdates: z.array(
-    z.object({ id: z.string(), title: z.string(), area: z.string(), publishedAt: z.string() }),
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      area: z.string(),
+      /** Agency codes (`AGENCY_LABELS` names them). */
+      agencies: z.array(z.string()),
+      /** The feed's publication date, else when the update was first seen. */
+      publishedAt: z.string(),
+    }),
   ),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -11,6 +11,7 @@ export interface RecentUpdateRow {
   id: string;
   title: string;
   areas: RegulationArea[];
+  agencies: string[];
   sortAt: string;
 }
 
@@ -21,23 +22,27 @@ export interface RecentUpdateRow {
  */
 export function recentUpdatesJson(companyId: string | Placeholder): SQL {
   return sql`coalesce((SELECT json_agg(json_build_object('id', recent.id, 'title', recent.title,
-      'areas', recent.areas, 'sortAt', recent.sort_at) ORDER BY recent.sort_at DESC, recent.id DESC)
+      'areas', recent.areas, 'agencies', recent.agencies, 'sortAt', recent.sort_at) ORDER BY recent.sort_at DESC, recent.id DESC)
     FROM (SELECT ${feedItems.id} AS id, ${feedItems.title} AS title, ${feedItems.areas} AS areas,
-        ${feedItems.sortAt} AS sort_at
+        ${feedItems.agencies} AS agencies, ${feedItems.sortAt} AS sort_at
       FROM ${feedItems}
       WHERE ${and(visibleToCompany(companyId), sql`cardinality(${feedItems.areas}) > 0`)}
       ORDER BY ${feedItems.sortAt} DESC, ${feedItems.id} DESC
       LIMIT ${RECENT_UPDATES_SHOWN}) recent), '[]'::json)`;
 }
 
-/** Each update tagged with its first area ("TRID", "QM", "HMDA"). */
+/**
+ * Each update tagged with its first area ("TRID", "QM", "HMDA"), with its agencies and its
+ * date (the feed's publication date, else when it was first seen), so a reader can place it.
+ */
 export function toRecentUpdates(
   rows: RecentUpdateRow[],
-): { id: string; title: string; area: string; publishedAt: string }[] {
+): { id: string; title: string; area: string; agencies: string[]; publishedAt: string }[] {
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
     area: REGULATION_AREA_INFO[row.areas[0]!].tag,
+    agencies: row.agencies,
     publishedAt: new Date(row.sortAt).toISOString(),
   }));
 }

@@ -551,10 +551,16 @@ describe('regulatory feed items, watchlists and alerts', () => {
         sourceIds: [own],
         title,
         areas: area ? [area] : [],
+        agencies: index === 0 ? ['CFPB', 'FRB'] : ['CFPB'],
         sortAt: new Date(future - index * 60_000),
       });
     }
     const dashboard = (await get(a.user.cookie, '/api/dashboard')).json();
+    // Each with what places it: its agencies and its date.
+    expect(dashboard.recentUpdates[0]).toMatchObject({
+      agencies: ['CFPB', 'FRB'],
+      publishedAt: new Date(future).toISOString(),
+    });
     expect(
       dashboard.recentUpdates.map((update: { title: string; area: string }) => [
         update.title,

@@ -1,12 +1,14 @@
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
+import { AGENCY_LABELS, type Agency } from '@complivue/shared/regulatory-monitoring';
 import type { Dashboard } from '@complivue/shared/schemas/dashboard';
 import { ArrowRight, BellRing, CalendarClock, Gauge, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { isBuilt, paths, type PathName } from '@/config/paths';
+import { formatDay } from '@/lib/format-day';
 import { usePageAccess } from '@/lib/use-page-access';
 import { displayName, isNewAccount, useSession } from '@/lib/session';
 import { useDashboard } from './api.ts';
@@ -188,16 +190,31 @@ export function DashboardPage({ onboarding }: { onboarding?: ReactNode }) {
                   <span className="rounded bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
                     {update.area}
                   </span>
-                  {isBuilt('regulatoryFeeds') ? (
-                    <Link
-                      to={`${paths.regulatoryFeeds}?item=${update.id}`}
-                      className="text-sm text-slate-900 hover:text-brand-700 hover:underline"
-                    >
-                      {update.title}
-                    </Link>
-                  ) : (
-                    <span className="text-sm text-slate-900">{update.title}</span>
-                  )}
+                  <div className="min-w-0">
+                    {isBuilt('regulatoryFeeds') ? (
+                      <Link
+                        to={`${paths.regulatoryFeeds}?item=${update.id}`}
+                        className="text-sm text-slate-900 hover:text-brand-700 hover:underline"
+                      >
+                        {update.title}
+                      </Link>
+                    ) : (
+                      <span className="text-sm text-slate-900">{update.title}</span>
+                    )}
+                    <p className="mt-0.5 text-xs text-slate-600">
+                      <time dateTime={update.publishedAt}>
+                        {formatDay(update.publishedAt.slice(0, 10))}
+                      </time>
+                      {update.agencies.map((agency) => (
+                        <Fragment key={agency}>
+                          {' · '}
+                          <abbr title={AGENCY_LABELS[agency as Agency]} className="no-underline">
+                            {agency}
+                          </abbr>
+                        </Fragment>
+                      ))}
+                    </p>
+                  </div>
                 </li>
               ))}
             </ul>
