@@ -112,6 +112,16 @@ test.describe('regulatory feeds', () => {
     await expect(list.getByRole('link', { name: TRID_TITLE })).toBeVisible();
     await expect(list.getByRole('link', { name: HMDA_TITLE })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
+    // The date filters have room for a whole date and the calendar button (~140 px in
+    // Chromium): at 1440 px they had 124 px and cut it.
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const label of ['From', 'To']) {
+        const box = await page.getByLabel(label, { exact: true }).boundingBox();
+        expect(box?.width, `${label} at ${width} px`).toBeGreaterThanOrEqual(150);
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
     // Federal Register notices (meetings, information collections) have a type of their own.
     expect(
       await page.getByLabel('Type', { exact: true }).locator('option').allTextContents(),

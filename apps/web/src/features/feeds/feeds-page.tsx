@@ -114,7 +114,7 @@ function Filters({
   return (
     <form
       aria-label="Filter updates"
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
       onSubmit={(event) => event.preventDefault()}
     >
       <AreaFilterSelect value={filters.area} onChange={(area) => onChange({ area })} />
@@ -127,7 +127,8 @@ function Filters({
         onChange={(type) => onChange({ type })}
       />
       <SourceFilter value={filters.source} onChange={(source) => onChange({ source })} />
-      <div className="grid grid-cols-2 gap-2">
+      {/* Two columns wide on a large screen: in one, each date field cut its own date. */}
+      <div className="grid grid-cols-2 gap-2 lg:col-span-2">
         <div>
           <label htmlFor={fromId} className="block text-sm font-medium text-slate-800">
             From
