@@ -5,7 +5,7 @@ import type {
   OccurrencesResponse,
 } from '@complivue/shared/schemas/calendar';
 import { expect } from 'vitest';
-import { signedInMember, signUpThroughApi } from './http.ts';
+import { callAs, signedInMember, signUpThroughApi } from './http.ts';
 import type { TestApp } from './test-app.ts';
 
 /*
@@ -20,13 +20,7 @@ export function calendarTestKit(app: () => TestApp) {
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
-  ) =>
-    app().app.inject({
-      method,
-      url,
-      headers: { cookie },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  ) => callAs(app().app, cookie, method, url, payload);
 
   /** Changes the profile the way the administrator does, so the seeded deadlines follow it. */
   const setProfile = async (

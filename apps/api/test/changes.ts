@@ -3,7 +3,7 @@ import { subscriptions } from '@complivue/db/schema/subscriptions';
 import type { ChangeDetail } from '@complivue/shared/schemas/changes';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { signedInMember, signUpThroughApi, type FormFile } from './http.ts';
+import { callAs, signedInMember, signUpThroughApi, type FormFile } from './http.ts';
 import type { TestApp } from './test-app.ts';
 
 /*
@@ -35,13 +35,7 @@ export function changeTestKit(app: () => TestApp) {
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
-  ) =>
-    app().app.inject({
-      method,
-      url,
-      headers: { cookie },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+  ) => callAs(app().app, cookie, method, url, payload);
 
   /** An institution on `plan` with its administrator, a member and a manager. */
   async function institution(plan: 'professional' | 'basic' = 'professional') {

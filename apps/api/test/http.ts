@@ -113,3 +113,19 @@ export function multipartForm(fields: Record<string, string>, files: FormFile[] 
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** One request as a signed-in member (the cookie), with a JSON body when there is one. */
+export function callAs(
+  app: FastifyInstance,
+  cookie: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: { cookie },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}

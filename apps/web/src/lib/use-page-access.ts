@@ -1,4 +1,5 @@
 import { decideAccess, pageAccess } from '@complivue/shared/access';
+import { PLAN_CATALOGUE, type PaidPlanName } from '@complivue/shared/plans';
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
 import { useSubscription } from './subscription.ts';
 
@@ -20,4 +21,9 @@ export function usePageAccess(path: string, session: SessionResponse) {
     needed: decision.needed ?? null,
     pending: subscription.isPending,
   };
+}
+
+/** The plan a refused page needs, by its name ("Professional"); null when a role is missing. */
+export function neededPlanLabel(needed: string | null | undefined): string | null {
+  return needed && needed in PLAN_CATALOGUE ? PLAN_CATALOGUE[needed as PaidPlanName].label : null;
 }

@@ -1,5 +1,4 @@
 import { decideAccess, pageAccess } from '@complivue/shared/access';
-import { PLAN_CATALOGUE, type PaidPlanName } from '@complivue/shared/plans';
 import { ROLE_LABELS } from '@complivue/shared/roles';
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
 import { Lock } from 'lucide-react';
@@ -9,6 +8,7 @@ import { isBuilt, paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { displayName } from '@/lib/session';
 import { useSubscription } from '@/lib/subscription';
+import { neededPlanLabel } from '@/lib/use-page-access';
 import { SIDEBAR_ITEMS, type NavItem } from '../navigation.ts';
 
 /** What a locked item says it needs: the plan's name, or the role's. */
@@ -22,7 +22,8 @@ function lockReason(
   const decision = decideAccess(requirement, { role: session.profile.role, subscription });
   if (decision.allowed) return null;
   const needed = decision.needed;
-  if (needed && needed in PLAN_CATALOGUE) return PLAN_CATALOGUE[needed as PaidPlanName].label;
+  const plan = neededPlanLabel(needed);
+  if (plan) return plan;
   if (needed && needed in ROLE_LABELS) return ROLE_LABELS[needed as keyof typeof ROLE_LABELS];
   return 'Subscription';
 }

@@ -1,4 +1,3 @@
-import { PLAN_CATALOGUE, type PaidPlanName } from '@complivue/shared/plans';
 import { AGENCY_LABELS, type Agency } from '@complivue/shared/regulatory-monitoring';
 import type { FeedItemDetail } from '@complivue/shared/schemas/feeds';
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
@@ -11,7 +10,7 @@ import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatDay } from '@/lib/format-day';
-import { usePageAccess } from '@/lib/use-page-access';
+import { neededPlanLabel, usePageAccess } from '@/lib/use-page-access';
 import { useFeedItem, useSetFeedItemState, useToggleFeedItem } from './api.ts';
 import { AreaTags, DocumentTypeBadge, RelevanceBadge } from './feed-badges.tsx';
 
@@ -19,10 +18,7 @@ function StartChange({ item, session }: { item: FeedItemDetail; session: Session
   const access = usePageAccess(paths.changeManagement, session);
   if (!access.allowed) {
     if (access.pending) return null;
-    const plan =
-      access.needed && access.needed in PLAN_CATALOGUE
-        ? PLAN_CATALOGUE[access.needed as PaidPlanName].label
-        : null;
+    const plan = neededPlanLabel(access.needed);
     return (
       <div className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
         <p className="flex items-center gap-2 font-semibold">
