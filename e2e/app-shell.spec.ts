@@ -219,6 +219,80 @@ test.describe('app shell and dashboard', () => {
     await expect(wizard).toHaveCount(0);
   });
 
+  test('leads with what is overdue, and every dashboard number opens a list as long as the number', async ({
+    page,
+    server,
+  }) => {
+    const { user, admin } = await seedDemoWorkspace(server.url);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInInBrowser(page, server.url, user);
+    const dashboard = page.url();
+    /** The number a figure's link stands for, from its label ("Active Alerts: 3, open the list"). */
+    const figure = async (name: string) => {
+      const link = page.getByRole('link', { name: new RegExp(`^${name}: \\d+, open the list$`) });
+      const label = await link.getAttribute('aria-label');
+      return { link, count: Number(/: (\d+),/.exec(label ?? '')?.[1]) };
+    };
+
+    // "Needs action" comes before the figures, each overdue item with its owner and due date.
+    const needsAction = page.getByRole('heading', { name: 'Needs action' });
+    const figures = page.getByRole('heading', { name: 'Compliance score' });
+    expect((await needsAction.boundingBox())!.y).toBeLessThan((await figures.boundingBox())!.y);
+    const overdue = await figure('Overdue deadlines');
+    expect(overdue.count).toBeGreaterThan(0);
+    const firstOverdue = page
+      .getByRole('region', { name: /^Overdue deadlines/ })
+      .getByRole('listitem')
+      .first();
+    await expect(firstOverdue).toContainText(
+      /Due [A-Z][a-z]{2} \d{1,2}, \d{4} · (Owner: |No owner)/,
+    );
+    await expect(firstOverdue).toContainText(/Overdue by \d+ days?/);
+    await expect(
+      page.getByText('No open change is past its due date or has an overdue task.'),
+    ).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+
+    await overdue.link.click();
+    const overdueList = page.getByRole('region', { name: /^Overdue \(/ });
+    await expect(overdueList.getByRole('heading')).toHaveText(`Overdue (${overdue.count})`);
+    await expect(overdueList.getByRole('listitem')).toHaveCount(overdue.count);
+    await expect(page.getByRole('heading', { name: /^Upcoming/ })).toHaveCount(0);
+
+    await page.goto(dashboard);
+    const upcoming = await figure('Upcoming Deadlines');
+    expect(upcoming.count).toBe(5);
+    await upcoming.link.click();
+    const upcomingList = page.getByRole('region', { name: /^Upcoming: the next 30 days/ });
+    await expect(upcomingList.getByRole('heading')).toHaveText(
+      `Upcoming: the next 30 days (${upcoming.count})`,
+    );
+    await expect(upcomingList.getByRole('listitem')).toHaveCount(upcoming.count);
+
+    await page.goto(dashboard);
+    const alerts = await figure('Active Alerts');
+    expect(alerts.count).toBe(3);
+    await alerts.link.click();
+    await expect(
+      page.getByRole('list', { name: 'Notifications' }).getByRole('listitem'),
+    ).toHaveCount(alerts.count);
+    await page.goBack();
+    await page.getByRole('link', { name: '2 high priority' }).click();
+    await expect(
+      page.getByRole('list', { name: 'Notifications' }).getByRole('listitem'),
+    ).toHaveCount(2);
+
+    // User Activity is the administrators' page.
+    await page.context().clearCookies();
+    await signInInBrowser(page, server.url, admin);
+    const activity = await figure('Team Activity');
+    expect(activity.count).toBeGreaterThan(0);
+    await activity.link.click();
+    await expect(
+      page.getByRole('table', { name: 'Activity entries' }).locator('tbody tr'),
+    ).toHaveCount(activity.count);
+  });
+
   test('shows a demo member the demo figures, without the Super Admin item', async ({
     page,
     server,

@@ -1,11 +1,54 @@
 import { z } from 'zod';
+import { REGULATION_AREAS } from '../regulation-areas.ts';
 import { complianceSummarySchema } from './compliance-summary.ts';
+
+/** How many the dashboard shows of each list of work that needs action. */
+export const ATTENTION_LIST_LIMIT = 5;
+
+/** A due date of the calendar that passed without being marked done. */
+const overdueDeadlineSchema = z.object({
+  eventId: z.string(),
+  /** The due date, `YYYY-MM-DD`. */
+  date: z.string(),
+  title: z.string(),
+  ownerName: z.string().nullable(),
+  area: z.enum(REGULATION_AREAS).nullable(),
+  citation: z.string().nullable(),
+});
+
+/** An open change past its due date, or with a task past its own. */
+const overdueChangeSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  title: z.string(),
+  ownerName: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  /** Whether the change itself is past due (else only some of its tasks are). */
+  pastDue: z.boolean(),
+  overdueTasks: z.number().int(),
+});
 
 /**
  * The dashboard's figures (docs/product.md § Dashboard), each computed on the server from the
  * company's data.
  */
 export const dashboardSchema = z.object({
+  /** The member's today (`YYYY-MM-DD`, their profile's time zone): what overdue is measured by. */
+  today: z.string(),
+  /**
+   * What needs action, first on the screen (DESIGN.md, "Screens for people who answer to
+   * examiners"): each count is the length of the list it links to, with the most overdue
+   * `ATTENTION_LIST_LIMIT` of them, their owner and due date.
+   */
+  attention: z.object({
+    /** The calendar list's "Overdue": due in the 364 days before today, not marked done. */
+    overdueDeadlines: z.object({
+      count: z.number().int(),
+      items: z.array(overdueDeadlineSchema),
+    }),
+    /** The change list's "Overdue only" filter. */
+    overdueChanges: z.object({ count: z.number().int(), items: z.array(overdueChangeSchema) }),
+  }),
   alerts: z.object({
     /** Unread notifications of high or normal priority addressed to you. */
     active: z.number().int(),

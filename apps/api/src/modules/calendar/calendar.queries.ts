@@ -202,12 +202,12 @@ export function toCompletion(row: CompletionRow): CalendarCompletion {
  * out). Each event is expanded up to the latest date still kept, so the work stays bounded. A
  * stored rule that no longer parses contributes nothing rather than failing the whole calendar.
  */
-export function expandOccurrences(
-  events: EventRow[],
+export function expandOccurrences<Event extends EventRow>(
+  events: Event[],
   range: { from: string; to: string },
   limit: number = CALENDAR_LIMITS.maxOccurrences,
-): { items: { event: EventRow; date: string }[]; truncated: boolean } {
-  let items: { event: EventRow; date: string }[] = [];
+): { items: { event: Event; date: string }[]; truncated: boolean } {
+  let items: { event: Event; date: string }[] = [];
   let truncated = false;
   let to = range.to;
   const order = (a: (typeof items)[number], b: (typeof items)[number]) =>
@@ -293,26 +293,45 @@ export async function findOccurrences(
   };
 }
 
-/** The dashboard's Upcoming Deadlines window: today through today + 29 (30 calendar days). */
-export const upcomingDeadlineRange = (today: string) => ({ from: today, to: addDays(today, 29) });
+/**
+ * The dashboard's two windows of due dates, as the calendar's list shows them: overdue is the
+ * 364 days before today (the list's "Overdue", "due in the last 12 months"), upcoming is today
+ * through today + 29 (30 calendar days, the list's "next 30 days").
+ */
+export const dashboardDeadlineRanges = (today: string) => ({
+  overdue: { from: addDays(today, -364), to: addDays(today, -1) },
+  upcoming: { from: today, to: addDays(today, 29) },
+});
+
+export interface DueDate {
+  event: EventWithOwner;
+  date: string;
+  /** `eventId/date`, as `completedDueDatesJson` lists the ones marked done. */
+  key: string;
+}
 
 /**
- * The dashboard's Upcoming Deadlines, before those marked done are taken out: the due dates in
- * `upcomingDeadlineRange` of the company's live events that the viewer sees (a SAR deadline
- * counts only for those who may see it) and that the profile does not say are not applicable,
- * as `eventId/date` keys.
+ * The dashboard's due dates in `dashboardDeadlineRanges`, before those marked done are taken
+ * out: of the company's live events that the viewer sees (a SAR deadline counts only for those
+ * who may see it) and that the profile does not say are not applicable, in date order. Each
+ * window is expanded on its own, as the list reads it, so one cannot crowd out the other.
  */
-export async function upcomingDueDates(
+export async function dashboardDueDates(
   db: Db,
   options: { companyId: string; facts: InstitutionFacts; today: string; viewer: EventReader },
-): Promise<string[]> {
+): Promise<{ overdue: DueDate[]; upcoming: DueDate[] }> {
   const all = await findCalendarEvents(db, options.companyId);
   const events = all.filter(
     (event) => canSeeEvent(event, options.viewer) && eventApplies(event, options.facts),
   );
-  return expandOccurrences(events, upcomingDeadlineRange(options.today)).items.map(
-    ({ event, date }) => dueDateKey(event.id, date),
-  );
+  const ranges = dashboardDeadlineRanges(options.today);
+  const dueDates = (range: { from: string; to: string }) =>
+    expandOccurrences(events, range).items.map(({ event, date }) => ({
+      event,
+      date,
+      key: dueDateKey(event.id, date),
+    }));
+  return { overdue: dueDates(ranges.overdue), upcoming: dueDates(ranges.upcoming) };
 }
 
 /**

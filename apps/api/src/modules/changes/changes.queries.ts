@@ -57,6 +57,9 @@ export interface ChangeViewer extends Omit<Actor, 'ip' | 'userAgent'> {
   today: string;
 }
 
+/** What the filters need of the viewer: their institution, who "me" is, and their today. */
+type ChangeScope = Pick<ChangeViewer, 'companyId' | 'actorUserId' | 'today'>;
+
 export type ChangeFilterInput = Omit<z.output<typeof changeListQuerySchema>, 'page'>;
 
 const memberName = (table: { fullName: AnyColumn; email: AnyColumn }) =>
@@ -114,7 +117,7 @@ function toSummary(row: SummaryRow, today: string): ChangeSummary {
 }
 
 /** The filters of the list and the board as a WHERE condition, always within the company. */
-function filterCondition(viewer: ChangeViewer, filters: ChangeFilterInput): SQL {
+function filterCondition(viewer: ChangeScope, filters: ChangeFilterInput): SQL {
   const conditions: (SQL | undefined)[] = [eq(changeItems.companyId, viewer.companyId)];
   if (filters.status) conditions.push(eq(changeItems.status, filters.status));
   if (filters.area) conditions.push(sql`${filters.area} = any(${changeItems.areas})`);
@@ -172,6 +175,29 @@ export async function listChanges(
     page: query.page,
     pageSize: PAGE_SIZE,
   };
+}
+
+/**
+ * The dashboard's overdue changes: what the list's "Overdue only" filter (`?overdue=true`)
+ * counts, so the dashboard's number and the list agree, with the `limit` most overdue first.
+ */
+export async function overdueChanges(
+  db: Db,
+  viewer: ChangeScope,
+  limit: number,
+): Promise<{ count: number; items: ChangeSummary[] }> {
+  const where = filterCondition(viewer, { overdue: true });
+  const [[{ total } = { total: 0 }], rows] = await Promise.all([
+    db.select({ total: count() }).from(changeItems).where(where),
+    db
+      .select(summaryColumns(viewer.today))
+      .from(changeItems)
+      .leftJoin(userProfiles, eq(userProfiles.userId, changeItems.ownerId))
+      .where(where)
+      .orderBy(asc(changeItems.dueDate), asc(changeItems.number))
+      .limit(limit),
+  ]);
+  return { count: total, items: rows.map((row) => toSummary(row, viewer.today)) };
 }
 
 /**

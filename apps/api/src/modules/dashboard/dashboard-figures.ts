@@ -2,13 +2,16 @@ import { preparedSql, queryRows, type Db } from '@complivue/db/database';
 import { NOT_WORK_ACTION_PREFIXES } from '@complivue/shared/audit-actions';
 import { todayIn } from '@complivue/shared/calendar-days';
 import type { Role } from '@complivue/shared/roles';
-import type { Dashboard } from '@complivue/shared/schemas/dashboard';
+import { ATTENTION_LIST_LIMIT, type Dashboard } from '@complivue/shared/schemas/dashboard';
+import { ACTIVE_ALERT_PRIORITIES } from '@complivue/shared/schemas/notifications';
 import { sql, type Placeholder } from 'drizzle-orm';
 import {
   completedDueDatesJson,
-  upcomingDeadlineRange,
-  upcomingDueDates,
+  dashboardDeadlineRanges,
+  dashboardDueDates,
+  type DueDate,
 } from '../calendar/calendar.queries.ts';
+import { overdueChanges } from '../changes/changes.queries.ts';
 import {
   recentUpdatesJson,
   toRecentUpdates,
@@ -50,10 +53,18 @@ interface CompanyFigures extends AlertCounts, AssessmentSnapshot {
   completed_due_dates: string[];
 }
 
-/** The caller's unread notifications of high or normal priority (low ones are informational). */
+/** Constants of our own, written into the statement so it stays the same for every caller. */
+const activePriorities = sql.raw(
+  ACTIVE_ALERT_PRIORITIES.map((priority) => `'${priority}'`).join(', '),
+);
+
+/**
+ * The caller's unread notifications of the active priorities (low ones are informational): what
+ * the notifications list shows for `?unread=true&priority=active`.
+ */
 const alertCountColumns = (userId: string | Placeholder) => sql`
   (SELECT count(*)::int FROM notifications
-    WHERE user_id = ${userId} AND read_at IS NULL AND priority IN ('high', 'normal')) AS active_alerts,
+    WHERE user_id = ${userId} AND read_at IS NULL AND priority IN (${activePriorities})) AS active_alerts,
   (SELECT count(*)::int FROM notifications
     WHERE user_id = ${userId} AND read_at IS NULL AND priority = 'high') AS high_alerts`;
 
@@ -82,8 +93,11 @@ const companyFigures = preparedSql<CompanyFigures>('dashboard_figures', () => {
  *   regulation area (feed_items' sort index; feeds/feed-items-recent.ts);
  * - upcoming deadlines: the company's calendar due dates from today through today + 29 (30
  *   calendar days, today included, in the caller's time zone) that the caller may see, the
- *   profile does not rule out, and nobody has marked done (`upcomingDueDates` less
- *   `completedDueDatesJson`, calendar/calendar.queries.ts).
+ *   profile does not rule out, and nobody has marked done (`dashboardDueDates` less
+ *   `completedDueDatesJson`, calendar/calendar.queries.ts);
+ * - needs action: the same due dates of the 364 days before today (the calendar list's
+ *   "Overdue") and the changes the change list's "Overdue only" filter finds
+ *   (`overdueChanges`), each counted in full and listed most overdue first.
  */
 export async function computeDashboard(
   db: Db,
@@ -102,7 +116,12 @@ export async function computeDashboard(
     // A platform super admin outside any institution: only their own alerts exist.
     const [alerts] = await queryRows<AlertCounts>(db, sql`SELECT ${alertCountColumns(userId)}`);
     return {
+      today: options.today ?? todayIn(null),
       alerts: { active: alerts?.active_alerts ?? 0, highPriority: alerts?.high_alerts ?? 0 },
+      attention: {
+        overdueDeadlines: { count: 0, items: [] },
+        overdueChanges: { count: 0, items: [] },
+      },
       deadlines: { tracked: true, next30Days: 0 },
       teamActivity: { actionsThisWeek: 0, since: teamActivitySince() },
       compliance: await complianceSummary(db, options),
@@ -110,29 +129,58 @@ export async function computeDashboard(
     };
   }
   const today = options.today ?? todayIn(null);
-  const range = upcomingDeadlineRange(today);
+  const ranges = dashboardDeadlineRanges(today);
   const teamSince = teamActivitySince();
-  const [[figures], dueDates] = await Promise.all([
+  const [[figures], dueDates, changes] = await Promise.all([
     companyFigures(db, {
       userId,
       companyId,
-      from: range.from,
-      to: range.to,
+      from: ranges.overdue.from,
+      to: ranges.upcoming.to,
       teamSince: `${teamSince}T00:00:00Z`,
     }),
-    upcomingDueDates(db, {
+    dashboardDueDates(db, {
       companyId,
       facts: options.facts,
       today,
       viewer: { actorUserId: userId, role: options.role },
     }),
+    overdueChanges(db, { companyId, actorUserId: userId, today }, ATTENTION_LIST_LIMIT),
   ]);
   const completed = new Set(figures!.completed_due_dates);
+  const open = (list: DueDate[]) => list.filter((dueDate) => !completed.has(dueDate.key));
+  const overdue = open(dueDates.overdue);
   return {
+    today,
+    attention: {
+      overdueDeadlines: {
+        count: overdue.length,
+        items: overdue.slice(0, ATTENTION_LIST_LIMIT).map(({ event, date }) => ({
+          eventId: event.id,
+          date,
+          title: event.title,
+          ownerName: event.ownerName,
+          area: event.area,
+          citation: event.citation,
+        })),
+      },
+      overdueChanges: {
+        count: changes.count,
+        items: changes.items.map((change) => ({
+          id: change.id,
+          number: change.number,
+          title: change.title,
+          ownerName: change.ownerName,
+          dueDate: change.dueDate,
+          pastDue: change.overdue,
+          overdueTasks: change.overdueTasks,
+        })),
+      },
+    },
     alerts: { active: figures!.active_alerts, highPriority: figures!.high_alerts },
     deadlines: {
       tracked: true,
-      next30Days: dueDates.filter((key) => !completed.has(key)).length,
+      next30Days: open(dueDates.upcoming).length,
     },
     teamActivity: { actionsThisWeek: figures!.team_actions, since: teamSince },
     compliance: await summarizeCompliance(db, options.facts, figures!),

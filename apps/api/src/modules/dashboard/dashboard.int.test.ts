@@ -23,6 +23,11 @@ describe('GET /api/dashboard', () => {
     const companyId = admin.body.session.company.id as string;
     const audited = await t.db.select().from(auditLog).where(eq(auditLog.companyId, companyId));
     expect(await dashboard(admin.cookie)).toEqual({
+      today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      attention: {
+        overdueDeadlines: { count: 0, items: [] },
+        overdueChanges: { count: 0, items: [] },
+      },
       alerts: { active: 0, highPriority: 0 },
       deadlines: { tracked: true, next30Days: 0 },
       teamActivity: {
@@ -67,6 +72,20 @@ describe('GET /api/dashboard', () => {
     // The member: the role-change notice (normal) and the test ones, the low one not counted.
     expect((await dashboard(member.cookie)).alerts).toEqual({ active: 4, highPriority: 2 });
     expect((await dashboard(other.cookie)).alerts).toEqual({ active: 0, highPriority: 0 });
+
+    // Each figure opens the notifications list it counts.
+    const listed = async (query: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/notifications?limit=100&${query}`,
+          headers: { cookie: member.cookie },
+        })
+      ).json().items as { priority: string }[];
+    expect(await listed('unread=true&priority=active')).toHaveLength(4);
+    const high = await listed('unread=true&priority=high');
+    expect(high.map((item) => item.priority)).toEqual(['high', 'high']);
+    expect(await listed('unread=true')).toHaveLength(5);
   });
 
   it('counts work, not sign-ins, and opens User Activity on exactly what it counts', async () => {

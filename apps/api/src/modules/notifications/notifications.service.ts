@@ -1,7 +1,12 @@
 import type { Db } from '@complivue/db/database';
 import { notifications } from '@complivue/db/schema/notifications';
-import type { Notification, NotificationList } from '@complivue/shared/schemas/notifications';
-import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import {
+  ACTIVE_ALERT_PRIORITIES,
+  type Notification,
+  type NotificationList,
+  type NotificationPriorityFilter,
+} from '@complivue/shared/schemas/notifications';
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -29,7 +34,13 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
 /** A user's notifications, newest first; `before` pages on. Always one user's own rows. */
 export async function findNotifications(
   db: Db,
-  options: { userId: string; limit: number; unread: boolean; before?: string },
+  options: {
+    userId: string;
+    limit: number;
+    unread: boolean;
+    priority?: NotificationPriorityFilter;
+    before?: string;
+  },
 ): Promise<NotificationList> {
   const rows = await db
     .select()
@@ -38,6 +49,10 @@ export async function findNotifications(
       and(
         eq(notifications.userId, options.userId),
         options.unread ? isNull(notifications.readAt) : undefined,
+        options.priority === 'high' ? eq(notifications.priority, 'high') : undefined,
+        options.priority === 'active'
+          ? inArray(notifications.priority, [...ACTIVE_ALERT_PRIORITIES])
+          : undefined,
         options.before ? lt(notifications.createdAt, new Date(options.before)) : undefined,
       ),
     )

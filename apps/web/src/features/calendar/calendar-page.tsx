@@ -23,7 +23,7 @@ import { CalendarDialog } from './calendar-dialog.tsx';
 import { EventDetail } from './event-detail.tsx';
 import { EventDrivenForm } from './event-driven-form.tsx';
 import { EventForm } from './event-form.tsx';
-import { ListView } from './list-view.tsx';
+import { ListView, listDays } from './list-view.tsx';
 import { MonthView, monthViewRange } from './month-view.tsx';
 import { SubscriptionPanel } from './subscription-panel.tsx';
 
@@ -148,7 +148,8 @@ function calendarView(named: string | null, namesMonthOrDay: boolean): CalendarV
  * date's detail and completion, company events and CTR/Form 8300/SAR deadlines (as the
  * institution's type files them), optional seeded deadlines, and the iCalendar export. The URL
  * holds the view, the month, the selected day and the open due date (`?event=&date=`, the link
- * reminders send).
+ * reminders send), and the list's reach (`?days=30`) or its overdue dates alone (`?due=overdue`),
+ * the lists the dashboard's figures open.
  */
 export function RegulatoryCalendarPage() {
   const [params, setParams] = useSearchParams();
@@ -282,7 +283,20 @@ export function RegulatoryCalendarPage() {
             />
           </>
         ) : (
-          <ListView today={today} onOpen={openDetail} />
+          <ListView
+            today={today}
+            days={listDays(params.get('days'))}
+            overdueOnly={params.get('due') === 'overdue'}
+            onChange={(next) =>
+              update({
+                ...(next.days !== undefined && { days: String(next.days) }),
+                ...(next.overdueOnly !== undefined && {
+                  due: next.overdueOnly ? 'overdue' : null,
+                }),
+              })
+            }
+            onOpen={openDetail}
+          />
         )}
       </Card>
 

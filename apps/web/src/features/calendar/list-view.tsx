@@ -1,7 +1,6 @@
 import { addDays, formatLongDay } from '@complivue/shared/calendar-days';
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
 import type { CalendarEvent, CalendarOccurrence } from '@complivue/shared/schemas/calendar';
-import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -69,15 +68,32 @@ function OccurrenceList({
 const eventsOf = (...lists: (CalendarEvent[] | undefined)[]) =>
   new Map(lists.flatMap((list) => list ?? []).map((event) => [event.id, event]));
 
-/** Overdue due dates of the last year, then what is due in the coming weeks. */
+/** How far ahead the list reads: 90 days unless the URL says (`?days=30`, the dashboard's). */
+export const DEFAULT_LIST_DAYS = 90;
+export const MAX_LIST_DAYS = 360;
+
+export function listDays(param: string | null): number {
+  const days = Number(param);
+  return Number.isInteger(days) && days >= 1 && days <= MAX_LIST_DAYS ? days : DEFAULT_LIST_DAYS;
+}
+
+/**
+ * Overdue due dates of the last year, then what is due in the next `days` days; with
+ * `overdueOnly`, the overdue ones alone (the dashboard's "Overdue deadlines" opens that list).
+ */
 export function ListView({
   today,
+  days,
+  overdueOnly,
+  onChange,
   onOpen,
 }: {
   today: string;
+  days: number;
+  overdueOnly: boolean;
+  onChange: (next: { days?: number; overdueOnly?: boolean }) => void;
   onOpen: (eventId: string, date: string) => void;
 }) {
-  const [days, setDays] = useState(90);
   // The browser's today may be a day off the member's (the server's): each range reaches one
   // day further, and the server's `today` and `overdue` flags sort the dates.
   const overdue = useOccurrences({ from: addDays(today, -364), to: today });
@@ -110,26 +126,43 @@ export function ListView({
           </Alert>
         )}
       </section>
-      <section aria-labelledby="upcoming-heading" className="space-y-2">
-        <h2 id="upcoming-heading" className="text-lg font-semibold text-slate-900">
-          Upcoming: the next {days} days ({coming.length})
-        </h2>
-        <OccurrenceList
-          items={coming}
-          events={events}
-          today={serverToday}
-          onOpen={onOpen}
-          empty="Nothing is due in this period."
-        />
-        {upcoming.data.truncated && (
-          <Alert>Only the earliest 5,000 due dates of this period are listed.</Alert>
-        )}
-        {days < 360 && (
-          <Button variant="secondary" size="sm" onClick={() => setDays((shown) => shown + 90)}>
-            Show 90 more days
-          </Button>
-        )}
-      </section>
+      {overdueOnly ? (
+        <p className="text-sm text-slate-700">
+          Only overdue due dates are shown.{' '}
+          <button
+            type="button"
+            onClick={() => onChange({ overdueOnly: false })}
+            className="font-medium text-brand-700 underline"
+          >
+            Show what is coming up too
+          </button>
+        </p>
+      ) : (
+        <section aria-labelledby="upcoming-heading" className="space-y-2">
+          <h2 id="upcoming-heading" className="text-lg font-semibold text-slate-900">
+            Upcoming: the next {days} days ({coming.length})
+          </h2>
+          <OccurrenceList
+            items={coming}
+            events={events}
+            today={serverToday}
+            onOpen={onOpen}
+            empty="Nothing is due in this period."
+          />
+          {upcoming.data.truncated && (
+            <Alert>Only the earliest 5,000 due dates of this period are listed.</Alert>
+          )}
+          {days < MAX_LIST_DAYS && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => onChange({ days: Math.min(days + 90, MAX_LIST_DAYS) })}
+            >
+              Show 90 more days
+            </Button>
+          )}
+        </section>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { daysBetween } from '@complivue/shared/calendar-days';
 import type { CalendarOccurrence } from '@complivue/shared/schemas/calendar';
-import { AlertTriangle, CheckCircle2, Clock } from 'lucide-react';
+import { CheckCircle2, Clock } from 'lucide-react';
+import { StatusToken } from '@/components/status-token';
 import { cn } from '@/lib/cn';
 
 export function occurrenceState(occurrence: CalendarOccurrence, today: string) {
@@ -21,7 +22,6 @@ export function occurrenceState(occurrence: CalendarOccurrence, today: string) {
 
 const STYLES = {
   done: 'bg-emerald-100 text-emerald-900',
-  overdue: 'bg-red-100 text-red-900 ring-1 ring-red-300',
   due: 'bg-slate-100 text-slate-800',
 };
 
@@ -34,8 +34,9 @@ export function OccurrenceStatus({
   today: string;
 }) {
   const state = occurrenceState(occurrence, today);
-  const Icon =
-    state.kind === 'done' ? CheckCircle2 : state.kind === 'overdue' ? AlertTriangle : Clock;
+  // Overdue looks the same on every screen: the one status token (components/status-token).
+  if (state.kind === 'overdue') return <StatusToken tone="overdue">{state.label}</StatusToken>;
+  const Icon = state.kind === 'done' ? CheckCircle2 : Clock;
   return (
     <span
       className={cn(

@@ -5,6 +5,7 @@ import { ArrowRight, BellRing, CalendarClock, Gauge, Users } from 'lucide-react'
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
+import { AREA_TONES, StatusToken } from '@/components/status-token';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { isBuilt, paths, type PathName } from '@/config/paths';
@@ -12,6 +13,7 @@ import { formatDay } from '@/lib/format-day';
 import { usePageAccess } from '@/lib/use-page-access';
 import { displayName, isNewAccount, useSession } from '@/lib/session';
 import { useDashboard } from './api.ts';
+import { NeedsAction } from './needs-action.tsx';
 
 /**
  * A figure of the dashboard. With `to`, the number opens the records it counts (DESIGN.md,
@@ -60,7 +62,8 @@ function Figures({ figures, session }: { figures: Dashboard; session: SessionRes
   const activity = usePageAccess(paths.usersActivity, session);
   const calendar = usePageAccess(paths.regulatoryCalendar, session);
   const library = usePageAccess(paths.compliance, session);
-  const deadlinesList = `${paths.regulatoryCalendar}?view=list`;
+  // The calendar's list of the same 30 days the count covers.
+  const deadlinesList = `${paths.regulatoryCalendar}?view=list&days=30`;
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <FigureCard
@@ -78,8 +81,15 @@ function Figures({ figures, session }: { figures: Dashboard; session: SessionRes
         title="Active Alerts"
         icon={<BellRing className="size-5" />}
         value={figures.alerts.active}
-        to={paths.notifications}
-        caption={`${figures.alerts.highPriority} high priority`}
+        to={`${paths.notifications}?unread=true&priority=active`}
+        caption={
+          <Link
+            to={`${paths.notifications}?unread=true&priority=high`}
+            className="font-medium text-brand-700 underline"
+          >
+            {figures.alerts.highPriority} high priority
+          </Link>
+        }
       />
       <FigureCard
         title="Upcoming Deadlines"
@@ -110,6 +120,65 @@ function Figures({ figures, session }: { figures: Dashboard; session: SessionRes
         caption="Actions this week (work, not sign-ins)"
       />
     </div>
+  );
+}
+
+function Attention({ figures, session }: { figures: Dashboard; session: SessionResponse }) {
+  const calendar = usePageAccess(paths.regulatoryCalendar, session);
+  const changes = usePageAccess(paths.changeManagement, session);
+  return (
+    <NeedsAction
+      attention={figures.attention}
+      today={figures.today}
+      calendarAllowed={calendar.allowed}
+      changesAllowed={changes.allowed}
+    />
+  );
+}
+
+/** Each area's status, in the one status token, opening the library's rules of that area. */
+function ComplianceOverview({
+  areas,
+  session,
+}: {
+  areas: Dashboard['compliance']['areas'];
+  session: SessionResponse;
+}) {
+  const library = usePageAccess(paths.compliance, session);
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-lg font-semibold text-slate-900">Compliance Status Overview</h2>
+      {areas.length ? (
+        <ul className="mt-4 grid gap-3 sm:grid-cols-3">
+          {areas.map((area) => (
+            <li key={area.area} className="rounded-md border border-slate-200 px-4 py-3">
+              <span className="flex flex-wrap items-center justify-between gap-2">
+                {library.allowed ? (
+                  <Link
+                    to={`${paths.compliance}?area=${area.area}`}
+                    className="font-medium text-brand-700 underline"
+                  >
+                    {area.label}
+                  </Link>
+                ) : (
+                  <span className="font-medium text-slate-900">{area.label}</span>
+                )}
+                <StatusToken tone={AREA_TONES[area.status]} />
+              </span>
+              <span className="mt-1 block text-sm text-slate-700">
+                {area.score === null ? 'Not scored yet' : `${area.score}%`} · {area.assessedRules}{' '}
+                of {area.applicableRules} rules assessed
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-3 text-sm text-slate-700">
+          Nothing is assessed yet. Each regulation area shows its status here once its rules are
+          assessed.
+        </p>
+      )}
+    </Card>
   );
 }
 
@@ -170,14 +239,16 @@ export function DashboardPage({ onboarding }: { onboarding?: ReactNode }) {
         </p>
       </div>
 
-      {onboarding}
-
       {dashboard.isPending && <Spinner label="Loading your figures" />}
       {dashboard.isError && (
         <Alert variant="destructive">
           Your figures could not be loaded: {dashboard.error.message}
         </Alert>
       )}
+      {dashboard.data && <Attention figures={dashboard.data} session={session} />}
+
+      {onboarding}
+
       {dashboard.data && <Figures figures={dashboard.data} session={session} />}
 
       <div className="grid gap-6 lg:grid-cols-2">
@@ -254,27 +325,7 @@ export function DashboardPage({ onboarding }: { onboarding?: ReactNode }) {
         </Card>
       </div>
 
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-lg font-semibold text-slate-900">Compliance Status Overview</h2>
-        {dashboard.data?.compliance.areas.length ? (
-          <ul className="mt-4 grid gap-3 sm:grid-cols-3">
-            {dashboard.data.compliance.areas.map((area) => (
-              <li key={area.area} className="rounded-md border border-slate-200 px-4 py-3">
-                <span className="block font-medium text-slate-900">{area.label}</span>
-                <span className="text-sm text-slate-700">
-                  {area.score === null ? 'Not scored yet' : `${area.score}%`} · {area.assessedRules}{' '}
-                  of {area.applicableRules} rules assessed
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-3 text-sm text-slate-700">
-            Nothing is assessed yet. Each regulation area shows its status here once its rules are
-            assessed.
-          </p>
-        )}
-      </Card>
+      <ComplianceOverview areas={dashboard.data?.compliance.areas ?? []} session={session} />
     </div>
   );
 }

@@ -1,5 +1,8 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import {
+  NOTIFICATION_PRIORITY_FILTERS,
+  type NotificationPriorityFilter,
+} from '@complivue/shared/schemas/notifications';
+import { Link, useSearchParams } from 'react-router';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -7,11 +10,37 @@ import { useNotifications } from './api.ts';
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from './mark-read.ts';
 import { NotificationText } from './notification-item.tsx';
 
-const PAGE = 50;
+const PAGE = 100;
+
+const PRIORITY_FILTER_LABELS: Record<NotificationPriorityFilter, string> = {
+  active: 'high and normal priority',
+  high: 'high priority',
+};
+
+/**
+ * The filters live in the URL (`?unread=true&priority=active`), so the dashboard's Active Alerts
+ * opens exactly the list it counts.
+ */
+function useNotificationFilters() {
+  const [params, setParams] = useSearchParams();
+  const priority = params.get('priority');
+  const filters = {
+    unread: params.get('unread') === 'true',
+    priority: NOTIFICATION_PRIORITY_FILTERS.find((value) => value === priority),
+  };
+  const update = (next: typeof filters) => {
+    const search = new URLSearchParams();
+    if (next.unread) search.set('unread', 'true');
+    if (next.priority) search.set('priority', next.priority);
+    setParams(search, { replace: true });
+  };
+  return [filters, update] as const;
+}
 
 export function NotificationsPage() {
-  const [unreadOnly, setUnreadOnly] = useState(false);
-  const list = useNotifications({ limit: PAGE, unread: unreadOnly });
+  const [filters, setFilters] = useNotificationFilters();
+  const unreadOnly = filters.unread;
+  const list = useNotifications({ limit: PAGE, ...filters });
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
   return (
@@ -22,13 +51,27 @@ export function NotificationsPage() {
           <p className="mt-1 text-sm text-slate-700">
             {list.data ? `${list.data.unreadCount} unread` : 'Loading…'}
           </p>
+          {filters.priority && (
+            <p className="mt-1 text-sm text-slate-700">
+              Showing {unreadOnly ? 'unread ' : ''}notifications of{' '}
+              {PRIORITY_FILTER_LABELS[filters.priority]}
+              {list.data && ` (${list.data.items.length}${list.data.hasMore ? '+' : ''})`}.{' '}
+              <button
+                type="button"
+                onClick={() => setFilters({ unread: unreadOnly, priority: undefined })}
+                className="font-medium text-brand-700 underline"
+              >
+                Show every priority
+              </button>
+            </p>
+          )}
         </div>
         <div className="flex gap-2">
           <Button
             variant="secondary"
             size="sm"
             aria-pressed={unreadOnly}
-            onClick={() => setUnreadOnly((value) => !value)}
+            onClick={() => setFilters({ ...filters, unread: !unreadOnly })}
           >
             {unreadOnly ? 'Show all' : 'Unread only'}
           </Button>
@@ -53,7 +96,7 @@ export function NotificationsPage() {
           }
         >
           {(data) => (
-            <ul className="divide-y divide-slate-200">
+            <ul aria-label="Notifications" className="divide-y divide-slate-200">
               {data.items.map((notification) => (
                 <li key={notification.id} className="flex items-start justify-between gap-4 p-4">
                   {notification.link?.startsWith('/') ? (
