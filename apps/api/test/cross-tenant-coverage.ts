@@ -25,6 +25,7 @@ const FILES = {
   library: 'apps/api/src/modules/library/library.int.test.ts',
   enhancer: 'apps/api/src/modules/library/enhancer.int.test.ts',
   changes: 'apps/api/src/modules/changes/changes.int.test.ts',
+  risks: 'apps/api/src/modules/risks/risks.int.test.ts',
   feedItems: 'apps/api/src/modules/feeds/feed-items.int.test.ts',
   feedSources: 'apps/api/src/modules/feeds/feed-sources.int.test.ts',
   calendar: 'apps/api/src/modules/calendar/calendar-events.int.test.ts',
@@ -64,6 +65,7 @@ const CHANGES = covered(
   'changes',
   'keeps changes, tasks, comments and attachments inside the institution',
 );
+const RISKS = covered('risks', 'keeps risks and their controls inside the institution');
 const FEED_ITEMS = covered('feedItems', 'never shows another company’s own source or its items');
 const FEED_SOURCES = covered(
   'feedSources',
@@ -159,6 +161,12 @@ export const CROSS_TENANT_COVERAGE: Record<string, CrossTenantCoverage> = {
   'GET /api/changes/{changeId}/attachments/{attachmentId}': CHANGES,
   'DELETE /api/changes/{changeId}/attachments/{attachmentId}': CHANGES,
   'GET /api/changes/{changeId}/report.pdf': CHANGES,
+  'GET /api/risks/{riskId}': RISKS,
+  'PATCH /api/risks/{riskId}': RISKS,
+  'DELETE /api/risks/{riskId}': RISKS,
+  'POST /api/risks/{riskId}/controls': RISKS,
+  'PUT /api/risks/{riskId}/controls/{controlId}': RISKS,
+  'DELETE /api/risks/{riskId}/controls/{controlId}': RISKS,
 
   'GET /api/feeds/items/{itemId}': FEED_ITEMS,
   'PUT /api/feeds/items/{itemId}/state': FEED_ITEMS,

@@ -281,6 +281,30 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   },
   'GET /api/changes/:changeId/report.pdf': { access: PROFESSIONAL_PLAN, probe: NOT_FOUND },
 
+  // ── Risk scoring: /risk-scoring (plan professional); managers edit, administrators delete ──
+  'GET /api/risks': { access: PROFESSIONAL_PLAN },
+  'GET /api/risks/templates': { access: PROFESSIONAL_PLAN },
+  'POST /api/risks/templates/adopt': {
+    access: requireAll(PROFESSIONAL_PLAN, MANAGER),
+    probe: NO_BODY,
+  },
+  'POST /api/risks': { access: requireAll(PROFESSIONAL_PLAN, MANAGER), probe: NO_BODY },
+  'GET /api/risks/:riskId': { access: PROFESSIONAL_PLAN, probe: NOT_FOUND },
+  'PATCH /api/risks/:riskId': { access: requireAll(PROFESSIONAL_PLAN, MANAGER), probe: NO_BODY },
+  'DELETE /api/risks/:riskId': { access: requireAll(PROFESSIONAL_PLAN, ADMIN), probe: NOT_FOUND },
+  'POST /api/risks/:riskId/controls': {
+    access: requireAll(PROFESSIONAL_PLAN, MANAGER),
+    probe: NO_BODY,
+  },
+  'PUT /api/risks/:riskId/controls/:controlId': {
+    access: requireAll(PROFESSIONAL_PLAN, MANAGER),
+    probe: NO_BODY,
+  },
+  'DELETE /api/risks/:riskId/controls/:controlId': {
+    access: requireAll(PROFESSIONAL_PLAN, MANAGER),
+    probe: NOT_FOUND,
+  },
+
   // ── Regulatory feeds: /regulatory-feeds (plan basic) ──
   'GET /api/feeds/items': { access: BASIC_PLAN },
   'POST /api/feeds/items/mark-all-read': { access: BASIC_PLAN },

@@ -17,3 +17,4 @@ export * from './schema/library.ts';
 export * from './schema/feeds.ts';
 export * from './schema/calendar.ts';
 export * from './schema/changes.ts';
+export * from './schema/risks.ts';

@@ -13,6 +13,7 @@ import { CALENDAR_MESSAGES } from './schemas/calendar.ts';
 import { CHANGE_MESSAGES } from './schemas/changes.ts';
 import { DELETE_COMPANY_MESSAGES, SECURITY_MESSAGES } from './schemas/company-settings.ts';
 import { LIBRARY_MESSAGES } from './schemas/library.ts';
+import { RISK_MESSAGES } from './schemas/risks.ts';
 import { INVITATION_MESSAGES, TEAM_MESSAGES } from './schemas/team.ts';
 
 /** The statuses an error answer may have. */
@@ -138,6 +139,10 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'Finish or remove the open tasks before closing this change.',
   },
+
+  // ── Risk assessment ──
+  risk_accept_role: { status: 403, message: RISK_MESSAGES.accept_role },
+  unknown_rule: { status: 400, message: RISK_MESSAGES.unknown_rule },
 
   // ── Regulatory calendar ──
   invalid_rrule: { status: 400, message: 'The repeat rule is not valid.' },

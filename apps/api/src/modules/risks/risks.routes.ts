@@ -1,0 +1,251 @@
+import { todayIn } from '@complivue/shared/calendar-days';
+import { riskTemplatesFor } from '@complivue/shared/risk-templates';
+import {
+  adoptTemplatesRequestSchema,
+  controlRequestSchema,
+  createRiskRequestSchema,
+  riskDetailSchema,
+  riskFiltersSchema,
+  riskListResponseSchema,
+  riskTemplateListSchema,
+  updateRiskRequestSchema,
+} from '@complivue/shared/schemas/risks';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAll, requirePlan, requireRole } from '../../lib/route-access.ts';
+import { requireAuth } from '../auth/access.ts';
+import { requireActor } from '../auth/actor.ts';
+import { institutionFacts } from '../companies/institution.ts';
+import { findAdoptedTemplateKeys, findRisks, getRiskDetail } from './risks.queries.ts';
+import {
+  addControl,
+  adoptRiskTemplates,
+  createRisk,
+  deleteRisk,
+  removeControl,
+  updateControl,
+  updateRisk,
+  type RiskActor,
+} from './risks.service.ts';
+
+/**
+ * `/risk-scoring` needs the professional plan, so does every route of it; members read, managers
+ * edit (risks, controls, the starter set), administrators delete and accept a risk.
+ */
+const RISK_SCORING = requirePlan('professional');
+const RISK_EDITOR = requireAll(RISK_SCORING, requireRole('manager'));
+const RISK_ADMIN = requireAll(RISK_SCORING, requireRole('admin'));
+
+const riskParams = z.object({ riskId: z.uuid() });
+const controlParams = riskParams.extend({ controlId: z.uuid() });
+const created = z.object({ id: z.uuid() });
+
+function actorOf(request: FastifyRequest): RiskActor {
+  const auth = requireAuth(request);
+  return {
+    ...requireActor(request),
+    name: auth.profile.fullName ?? auth.user.email,
+    today: todayIn(auth.profile.timezone),
+  };
+}
+
+/** Risk scoring: the institution's compliance risk register, its controls and the starter set. */
+export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.get(
+    '/api/risks',
+    {
+      config: { access: RISK_SCORING },
+      schema: {
+        tags: ['risks'],
+        summary:
+          'Your institution’s risk register under the filters, highest residual risk first, with each risk’s inherent and residual rating',
+        querystring: riskFiltersSchema,
+        response: { 200: riskListResponseSchema },
+      },
+    },
+    async (request) => {
+      const viewer = actorOf(request);
+      return { items: await findRisks(db, viewer, request.query), today: viewer.today };
+    },
+  );
+
+  app.get(
+    '/api/risks/templates',
+    {
+      config: { access: RISK_SCORING },
+      schema: {
+        tags: ['risks'],
+        summary: 'The starter risks for your institution type, each with whether it is adopted',
+        response: { 200: riskTemplateListSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const actor = requireActor(request);
+      const adopted = await findAdoptedTemplateKeys(db, actor.companyId);
+      const { institutionType } = institutionFacts(auth.company);
+      return {
+        templates: riskTemplatesFor(institutionType).map(
+          ({ institutionTypes: _types, ...template }) => ({
+            ...template,
+            adopted: adopted.has(template.key),
+          }),
+        ),
+      };
+    },
+  );
+
+  app.post(
+    '/api/risks/templates/adopt',
+    {
+      config: { access: RISK_EDITOR },
+      schema: {
+        tags: ['risks'],
+        summary:
+          'Adopts starter risks into the register, not rated and without an owner; ones adopted before are left as they are',
+        body: adoptTemplatesRequestSchema,
+        response: { 200: z.object({ adopted: z.array(z.string()) }) },
+      },
+    },
+    async (request) =>
+      adoptRiskTemplates(app.deps, {
+        actor: actorOf(request),
+        institutionType: institutionFacts(requireAuth(request).company).institutionType,
+        keys: request.body.keys,
+      }),
+  );
+
+  app.post(
+    '/api/risks',
+    {
+      config: { access: RISK_EDITOR },
+      schema: {
+        tags: ['risks'],
+        summary: 'Adds a risk to the register',
+        body: createRiskRequestSchema,
+        response: { 201: created },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return createRisk(app.deps, { actor: actorOf(request), body: request.body });
+    },
+  );
+
+  app.get(
+    '/api/risks/:riskId',
+    {
+      config: { access: RISK_SCORING },
+      schema: {
+        tags: ['risks'],
+        summary:
+          'A risk with its controls (their rules and assessment status), the suggested residual risk and the history',
+        params: riskParams,
+        response: { 200: riskDetailSchema },
+      },
+    },
+    async (request) => getRiskDetail(db, actorOf(request), request.params.riskId),
+  );
+
+  app.patch(
+    '/api/risks/:riskId',
+    {
+      config: { access: RISK_EDITOR },
+      schema: {
+        tags: ['risks'],
+        summary:
+          'Changes a risk; accepting one (with the date the acceptance expires) needs an administrator',
+        params: riskParams,
+        body: updateRiskRequestSchema,
+        response: { 200: riskDetailSchema },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await updateRisk(app.deps, {
+        actor,
+        riskId: request.params.riskId,
+        changes: request.body,
+      });
+      return getRiskDetail(db, actor, request.params.riskId);
+    },
+  );
+
+  app.delete(
+    '/api/risks/:riskId',
+    {
+      config: { access: RISK_ADMIN },
+      schema: {
+        tags: ['risks'],
+        summary: 'Deletes a risk and its controls (the audit log keeps what it was)',
+        params: riskParams,
+      },
+    },
+    async (request, reply) => {
+      await deleteRisk(app.deps, { actor: actorOf(request), riskId: request.params.riskId });
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/risks/:riskId/controls',
+    {
+      config: { access: RISK_EDITOR },
+      schema: {
+        tags: ['risks'],
+        summary: 'Adds a control to a risk, tied to library rules',
+        params: riskParams,
+        body: controlRequestSchema,
+        response: { 201: created },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return addControl(app.deps, {
+        actor: actorOf(request),
+        riskId: request.params.riskId,
+        body: request.body,
+      });
+    },
+  );
+
+  app.put(
+    '/api/risks/:riskId/controls/:controlId',
+    {
+      config: { access: RISK_EDITOR },
+      schema: {
+        tags: ['risks'],
+        summary: 'Changes a control: its rules, or an effectiveness set by a person with a reason',
+        params: controlParams,
+        body: controlRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      await updateControl(app.deps, {
+        actor: actorOf(request),
+        ...request.params,
+        body: request.body,
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/risks/:riskId/controls/:controlId',
+    {
+      config: { access: RISK_EDITOR },
+      schema: {
+        tags: ['risks'],
+        summary: 'Removes a control from a risk',
+        params: controlParams,
+      },
+    },
+    async (request, reply) => {
+      await removeControl(app.deps, { actor: actorOf(request), ...request.params });
+      return reply.code(204).send();
+    },
+  );
+};
