@@ -32,7 +32,7 @@ export const MANUAL_CHANGE = {
 export function changeTestKit(app: () => TestApp) {
   const call = (
     cookie: string,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
   ) => callAs(app().app, cookie, method, url, payload);

@@ -118,7 +118,7 @@ export function multipartForm(fields: Record<string, string>, files: FormFile[] 
 export function callAs(
   app: FastifyInstance,
   cookie: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: unknown,
 ) {

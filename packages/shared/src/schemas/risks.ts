@@ -264,6 +264,12 @@ export const riskDetailSchema = riskSummarySchema.extend({
 });
 export type RiskDetail = z.infer<typeof riskDetailSchema>;
 
+/** The active members a risk's owner is chosen from. */
+export const riskMembersSchema = z.object({
+  members: z.array(z.object({ userId: z.string(), name: z.string() })),
+});
+export type RiskMembers = z.infer<typeof riskMembersSchema>;
+
 /** The starter set offered to the institution, each with whether it is adopted already. */
 export const riskTemplateListSchema = z.object({
   templates: z.array(

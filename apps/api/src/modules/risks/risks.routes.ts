@@ -7,6 +7,7 @@ import {
   riskDetailSchema,
   riskFiltersSchema,
   riskListResponseSchema,
+  riskMembersSchema,
   riskTemplateListSchema,
   updateRiskRequestSchema,
 } from '@complivue/shared/schemas/risks';
@@ -17,6 +18,7 @@ import { requireAll, requirePlan, requireRole } from '../../lib/route-access.ts'
 import { requireAuth } from '../auth/access.ts';
 import { requireActor } from '../auth/actor.ts';
 import { institutionFacts } from '../companies/institution.ts';
+import { findActiveMembers } from '../companies/members.ts';
 import { findAdoptedTemplateKeys, findRisks, getRiskDetail } from './risks.queries.ts';
 import {
   addControl,
@@ -69,6 +71,22 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = actorOf(request);
       return { items: await findRisks(db, viewer, request.query), today: viewer.today };
+    },
+  );
+
+  app.get(
+    '/api/risks/members',
+    {
+      config: { access: RISK_SCORING },
+      schema: {
+        tags: ['risks'],
+        summary: 'Active members, to choose a risk’s owner',
+        response: { 200: riskMembersSchema },
+      },
+    },
+    async (request) => {
+      const members = await findActiveMembers(db, requireActor(request).companyId);
+      return { members: members.map(({ userId, name }) => ({ userId, name })) };
     },
   );
 
@@ -196,19 +214,17 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: RISK_EDITOR },
       schema: {
         tags: ['risks'],
-        summary: 'Adds a control to a risk, tied to library rules',
+        summary: 'Adds a control to a risk, tied to library rules; answers with the risk',
         params: riskParams,
         body: controlRequestSchema,
-        response: { 201: created },
+        response: { 201: riskDetailSchema },
       },
     },
     async (request, reply) => {
+      const actor = actorOf(request);
+      await addControl(app.deps, { actor, riskId: request.params.riskId, body: request.body });
       reply.code(201);
-      return addControl(app.deps, {
-        actor: actorOf(request),
-        riskId: request.params.riskId,
-        body: request.body,
-      });
+      return getRiskDetail(db, actor, request.params.riskId);
     },
   );
 
@@ -218,18 +234,17 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: RISK_EDITOR },
       schema: {
         tags: ['risks'],
-        summary: 'Changes a control: its rules, or an effectiveness set by a person with a reason',
+        summary:
+          'Changes a control: its rules, or an effectiveness set by a person with a reason; answers with the risk',
         params: controlParams,
         body: controlRequestSchema,
+        response: { 200: riskDetailSchema },
       },
     },
-    async (request, reply) => {
-      await updateControl(app.deps, {
-        actor: actorOf(request),
-        ...request.params,
-        body: request.body,
-      });
-      return reply.code(204).send();
+    async (request) => {
+      const actor = actorOf(request);
+      await updateControl(app.deps, { actor, ...request.params, body: request.body });
+      return getRiskDetail(db, actor, request.params.riskId);
     },
   );
 
@@ -239,13 +254,15 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: RISK_EDITOR },
       schema: {
         tags: ['risks'],
-        summary: 'Removes a control from a risk',
+        summary: 'Removes a control from a risk; answers with the risk',
         params: controlParams,
+        response: { 200: riskDetailSchema },
       },
     },
-    async (request, reply) => {
-      await removeControl(app.deps, { actor: actorOf(request), ...request.params });
-      return reply.code(204).send();
+    async (request) => {
+      const actor = actorOf(request);
+      await removeControl(app.deps, { actor, ...request.params });
+      return getRiskDetail(db, actor, request.params.riskId);
     },
   );
 };

@@ -311,10 +311,10 @@ const controlChanges = (before: Partial<ControlInput>, after: ControlInput): His
 export async function addControl(
   deps: ServiceDeps,
   options: { actor: RiskActor; riskId: string; body: ControlInput },
-): Promise<{ id: string }> {
+): Promise<void> {
   const { actor, body } = options;
   await requireKnownRules(deps.db, actor.companyId, body.ruleIds);
-  return deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const risk = await getRisk(tx, actor.companyId, options.riskId, { forUpdate: true });
     const [row] = await tx
       .insert(riskControls)

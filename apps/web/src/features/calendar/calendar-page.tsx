@@ -19,7 +19,7 @@ import {
   useRestoreCalendarEvent,
 } from './api.ts';
 import { isMonthKey, localToday, monthOf } from './calendar-dates.ts';
-import { CalendarDialog } from './calendar-dialog.tsx';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { EventDetail } from './event-detail.tsx';
 import { EventDrivenForm } from './event-driven-form.tsx';
 import { EventForm } from './event-form.tsx';
@@ -308,7 +308,7 @@ export function RegulatoryCalendarPage() {
 
       <DeletedDeadlines />
 
-      <CalendarDialog open={detailOpen && editing === null} onClose={closeDetail} title="Deadline">
+      <ModalDialog open={detailOpen && editing === null} onClose={closeDetail} title="Deadline">
         {detailOpen && (
           <EventDetail
             eventId={openEventId!}
@@ -317,9 +317,9 @@ export function RegulatoryCalendarPage() {
             onDeleted={closeDetail}
           />
         )}
-      </CalendarDialog>
+      </ModalDialog>
 
-      <CalendarDialog
+      <ModalDialog
         open={editing?.mode === 'create' || editing?.mode === 'edit'}
         onClose={() => setEditing(null)}
         title={editing?.mode === 'edit' ? 'Edit event' : 'Add an event'}
@@ -337,9 +337,9 @@ export function RegulatoryCalendarPage() {
             }}
           />
         )}
-      </CalendarDialog>
+      </ModalDialog>
 
-      <CalendarDialog
+      <ModalDialog
         open={editing?.mode === 'event-driven'}
         onClose={() => setEditing(null)}
         title={filingsLabel}
@@ -357,7 +357,7 @@ export function RegulatoryCalendarPage() {
             }}
           />
         )}
-      </CalendarDialog>
+      </ModalDialog>
     </div>
   );
 }

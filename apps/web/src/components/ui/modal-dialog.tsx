@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 
 /** A dialog that fits a phone: full width less a margin, scrolling inside when tall. */
-export function CalendarDialog({
+export function ModalDialog({
   open,
   onClose,
   title,
