@@ -168,6 +168,12 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            path: paths.riskScoring,
+            lazy: async () => ({
+              Component: (await import('@/features/risks/risk-scoring-page')).RiskScoringPage,
+            }),
+          },
+          {
             path: paths.regulatoryFeeds,
             lazy: async () => ({
               Component: (await import('@/features/feeds/feeds-page')).RegulatoryFeedsPage,

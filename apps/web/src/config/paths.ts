@@ -114,6 +114,7 @@ export const appRoutePatterns = [
   paths.articleEnhancer,
   paths.regulatoryFeeds,
   paths.changeManagement,
+  paths.riskScoring,
   paths.regulatoryCalendar,
   paths.qaTest,
 ] as const;
@@ -149,6 +150,7 @@ export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
   'articleEnhancer',
   'regulatoryFeeds',
   'changeManagement',
+  'riskScoring',
   'regulatoryCalendar',
   'qaTest',
 ]);

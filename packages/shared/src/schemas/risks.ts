@@ -156,6 +156,63 @@ export const controlRequestSchema = z
   });
 export type ControlRequest = z.input<typeof controlRequestSchema>;
 
+/** A form's optional choice: the empty choice is sent as null (none, or not rated). */
+const emptyAsNull = <Schema extends z.ZodType<string>>(schema: Schema) =>
+  z.union([z.literal(''), schema]).transform((value) => value || null);
+const levelChoice = z
+  .union([z.literal(''), z.enum(['1', '2', '3', '4', '5'], 'Choose a level from 1 to 5.')])
+  .transform((value) => (value ? Number(value) : null));
+
+/** The risk form ("Add risk" and the detail's editor): every field, an empty choice meaning none. */
+export const riskFormSchema = z
+  .object({
+    title: titleSchema,
+    area: z.enum(REGULATION_AREAS, 'Choose a regulation area.'),
+    productLine: z.enum(PRODUCT_LINES, 'Choose a product or line of business.'),
+    description: descriptionSchema,
+    ownerId: emptyAsNull(memberIdSchema),
+    inherentLikelihood: levelChoice,
+    inherentImpact: levelChoice,
+    reviewDate: emptyAsNull(isoDay),
+  })
+  .superRefine(pairsRatedTogether);
+export type RiskForm = z.input<typeof riskFormSchema>;
+
+/** The residual rating a person sets instead of the suggestion (both empty: the suggestion). */
+export const residualFormSchema = z
+  .object({
+    residualLikelihood: levelChoice,
+    residualImpact: levelChoice,
+    residualReason: reasonSchema,
+  })
+  .superRefine(pairsRatedTogether);
+export type ResidualForm = z.input<typeof residualFormSchema>;
+
+/** The control form: rule ids typed as a list ("TRID-LE-001, TRID-LE-002"). */
+export const controlFormSchema = z
+  .object({
+    title: titleSchema,
+    description: descriptionSchema,
+    ruleIds: z.string().transform((value) =>
+      value
+        .split(/[\s,;]+/)
+        .map((id) => id.trim().toUpperCase())
+        .filter(Boolean),
+    ),
+    effectivenessOverride: emptyAsNull(z.enum(CONTROL_EFFECTIVENESS)),
+    overrideReason: reasonSchema,
+  })
+  .superRefine((body, context) => {
+    if (body.effectivenessOverride && !body.overrideReason) {
+      context.addIssue({
+        code: 'custom',
+        path: ['overrideReason'],
+        message: RISK_MESSAGES.override_reason,
+      });
+    }
+  });
+export type ControlForm = z.input<typeof controlFormSchema>;
+
 const booleanQuery = z
   .enum(['true', 'false'])
   .optional()

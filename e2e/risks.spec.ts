@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/browser.ts';
+import { startE2eServer } from './support/e2e-server.ts';
+import { expect, fileServer, signedInState, test as base } from './support/fixtures.ts';
+import { callApi, seedDemoWorkspace, signInThroughApi } from './support/journeys.ts';
+
+/**
+ * Risk scoring on the demo workspace (professional plan; every TRID rule assessed compliant),
+ * on a server of the file's own.
+ */
+const test = base.extend<{
+  demo: { url: string; members: Awaited<ReturnType<typeof seedDemoWorkspace>> };
+}>({
+  demo: fileServer(async () => {
+    const server = await startE2eServer();
+    try {
+      const members = await seedDemoWorkspace(server.url);
+      return { value: { url: server.url, members }, stop: () => server.stop() };
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+  }),
+});
+
+const STARTER = 'Loan Estimates delivered late or fees collected too early';
+
+const heatCell = (page: Page, likelihood: string, impact: string, count: string) =>
+  page.getByRole('button', {
+    name: new RegExp(`^Likelihood ${likelihood}, impact ${impact}: ${count}`),
+  });
+
+test.describe('risk scoring', () => {
+  test('a manager adopts a starter risk, rates it, and the residual risk follows the rules’ assessments', async ({
+    demo,
+    openPage,
+  }) => {
+    const page = await openPage({
+      storageState: await signedInState(demo.url, demo.members.manager),
+      viewport: { width: 1280, height: 900 },
+    });
+    await page.goto(`${demo.url}/risk-scoring`);
+    await expect(page.getByRole('heading', { name: 'Risk Scoring', level: 1 })).toBeVisible();
+    await expect(page.getByText('No risk in the register yet.')).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+
+    // The starter set: chosen, adopted not rated.
+    await page.getByRole('button', { name: 'Starter risks' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Starter risks' });
+    await dialog.getByRole('checkbox', { name: new RegExp(STARTER) }).check();
+    await dialog.getByRole('button', { name: 'Add 1 to the register' }).click();
+    await expect(page.getByText('1 starter risk was added, not rated')).toBeVisible();
+    const register = page.getByRole('table', { name: 'Risk register' });
+    await expect(register.locator('tbody tr')).toHaveCount(1);
+    await expect(register.locator('tbody tr').first()).toContainText('Not rated');
+
+    // Rated by the manager: likelihood 4, impact 5.
+    await register.getByRole('button', { name: STARTER }).click();
+    const risk = page.getByRole('dialog', { name: STARTER });
+    await expect(risk.getByText('TRID-LE-001')).toBeVisible();
+    await risk.getByRole('button', { name: 'Edit risk' }).click();
+    await risk.getByLabel('Inherent likelihood').selectOption('4');
+    await risk.getByLabel('Inherent impact').selectOption('5');
+    await risk.getByRole('button', { name: 'Save risk' }).click();
+    await expect(risk.getByText('20 · Critical', { exact: false }).first()).toBeVisible();
+    await expect(risk.getByText('Inherent likelihood: 4 Likely')).toBeVisible();
+
+    // The demo's TRID rules are compliant: the control is effective, two levels off.
+    await expect(risk.getByText('Effective', { exact: true }).first()).toBeVisible();
+    await expect(risk.getByText(/^10 · High/)).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await page.keyboard.press('Escape');
+    // The register still shows the risks not rated (the filter the starter set left): rated now,
+    // this one leaves it; the whole register has it on the map.
+    await expect(register.locator('tbody tr')).toHaveCount(0);
+    // A click, not uncheck(): the box follows the URL, which the router updates a moment later.
+    const notRatedOnly = page.getByRole('checkbox', { name: 'Not rated only' });
+    await notRatedOnly.click();
+    await expect(notRatedOnly).not.toBeChecked();
+    await expect(heatCell(page, '2 Unlikely', '5 Severe', '1 risk')).toBeVisible();
+
+    // An administrator finds TRID-LE-001 non-compliant: the control fails, the risk goes back up.
+    const admin = await signInThroughApi(demo.url, demo.members.admin);
+    await callApi(demo.url, admin, 'PATCH', '/api/library/rules/TRID-LE-001/assessment', {
+      status: 'non_compliant',
+    });
+    await page.reload();
+    await expect(heatCell(page, '4 Likely', '5 Severe', '1 risk')).toBeVisible();
+    await heatCell(page, '4 Likely', '5 Severe', '1 risk').click();
+    await expect(page).toHaveURL(/cell=4-5/);
+    await expect(register.locator('tbody tr')).toHaveCount(1);
+    await register.getByRole('button', { name: STARTER }).click();
+    await expect(risk.getByText('Ineffective', { exact: true }).first()).toBeVisible();
+    await expect(
+      risk.getByRole('list', { name: /^Rules of / }).getByText('Non-compliant'),
+    ).toBeVisible();
+    await callApi(demo.url, admin, 'PATCH', '/api/library/rules/TRID-LE-001/assessment', {
+      status: 'compliant',
+    });
+  });
+
+  test('works on a phone, and a member reads without editing', async ({ demo, openPage }) => {
+    const page = await openPage({
+      storageState: await signedInState(demo.url, demo.members.user),
+      viewport: { width: 375, height: 800 },
+    });
+    await page.goto(`${demo.url}/risk-scoring`);
+    await expect(page.getByRole('heading', { name: 'Risk Scoring', level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add risk' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Heat map of residual risk' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+});
