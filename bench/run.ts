@@ -41,6 +41,8 @@ const ENDPOINTS: Endpoint[] = [
   },
   { name: 'feed-items', path: '/api/feeds/items', signedIn: true },
   { name: 'changes', path: '/api/changes', signedIn: true },
+  // Risk scoring (issue 19): the register with its ratings computed from the controls' rules.
+  { name: 'risks', path: '/api/risks', signedIn: true },
 ];
 // BENCH_ENDPOINTS=session,dashboard and BENCH_ENGINES=postgres narrow a run while iterating.
 const ONLY_ENDPOINTS = process.env.BENCH_ENDPOINTS?.split(',');
@@ -207,6 +209,12 @@ for (const engine of new Set(rows.map((row) => row.engine))) {
     const ratio = dashboard.requestsPerSecond / reference.requestsPerSecond;
     process.stdout.write(
       `${engine}: dashboard at ${(ratio * 100).toFixed(0)}% of the signed-in reference (budget ≥ 50%), p99 ${dashboard.p99Ms} ms (budget ≤ 25 ms)\n`,
+    );
+  }
+  const risks = of('risks');
+  if (dashboard && risks) {
+    process.stdout.write(
+      `${engine}: risk register p99 ${risks.p99Ms} ms (budget: under the dashboard's ${dashboard.p99Ms} ms)\n`,
     );
   }
 }
