@@ -12,6 +12,9 @@ import { signUpInBrowser, uniqueEmail } from './support/journeys.ts';
  * directory on disk, nothing configured), and restarts the server in the middle of the work:
  * the session, the assessment, the uploaded file and the change must all still be there.
  */
+/** The rule assessed: its title is its link and its page's heading. */
+const LE_001 = 'Deliver the Loan Estimate within three business days of application';
+
 const EVIDENCE = {
   name: 'q3-trid-file-review.txt',
   mimeType: 'text/plain',
@@ -39,14 +42,14 @@ test.describe('the default deployment (npm start, PGlite on disk)', () => {
 
       // The library: assess a rule and upload the evidence.
       await page.getByTestId('sidebar').getByRole('link', { name: 'Compliance Library' }).click();
-      await page.getByRole('button', { name: 'TRID', exact: true }).click();
+      await page.getByLabel('Area').selectOption('trid');
       await page
         .getByRole('link', {
           name: 'Loan Estimate: application, delivery timing and the seven-day waiting period',
         })
         .click();
-      await page.getByRole('link', { name: 'TRID-LE-001' }).click();
-      await expect(page.getByRole('heading', { name: 'TRID-LE-001', level: 1 })).toBeVisible();
+      await page.getByRole('list', { name: 'Rules' }).getByRole('link', { name: LE_001 }).click();
+      await expect(page.getByRole('heading', { name: LE_001, level: 1 })).toBeVisible();
       const rulePage = page.url();
       await page.getByLabel('Status').selectOption('compliant');
       await page.getByRole('button', { name: 'Save assessment' }).click();
@@ -82,7 +85,7 @@ test.describe('the default deployment (npm start, PGlite on disk)', () => {
 
       // The assessment kept its status, and the file downloads with the bytes uploaded.
       await page.goto(rulePage);
-      await expect(page.getByRole('heading', { name: 'TRID-LE-001', level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: LE_001, level: 1 })).toBeVisible();
       await expect(page.getByLabel('Status')).toHaveValue('compliant');
       const [download] = await Promise.all([
         page.waitForEvent('download'),

@@ -1,4 +1,4 @@
-import type { RuleDetail } from '@complivue/shared/schemas/library';
+import type { LibraryResponse, RuleDetail } from '@complivue/shared/schemas/library';
 import { expectNoSeriousAxeViolations, heading } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
 import { expect, fileServer, test as base, type Page } from './support/fixtures.ts';
@@ -27,6 +27,9 @@ const test = base.extend<{ server: { url: string } }>({
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
+const LE_001 = 'Deliver the Loan Estimate within three business days of application';
+const LE_ARTICLE = 'Loan Estimate: application, delivery timing and the seven-day waiting period';
+
 /** A new institution's administrator, signed up through the form, in `page`. */
 async function newAdministrator(page: Page, url: string) {
   await signUpInBrowser(page, url, { email: uniqueEmail('library') });
@@ -41,7 +44,7 @@ test.describe('compliance library', () => {
     await page.getByTestId('sidebar').getByRole('link', { name: 'Compliance Library' }).click();
     await expect(page.getByRole('heading', { name: 'Compliance Library', level: 1 })).toBeVisible();
     await expect(page.getByText('No rule is assessed yet.')).toBeVisible();
-    await page.getByRole('button', { name: 'TRID', exact: true }).click();
+    await page.getByLabel('Area').selectOption('trid');
     await expect(page.getByRole('status').filter({ hasText: '6 articles' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
 
@@ -61,9 +64,11 @@ test.describe('compliance library', () => {
         .first(),
     ).toHaveAttribute('href', /^https:\/\/www\.ecfr\.gov\/current\/title-12\/section-1026\.19/);
     await expectNoSeriousAxeViolations(page);
-    await page.getByRole('link', { name: 'TRID-LE-001' }).click();
+    await page.getByRole('list', { name: 'Rules' }).getByRole('link', { name: LE_001 }).click();
 
-    await expect(page.getByRole('heading', { name: 'TRID-LE-001', level: 1 })).toBeVisible();
+    // The rule's title is its heading, its code beside it.
+    await expect(page.getByRole('heading', { name: LE_001, level: 1 })).toBeVisible();
+    await expect(page.getByText('Rule TRID-LE-001', { exact: true })).toBeVisible();
     await page.getByLabel('Status').selectOption('compliant');
     await page
       .getByLabel('Notes')
@@ -81,6 +86,102 @@ test.describe('compliance library', () => {
     await expect(page.getByText('Risk level: Low')).toBeVisible();
     await expect(page.getByText('100%', { exact: true })).toBeVisible();
     await expect(page.getByText('TRID Rules Review Needed')).toBeVisible();
+  });
+
+  test('lists what applies to the institution first, with counts that open the rules they count, and one disclaimer a page', async ({
+    page,
+    server,
+  }) => {
+    await signUpThroughApi(server.url, { page, label: 'counts' });
+    await callApi(server.url, page, 'PATCH', '/api/company', {
+      primaryRegulator: 'ncua',
+      regulationAreas: ['trid', 'hmda'],
+    });
+    await callApi(server.url, page, 'PATCH', '/api/library/rules/TRID-LE-001/assessment', {
+      status: 'compliant',
+    });
+    await callApi(server.url, page, 'PATCH', '/api/library/rules/TRID-LE-002/assessment', {
+      status: 'non_compliant',
+    });
+    const library = await callApi<LibraryResponse>(server.url, page, 'GET', '/api/library');
+    const applying = library.articles.filter((article) => article.appliesToInstitution).length;
+    const disclaimer = page.getByText(/not legal advice/);
+
+    await page.goto(`${server.url}/compliance`);
+    await expect(page.getByLabel('Applies to us')).toBeChecked();
+    await expect(
+      page.getByRole('status').filter({
+        hasText: `${applying} articles that apply to your institution`,
+      }),
+    ).toBeVisible();
+    const table = page.getByRole('table', { name: /^Articles of the compliance library/ });
+    await expect(table.getByRole('link', { name: 'Delineating CRA assessment areas' })).toHaveCount(
+      0,
+    );
+    // What needs action leads: the article with a non-compliant rule is the first row.
+    const first = table.getByRole('row').nth(1);
+    await expect(first.getByRole('rowheader')).toHaveText(LE_ARTICLE);
+    await expect(first.getByRole('link', { name: '3 rules apply' })).toBeVisible();
+    await expect(first.getByRole('link', { name: '2 assessed' })).toBeVisible();
+    await expect(first.getByRole('link', { name: '1 compliant' })).toBeVisible();
+    await expect(disclaimer).toHaveCount(1);
+    await expectNoSeriousAxeViolations(page);
+
+    // Everything, on request and kept in the address: what does not apply says so.
+    await page.getByLabel('Applies to us').click();
+    await expect(page).toHaveURL(/applies=false/);
+    await page.reload();
+    await expect(page.getByLabel('Applies to us')).not.toBeChecked();
+    await expect(page.getByRole('status').filter({ hasText: /^\d+ articles?$/ })).toHaveText(
+      `${library.articles.length} articles`,
+    );
+    await expect(
+      table
+        .getByRole('row')
+        .filter({ hasText: 'Delineating CRA assessment areas' })
+        .getByText('Does not apply to you'),
+    ).toBeVisible();
+
+    // A count opens the article with exactly the rules it counts, each by its title.
+    await first.getByRole('link', { name: '1 non-compliant' }).click();
+    await expect(page.getByRole('heading', { name: LE_ARTICLE, level: 1 })).toBeVisible();
+    const panelRules = page.getByRole('list', { name: 'Rules' }).getByRole('listitem');
+    await expect(panelRules).toHaveCount(1);
+    await expect(panelRules.first()).toContainText(
+      'Deliver Loan Estimate at least seven business days before consummation',
+    );
+    await expect(panelRules.first()).toContainText('Non-compliant');
+    await expect(panelRules.first()).toContainText('TRID-LE-002');
+    await page.getByRole('button', { name: 'Show all rules' }).click();
+    await expect(panelRules).toHaveCount(3);
+    // The rules and a table of contents stay in view beside the text.
+    const contents = page.getByRole('navigation', { name: 'On this page' });
+    await page.mouse.wheel(0, 2500);
+    await expect(contents).toBeInViewport();
+    await contents.getByRole('link', { name: 'Evidence examiners expect' }).click();
+    await expect(page).toHaveURL(/#section-evidence-examiners-expect$/);
+    await expect(
+      page.getByRole('heading', { name: 'Evidence examiners expect', level: 2 }),
+    ).toBeInViewport();
+    await expect(disclaimer).toHaveCount(1);
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole('list', { name: 'Rules' }).getByRole('link', { name: LE_001 }).click();
+    await expect(page.getByRole('heading', { name: LE_001, level: 1 })).toBeVisible();
+    await expect(disclaimer).toHaveCount(1);
+
+    // On a phone: a compact list, each count with its words, and the rules before the text.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/compliance`);
+    const entry = page.getByRole('list', { name: 'Articles' }).getByRole('listitem').first();
+    await expect(entry).toContainText(LE_ARTICLE);
+    await expect(entry.getByRole('link', { name: '1 non-compliant' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await entry.getByRole('link', { name: LE_ARTICLE }).click();
+    const rulesTop = (await page.getByRole('list', { name: 'Rules' }).boundingBox())!.y;
+    const textTop = (await page.getByRole('heading', { name: 'Overview', level: 2 }).boundingBox())!
+      .y;
+    expect(rulesTop).toBeLessThan(textTop);
   });
 
   test('removes an evidence file once asked to confirm; the file is gone and the history says so', async ({
@@ -104,7 +205,7 @@ test.describe('compliance library', () => {
     const fileAddress = `${server.url}/api/library/evidence/${rule.assessment.evidence[0]!.id}`;
 
     await page.goto(`${server.url}/compliance/rules/TRID-LE-001`);
-    await expect(page.getByRole('heading', { name: 'TRID-LE-001', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: LE_001, level: 1 })).toBeVisible();
     const remove = page.getByRole('button', { name: 'Remove q3-le-sample.csv' });
     const confirm = page.getByRole('alertdialog', { name: 'Remove q3-le-sample.csv?' });
     // Cancelling keeps it.

@@ -3,6 +3,9 @@ import {
   areaStatus,
   areaStatusLabel,
   complianceScore,
+  countRules,
+  RULE_FILTERS,
+  ruleMatchesFilter,
   riskLevel,
   type AssessmentStatus,
 } from './compliance-score.ts';
@@ -46,5 +49,37 @@ describe('compliance score', () => {
     expect(areaStatusLabel('trid', 'Compliant')).toBe('TRID Compliant');
     expect(areaStatusLabel('qm_atr', 'Review Needed')).toBe('QM Rules Review Needed');
     expect(areaStatusLabel('hmda', 'Non-Compliant')).toBe('HMDA Non-Compliant');
+  });
+});
+
+describe('rule counts', () => {
+  const rule = (status: AssessmentStatus, appliesToInstitution = true) => ({
+    status,
+    appliesToInstitution,
+  });
+
+  it('counts only the rules that apply; assessed is any status a person set', () => {
+    expect(
+      countRules([
+        rule('compliant'),
+        rule('compliant'),
+        rule('needs_review'),
+        rule('non_compliant'),
+        rule('not_applicable'),
+        rule('not_assessed'),
+        rule('non_compliant', false),
+        rule('compliant', false),
+      ]),
+    ).toEqual({ applicable: 6, assessed: 5, compliant: 2, needs_review: 1, non_compliant: 1 });
+  });
+
+  it('is the filter the article page applies, so a count equals the rules it lists', () => {
+    const rules = [rule('compliant'), rule('not_assessed'), rule('non_compliant', false)];
+    for (const filter of RULE_FILTERS) {
+      expect(rules.filter((each) => ruleMatchesFilter(each, filter)).length, filter).toBe(
+        countRules(rules)[filter],
+      );
+    }
+    expect(ruleMatchesFilter(rule('non_compliant', false), 'non_compliant')).toBe(false);
   });
 });

@@ -64,3 +64,54 @@ export function areaStatusLabel(area: RegulationArea, status: AreaStatus): strin
   if (status === 'Review Needed') return `${tag} Rules Review Needed`;
   return `${tag} ${status}`;
 }
+
+/**
+ * What the library counts of each article's rules, each count a filter of the rules: the
+ * article page lists exactly the rules a count counts (`?rules=non_compliant`), so a number
+ * leads to its records. Only rules that apply to the institution count, as in the score.
+ */
+export const RULE_FILTERS = [
+  'applicable',
+  'assessed',
+  'compliant',
+  'needs_review',
+  'non_compliant',
+] as const;
+export type RuleFilter = (typeof RULE_FILTERS)[number];
+
+export const RULE_FILTER_LABELS: Record<RuleFilter, string> = {
+  applicable: 'Apply to you',
+  assessed: 'Assessed',
+  compliant: 'Compliant',
+  needs_review: 'Needs review',
+  non_compliant: 'Non-compliant',
+};
+
+/** A rule as the counts see it: whether it applies (the profile), and its status. */
+export interface CountedRule {
+  appliesToInstitution: boolean;
+  status: AssessmentStatus;
+}
+
+/** Whether a rule is one a count counts ("assessed": a person has set a status). */
+export function ruleMatchesFilter(rule: CountedRule, filter: RuleFilter): boolean {
+  if (!rule.appliesToInstitution) return false;
+  switch (filter) {
+    case 'applicable':
+      return true;
+    case 'assessed':
+      return rule.status !== 'not_assessed';
+    default:
+      return rule.status === filter;
+  }
+}
+
+/** Each count of some rules (an article's). */
+export function countRules(rules: readonly CountedRule[]): Record<RuleFilter, number> {
+  return Object.fromEntries(
+    RULE_FILTERS.map((filter) => [
+      filter,
+      rules.filter((rule) => ruleMatchesFilter(rule, filter)).length,
+    ]),
+  ) as Record<RuleFilter, number>;
+}

@@ -46,6 +46,18 @@ export type Applicability = z.infer<typeof applicabilitySchema>;
 
 export const libraryRuleSourceSchema = z.object({
   id: z.string().regex(RULE_ID_PATTERN),
+  /**
+   * A short name for the rule (4 to 10 words), the rule page's heading: written only from its
+   * own requirement, never adding a fact, number or deadline the requirement does not state.
+   */
+  title: z
+    .string()
+    .trim()
+    .min(10)
+    .max(100)
+    .refine((title) => /^\S+(\s+\S+){3,9}$/.test(title), {
+      message: 'Name the rule in 4 to 10 words.',
+    }),
   citation,
   /** One sentence: what the institution must do. */
   requirement: z.string().min(20).max(400),

@@ -12,3 +12,8 @@ export function formatDay(isoDay: string): string {
 export function formatDateTime(iso: string): string {
   return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** A moment as the day it was in the reader's time zone, compact for tables: `Nov 22, 2026`. */
+export function formatLocalDay(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+}

@@ -49,6 +49,18 @@ describe('the shared compliance library', () => {
     }
   });
 
+  it('names every rule in 4 to 10 words that add no number its requirement does not state', () => {
+    for (const { rule } of allRules()) {
+      const words = rule.title.split(/\s+/);
+      expect(words.length, rule.id).toBeGreaterThanOrEqual(4);
+      expect(words.length, rule.id).toBeLessThanOrEqual(10);
+      // "$10,000", "1/8", "30": each must be in the requirement, as written there.
+      for (const number of rule.title.match(/\d[\d,./]*\d|\d/g) ?? []) {
+        expect(rule.requirement, `${rule.id}: ${number}`).toContain(number);
+      }
+    }
+  });
+
   it('never applies CRA to credit unions or mortgage companies', () => {
     for (const article of articles.filter((a) => a.area === 'cra')) {
       expect(article.applicability.institutionTypes).not.toContain('credit_union');
@@ -93,6 +105,7 @@ applicability:
   institutionTypes: [community_bank]
 rules:
   - id: TRID-LE-999
+    title: 'Deliver the Loan Estimate on time'
     citation: 12 CFR 1026.19(e)(1)(iii)
     requirement: 'Deliver the Loan Estimate on time, every time.'
     frequency: per_loan
@@ -123,5 +136,20 @@ z
     expect(() =>
       parseLibraryArticle('trid/x.md', valid.replace('## Requirements', '## Other')),
     ).toThrow(/no "## Requirements" section/);
+  });
+
+  it('refuses a rule without a title, or with a title of more than ten words', () => {
+    expect(() =>
+      parseLibraryArticle(
+        'trid/x.md',
+        valid.replace("    title: 'Deliver the Loan Estimate on time'\n", ''),
+      ),
+    ).toThrow(/trid\/x\.md: rules\.0\.title/);
+    expect(() =>
+      parseLibraryArticle(
+        'trid/x.md',
+        valid.replace('on time', 'on time, every time, for every single loan file'),
+      ),
+    ).toThrow(/rules\.0\.title: Name the rule in 4 to 10 words/);
   });
 });

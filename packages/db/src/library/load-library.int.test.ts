@@ -38,6 +38,11 @@ describe('loading the library content', () => {
     const [rules] = await db.select({ total: count() }).from(libraryRules);
     expect(articles?.total).toBe(LIBRARY_ARTICLE_COUNT);
     expect(rules?.total).toBe(LIBRARY_RULE_COUNT);
+    const [untitled] = await db
+      .select({ total: count() })
+      .from(libraryRules)
+      .where(eq(libraryRules.title, ''));
+    expect(untitled?.total).toBe(0);
     const [documents] = await db.select({ total: count() }).from(searchDocuments);
     expect(documents?.total).toBe(LIBRARY_ARTICLE_COUNT + LIBRARY_RULE_COUNT);
     expect((await loadLibraryContent(db)).changed).toBe(false);

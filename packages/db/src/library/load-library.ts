@@ -121,6 +121,7 @@ export async function loadLibraryContent(db: Db, dir?: string): Promise<LoadResu
             id: rule.id,
             articleId,
             area: article.area,
+            title: rule.title,
             citation: rule.citation,
             requirement: rule.requirement,
             frequency: rule.frequency,
@@ -134,6 +135,7 @@ export async function loadLibraryContent(db: Db, dir?: string): Promise<LoadResu
           set: {
             articleId: sql`excluded.article_id`,
             area: sql`excluded.area`,
+            title: sql`excluded.title`,
             citation: sql`excluded.citation`,
             requirement: sql`excluded.requirement`,
             frequency: sql`excluded.frequency`,

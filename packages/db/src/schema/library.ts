@@ -104,6 +104,8 @@ export const libraryRules = pgTable(
       .notNull()
       .references(() => libraryArticles.id, { onDelete: 'cascade' }),
     area: text('area').$type<RegulationArea>().notNull(),
+    /** A short name from the content (the rule page's heading). */
+    title: text('title').notNull(),
     citation: text('citation').notNull(),
     requirement: text('requirement').notNull(),
     frequency: text('frequency').$type<RuleFrequency>().notNull(),

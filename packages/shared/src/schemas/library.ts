@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ASSESSMENT_STATUSES } from '../compliance-score.ts';
+import { ASSESSMENT_STATUSES, RULE_FILTERS, type RuleFilter } from '../compliance-score.ts';
 import { applicabilitySchema, RULE_FREQUENCIES } from '../library.ts';
 import { REGULATION_AREAS } from '../regulation-areas.ts';
 
@@ -31,14 +31,27 @@ export const libraryQuerySchema = z.object({
     .transform((value) => value === 'true'),
 });
 
+/** Each count of an article's rules (`countRules`), by the filter that lists them. */
+export const ruleCountsSchema = z.object(
+  Object.fromEntries(RULE_FILTERS.map((filter) => [filter, z.number().int()])) as Record<
+    RuleFilter,
+    z.ZodNumber
+  >,
+);
+
 export const articleSummarySchema = z.object({
   id: z.uuid(),
   slug: z.string(),
   title: z.string(),
   area: z.enum(REGULATION_AREAS),
   summary: z.string(),
+  /** When the article's text was last checked against the regulation. */
   lastReviewed: isoDay,
   ruleCount: z.number().int(),
+  /** The institution's assessments of the article's rules that apply to it. */
+  ruleCounts: ruleCountsSchema,
+  /** When the institution last set the status of any of the article's rules; null if never. */
+  lastAssessedAt: z.iso.datetime({ offset: true }).nullable(),
   appliesToInstitution: z.boolean(),
   bookmarked: z.boolean(),
   /** An article of the institution itself (its procedures), not of the shared library. */
@@ -56,6 +69,11 @@ export const areaSummarySchema = z.object({
 export const libraryResponseSchema = z.object({
   areas: z.array(areaSummarySchema),
   articles: z.array(articleSummarySchema),
+  /**
+   * When the shared library's text was checked against the regulations: the oldest review date
+   * of its articles (the content is reviewed as a whole), shown once for the library.
+   */
+  contentReviewed: isoDay.nullable(),
   /** False until the institution's profile says what it is: every article then "applies". */
   profileComplete: z.boolean(),
 });
@@ -69,6 +87,8 @@ export const assessmentSummarySchema = z.object({
 
 export const ruleSchema = z.object({
   id: z.string(),
+  /** A short name; the id stays the rule's code. */
+  title: z.string(),
   area: z.enum(REGULATION_AREAS),
   citation: z.string(),
   requirement: z.string(),
@@ -80,9 +100,19 @@ export const ruleSchema = z.object({
 });
 export type LibraryRule = z.infer<typeof ruleSchema>;
 
+/** A heading of an article's body, for its table of contents (`id` is the heading's). */
+export const articleHeadingSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  level: z.union([z.literal(2), z.literal(3)]),
+});
+export type ArticleHeading = z.infer<typeof articleHeadingSchema>;
+
 export const articleDetailSchema = articleSummarySchema.extend({
   /** The body rendered to HTML on the server (raw HTML in the markdown is escaped). */
   html: z.string(),
+  /** The body's second- and third-level headings, in order. */
+  headings: z.array(articleHeadingSchema),
   citations: z.array(z.string()),
   effectiveDate: isoDay.nullable(),
   applicability: applicabilitySchema,

@@ -25,6 +25,7 @@ async function assessedRules(db: Db, reader: LibraryReader, area: RegulationArea
 export const ASSESSMENT_CSV_COLUMNS = [
   'Area',
   'Rule',
+  'Title',
   'Citation',
   'Requirement',
   'Frequency',
@@ -46,6 +47,7 @@ export async function assessmentCsv(
     rules.map((rule) => [
       REGULATION_AREA_INFO[rule.area].tag,
       rule.id,
+      rule.title,
       rule.citation,
       rule.requirement,
       RULE_FREQUENCY_LABELS[rule.frequency],
@@ -126,7 +128,7 @@ export async function assessmentPdf(
   for (const rule of rules) {
     if (doc.y > doc.page.height - 160) doc.addPage();
     doc.font(PDF_FONTS.bold).fontSize(10).fillColor('#0f172a');
-    doc.text(`${rule.id} — ${rule.citation}`);
+    doc.text(`${rule.id} — ${rule.title} — ${rule.citation}`);
     doc.font(PDF_FONTS.regular).fontSize(9.5).text(rule.requirement);
     doc
       .fillColor('#334155')

@@ -82,7 +82,7 @@ export async function ruleDetail(
         .where(eq(ruleAssessmentHistory.assessmentId, assessment.id))
         .orderBy(desc(ruleAssessmentHistory.createdAt), desc(ruleAssessmentHistory.id))
     : [];
-  const { articleId: _articleId, ...summary } = rule!;
+  const { articleId: _articleId, assessedAt: _assessedAt, ...summary } = rule!;
   return {
     ...summary,
     article: article!,

@@ -183,7 +183,7 @@ describe('the article enhancer', () => {
     const preview = await send('POST', admin.cookie, '/api/enhancer/preview', {
       body: '## Overview\n\n<script>x</script>',
     });
-    expect(preview.json().html).toContain('<h2>Overview</h2>');
+    expect(preview.json().html).toContain('<h2 id="section-overview">Overview</h2>');
     expect(preview.json().html).not.toContain('<script>');
   });
 });

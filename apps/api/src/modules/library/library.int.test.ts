@@ -78,7 +78,7 @@ describe('compliance library and assessments', () => {
     );
     expect(article.statusCode).toBe(200);
     const body = article.json();
-    expect(body.html).toContain('<h2>Overview</h2>');
+    expect(body.html).toContain('<h2 id="section-overview">Overview</h2>');
     expect(body.citations).toContain('12 CFR 1026.19(e)(1)(iii)');
     expect(body.rules[0]).toMatchObject({
       id: 'TRID-LE-001',
@@ -100,6 +100,100 @@ describe('compliance library and assessments', () => {
     expect(
       (await send('GET', admin.cookie, '/api/library?bookmarked=true')).json().articles,
     ).toEqual([]);
+  });
+
+  it('counts each article’s assessed, compliant and failing rules that apply, from the institution’s own assessments only', async () => {
+    const { admin } = await creditUnion();
+    // BSA selected too: BSA-PGM-003 is the mortgage companies' rule, so two of three apply.
+    await send('PATCH', admin.cookie, '/api/company', {
+      regulationAreas: ['trid', 'qm_atr', 'hmda', 'cra', 'bsa_aml'],
+    });
+    const other = await creditUnion();
+    const assess = (cookie: string, ruleId: string, changes: object) =>
+      send('PATCH', cookie, `/api/library/rules/${ruleId}/assessment`, changes);
+    const started = Date.now();
+    await assess(admin.cookie, 'TRID-LE-001', { status: 'compliant' });
+    await assess(admin.cookie, 'TRID-LE-002', { status: 'non_compliant' });
+    await assess(admin.cookie, 'TRID-LE-003', { ownerId: admin.body.session.user.id });
+    await assess(admin.cookie, 'BSA-PGM-001', { status: 'needs_review' });
+    await assess(admin.cookie, 'BSA-PGM-003', { status: 'compliant' });
+    // Another institution's judgements of the same rules never count for this one.
+    for (const ruleId of ['TRID-LE-001', 'TRID-LE-003', 'TRID-CD-001', 'BSA-PGM-002']) {
+      expect(
+        (await assess(other.admin.cookie, ruleId, { status: 'non_compliant' })).statusCode,
+      ).toBe(200);
+    }
+
+    const library = (await send('GET', admin.cookie, '/api/library')).json();
+    expect(library.contentReviewed).toBe('2026-11-22');
+    const row = (slug: string) =>
+      library.articles.find((article: { slug: string }) => article.slug === slug);
+    const loanEstimate = row('trid-loan-estimate-timing');
+    expect(loanEstimate).toMatchObject({
+      ruleCount: 3,
+      ruleCounts: { applicable: 3, assessed: 2, compliant: 1, needs_review: 0, non_compliant: 1 },
+    });
+    // An owner set without a status is not an assessment; the last status set is.
+    const assessedAt = Date.parse(loanEstimate.lastAssessedAt);
+    expect(assessedAt).toBeGreaterThanOrEqual(started - 1000);
+    expect(assessedAt).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(row('bsa-aml-compliance-program')).toMatchObject({
+      ruleCount: 3,
+      ruleCounts: { applicable: 2, assessed: 1, compliant: 0, needs_review: 1, non_compliant: 0 },
+    });
+    expect(row('trid-closing-disclosure-timing')).toMatchObject({
+      ruleCounts: { applicable: 3, assessed: 0, compliant: 0, needs_review: 0, non_compliant: 0 },
+      lastAssessedAt: null,
+    });
+    // An article that does not apply counts nothing as applicable.
+    expect(row('cra-assessment-area-delineation')).toMatchObject({
+      appliesToInstitution: false,
+      ruleCounts: { applicable: 0, assessed: 0 },
+    });
+
+    // The other institution sees its own counts, none of the first one's.
+    const theirs = (await send('GET', other.admin.cookie, '/api/library?area=trid')).json();
+    const theirRow = theirs.articles.find(
+      (article: { slug: string }) => article.slug === 'trid-loan-estimate-timing',
+    );
+    expect(theirRow.ruleCounts).toEqual({
+      applicable: 3,
+      assessed: 2,
+      compliant: 0,
+      needs_review: 0,
+      non_compliant: 2,
+    });
+
+    // The article agrees with its row, and lists each rule's title and status.
+    const article = (
+      await send('GET', admin.cookie, '/api/library/articles/trid-loan-estimate-timing')
+    ).json();
+    expect(article.ruleCounts).toEqual(loanEstimate.ruleCounts);
+    expect(article.lastAssessedAt).toBe(loanEstimate.lastAssessedAt);
+    expect(
+      article.rules.map((rule: { id: string; title: string; assessment: { status: string } }) => [
+        rule.id,
+        rule.title,
+        rule.assessment.status,
+      ]),
+    ).toEqual([
+      [
+        'TRID-LE-001',
+        'Deliver the Loan Estimate within three business days of application',
+        'compliant',
+      ],
+      [
+        'TRID-LE-002',
+        'Deliver Loan Estimate at least seven business days before consummation',
+        'non_compliant',
+      ],
+      ['TRID-LE-003', 'No fees before intent to proceed, except credit report', 'not_assessed'],
+    ]);
+    expect(article.headings.slice(0, 2)).toEqual([
+      { id: 'section-overview', text: 'Overview', level: 2 },
+      expect.objectContaining({ level: expect.any(Number) }),
+    ]);
+    expect(article.html).toContain('<h2 id="section-requirements">Requirements</h2>');
   });
 
   it('assesses a rule with owner, notes, evidence and history; the score follows', async () => {
@@ -369,10 +463,14 @@ describe('compliance library and assessments', () => {
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toBe(
-      'Area,Rule,Citation,Requirement,Frequency,Status,Owner,Next review,Evidence expected',
+      'Area,Rule,Title,Citation,Requirement,Frequency,Status,Owner,Next review,Evidence expected',
     );
     expect(
-      lines.some((line) => line.startsWith('HMDA,HMDA-SUB-001,') && line.includes(',Compliant,')),
+      lines.some(
+        (line) =>
+          line.startsWith('HMDA,HMDA-SUB-001,Submit the certified loan/application register') &&
+          line.includes(',Compliant,'),
+      ),
     ).toBe(true);
     const pdf = await send('GET', admin.cookie, '/api/library/assessments.pdf?area=hmda');
     expect(pdf.statusCode).toBe(200);
@@ -382,6 +480,8 @@ describe('compliance library and assessments', () => {
     expect(embeddedFontNames(pdf.rawPayload)).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Compliance assessment report');
-    expect(text).toMatch(/HMDA-SUB-001 — 12 CFR/);
+    expect(text).toMatch(
+      /HMDA-SUB-001 — Submit the certified loan\/application register by March 1 — 12 CFR/,
+    );
   });
 });

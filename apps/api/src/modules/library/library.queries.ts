@@ -6,6 +6,7 @@ import {
   ruleAssessments,
 } from '@complivue/db/schema/library';
 import { userProfiles } from '@complivue/db/schema/profiles';
+import { countRules, type AssessmentStatus } from '@complivue/shared/compliance-score';
 import type { Applicability } from '@complivue/shared/library';
 import { REGULATION_AREAS, type RegulationArea } from '@complivue/shared/regulation-areas';
 import {
@@ -17,7 +18,7 @@ import {
 } from '@complivue/shared/schemas/library';
 import { and, asc, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
-import { renderMarkdown } from '../../lib/markdown.ts';
+import { renderArticle } from '../../lib/markdown.ts';
 import { appliesTo, profileIsComplete, type InstitutionFacts } from './applicability.ts';
 
 /** Who is reading: their institution (null for platform staff) and its profile facts. */
@@ -40,10 +41,46 @@ export const visibleArticles = (companyId: string | null) =>
       : isNull(libraryArticles.companyId),
   );
 
-const ruleCounts = () =>
-  sql<number>`(SELECT count(*)::int FROM ${libraryRules} r WHERE r.article_id = ${libraryArticles.id} AND r.retired_at IS NULL)`;
+/** An article's rule in force: its own applicability, the institution's status and when set. */
+type RuleStatusRow = [Applicability | null, AssessmentStatus | null, string | null];
 
-/** `/compliance`: articles by area, filtered by applicability and bookmarks. */
+/**
+ * The rules in force of the article in the row, each with the institution's assessment (one
+ * probe of `rule_assessments_company_rule_idx` per rule), as one JSON array per article: the
+ * counts need the applicability, which is decided in code (`appliesTo`), not in SQL.
+ */
+const ruleStatuses = (companyId: string | null) =>
+  sql<
+    RuleStatusRow[]
+  >`(SELECT coalesce(json_agg(json_build_array(r.applicability, ra.status, ra.updated_at)), '[]'::json)
+    FROM ${libraryRules} r
+    LEFT JOIN ${ruleAssessments} ra ON ra.rule_id = r.id AND ra.company_id = ${companyId}
+    WHERE r.article_id = ${libraryArticles.id} AND r.retired_at IS NULL)`;
+
+/** The counts of an article's rules that apply, and when one was last assessed. */
+function assessmentCounts(
+  facts: InstitutionFacts,
+  article: { applicability: Applicability; area: RegulationArea },
+  rules: RuleStatusRow[],
+) {
+  const counted = rules.map(([applicability, status]) => ({
+    appliesToInstitution: appliesTo(facts, applicability ?? article.applicability, article.area),
+    status: status ?? 'not_assessed',
+  }));
+  const assessedAt = rules
+    .filter(([, status, updatedAt]) => updatedAt && status && status !== 'not_assessed')
+    .map(([, , updatedAt]) => new Date(updatedAt!).getTime());
+  return {
+    ruleCount: rules.length,
+    ruleCounts: countRules(counted),
+    lastAssessedAt: assessedAt.length ? new Date(Math.max(...assessedAt)).toISOString() : null,
+  };
+}
+
+/**
+ * `/compliance`: articles by area, filtered by applicability and bookmarks, each with the
+ * institution's assessment counts, in one query.
+ */
 export async function browseLibrary(
   db: Db,
   reader: LibraryReader,
@@ -59,7 +96,7 @@ export async function browseLibrary(
       lastReviewed: libraryArticles.lastReviewed,
       applicability: libraryArticles.applicability,
       companyId: libraryArticles.companyId,
-      ruleCount: ruleCounts(),
+      rules: ruleStatuses(reader.companyId),
       bookmarked: sql<boolean>`${libraryBookmarks.userId} IS NOT NULL`,
     })
     .from(libraryArticles)
@@ -74,7 +111,7 @@ export async function browseLibrary(
     area: row.area,
     summary: row.summary,
     lastReviewed: row.lastReviewed,
-    ruleCount: row.ruleCount,
+    ...assessmentCounts(reader.facts, row, row.rules),
     appliesToInstitution: appliesTo(reader.facts, row.applicability, row.area),
     bookmarked: row.bookmarked,
     companyOwned: row.companyId !== null,
@@ -94,7 +131,16 @@ export async function browseLibrary(
       (!query.applies || article.appliesToInstitution) &&
       (!query.bookmarked || article.bookmarked),
   );
-  return { areas, articles, profileComplete: profileIsComplete(reader.facts) };
+  const sharedReviews = all
+    .filter((article) => !article.companyOwned)
+    .map((article) => article.lastReviewed)
+    .sort();
+  return {
+    areas,
+    articles,
+    contentReviewed: sharedReviews[0] ?? null,
+    profileComplete: profileIsComplete(reader.facts),
+  };
 }
 
 /** The rules of some articles with the institution's assessment of each. */
@@ -102,12 +148,13 @@ export async function rulesWithAssessments(
   db: Db,
   reader: LibraryReader,
   where: SQL | undefined,
-): Promise<(LibraryRule & { articleId: string })[]> {
+): Promise<(LibraryRule & { articleId: string; assessedAt: Date | null })[]> {
   const rows = await db
     .select({
       rule: libraryRules,
       articleApplicability: libraryArticles.applicability,
       status: ruleAssessments.status,
+      assessedAt: ruleAssessments.updatedAt,
       nextReviewDate: ruleAssessments.nextReviewDate,
       ownerName: sql<string | null>`coalesce(${userProfiles.fullName}, ${userProfiles.email})`,
     })
@@ -123,25 +170,29 @@ export async function rulesWithAssessments(
     .leftJoin(userProfiles, eq(userProfiles.userId, ruleAssessments.ownerId))
     .where(and(where, isNull(libraryRules.retiredAt)))
     .orderBy(asc(libraryRules.position));
-  return rows.map(({ rule, articleApplicability, status, nextReviewDate, ownerName }) => {
-    const applicability: Applicability = rule.applicability ?? articleApplicability;
-    return {
-      articleId: rule.articleId,
-      id: rule.id,
-      area: rule.area,
-      citation: rule.citation,
-      requirement: rule.requirement,
-      frequency: rule.frequency,
-      evidence: rule.evidence,
-      applicability,
-      appliesToInstitution: appliesTo(reader.facts, applicability, rule.area),
-      assessment: {
-        status: status ?? 'not_assessed',
-        ownerName: ownerName ?? null,
-        nextReviewDate: nextReviewDate ?? null,
-      },
-    };
-  });
+  return rows.map(
+    ({ rule, articleApplicability, status, assessedAt, nextReviewDate, ownerName }) => {
+      const applicability: Applicability = rule.applicability ?? articleApplicability;
+      return {
+        articleId: rule.articleId,
+        assessedAt,
+        id: rule.id,
+        title: rule.title,
+        area: rule.area,
+        citation: rule.citation,
+        requirement: rule.requirement,
+        frequency: rule.frequency,
+        evidence: rule.evidence,
+        applicability,
+        appliesToInstitution: appliesTo(reader.facts, applicability, rule.area),
+        assessment: {
+          status: status ?? 'not_assessed',
+          ownerName: ownerName ?? null,
+          nextReviewDate: nextReviewDate ?? null,
+        },
+      };
+    },
+  );
 }
 
 /** `/compliance/articles/:slug`, the reader's institution's article first if it has one. */
@@ -163,6 +214,7 @@ export async function articleDetail(
   if (!row) throw new AppError('not_found', LIBRARY_MESSAGES.article_not_found);
   const { article } = row;
   const rules = await rulesWithAssessments(db, reader, eq(libraryRules.articleId, article.id));
+  const { html, headings } = renderArticle(article.body);
   return {
     id: article.id,
     slug: article.slug,
@@ -170,16 +222,25 @@ export async function articleDetail(
     area: article.area,
     summary: article.summary,
     lastReviewed: article.lastReviewed,
-    ruleCount: rules.length,
+    ...assessmentCounts(
+      reader.facts,
+      article,
+      rules.map((rule) => [
+        rule.applicability,
+        rule.assessment.status,
+        rule.assessedAt?.toISOString() ?? null,
+      ]),
+    ),
     appliesToInstitution: appliesTo(reader.facts, article.applicability, article.area),
     bookmarked: row.bookmarked,
     companyOwned: article.companyId !== null,
-    html: renderMarkdown(article.body),
+    html,
+    headings,
     citations: article.citations,
     effectiveDate: article.effectiveDate,
     applicability: article.applicability,
     version: article.version,
-    rules: rules.map(({ articleId: _articleId, ...rule }) => rule),
+    rules: rules.map(({ articleId: _articleId, assessedAt: _assessedAt, ...rule }) => rule),
   };
 }
 

@@ -310,7 +310,13 @@ export function RulePage() {
               <span>· {RULE_FREQUENCY_LABELS[data.frequency]}</span>
               <AssessmentBadge status={data.assessment.status} />
             </div>
-            <h1 className="mt-2 text-2xl font-bold text-slate-900">{data.id}</h1>
+            <div className="mt-2 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+              <h1 className="text-2xl font-bold text-slate-900">{data.title}</h1>
+              <span className="font-mono text-sm text-slate-700">
+                <span className="sr-only">Rule </span>
+                {data.id}
+              </span>
+            </div>
             <p className="mt-2 text-slate-900">{data.requirement}</p>
             <p className="mt-2 text-sm text-slate-700">
               <span className="font-medium">Evidence examiners expect:</span> {data.evidence}
