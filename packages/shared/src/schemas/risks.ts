@@ -274,6 +274,7 @@ export type RiskListResponse = z.infer<typeof riskListResponseSchema>;
 
 export const controlRuleSchema = z.object({
   id: z.string(),
+  title: z.string(),
   citation: z.string(),
   requirement: z.string(),
   articleSlug: z.string(),

@@ -235,6 +235,7 @@ export async function getRiskDetail(
       : db
           .select({
             id: libraryRules.id,
+            title: libraryRules.title,
             citation: libraryRules.citation,
             requirement: libraryRules.requirement,
             articleSlug: libraryArticles.slug,

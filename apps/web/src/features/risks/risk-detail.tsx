@@ -205,9 +205,11 @@ function ControlItem({
           {control.rules.map((rule) => (
             <li key={rule.id} className="flex flex-wrap items-center gap-2">
               <Link to={libraryRulePath(rule.id)} className="font-medium text-brand-700 underline">
-                {rule.id}
+                {rule.title}
               </Link>
-              <span className="text-xs text-slate-700">{rule.citation}</span>
+              <span className="text-xs text-slate-700">
+                {rule.id} · {rule.citation}
+              </span>
               <StatusToken tone={ASSESSMENT_TONES[rule.status]}>
                 {ASSESSMENT_STATUS_LABELS[rule.status]}
               </StatusToken>
