@@ -5,8 +5,9 @@ import { expect, fileServer, signedInState, test as base } from './support/fixtu
 import { callApi, seedDemoWorkspace, signInThroughApi } from './support/journeys.ts';
 
 /**
- * Risk scoring on the demo workspace (professional plan; every TRID rule assessed compliant),
- * on a server of the file's own.
+ * Risk scoring on the demo workspace (professional plan; every TRID rule assessed compliant; a
+ * register of twelve risks, without the starter risk adopted here: apps/api/src/modules/demo/
+ * demo-risks.ts), on a server of the file's own.
  */
 const test = base.extend<{
   demo: { url: string; members: Awaited<ReturnType<typeof seedDemoWorkspace>> };
@@ -41,7 +42,15 @@ test.describe('risk scoring', () => {
     });
     await page.goto(`${demo.url}/risk-scoring`);
     await expect(page.getByRole('heading', { name: 'Risk Scoring', level: 1 })).toBeVisible();
-    await expect(page.getByText('No risk in the register yet.')).toBeVisible();
+    const register = page.getByRole('table', { name: 'Risk register' });
+    const starterRow = register.locator('tbody tr').filter({
+      has: page.getByRole('button', { name: STARTER }),
+    });
+    // The demo's register leads with what needs a decision; the starter risk is not in it yet.
+    await expect(register.locator('tbody tr')).toHaveCount(12);
+    await expect(page.getByText('2 risks are not rated')).toBeVisible();
+    await expect(page.getByText(/Review overdue: RSK-\d+ Inaccurate or late HMDA/)).toBeVisible();
+    await expect(starterRow).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
 
     // The starter set: chosen, adopted not rated.
@@ -50,9 +59,10 @@ test.describe('risk scoring', () => {
     await dialog.getByRole('checkbox', { name: new RegExp(STARTER) }).check();
     await dialog.getByRole('button', { name: 'Add 1 to the register' }).click();
     await expect(page.getByText('1 starter risk was added, not rated')).toBeVisible();
-    const register = page.getByRole('table', { name: 'Risk register' });
-    await expect(register.locator('tbody tr')).toHaveCount(1);
-    await expect(register.locator('tbody tr').first()).toContainText('Not rated');
+    // Narrowed to the risks not rated: the demo's two and the one just adopted, as RSK-13.
+    await expect(register.locator('tbody tr')).toHaveCount(3);
+    await expect(starterRow).toContainText('RSK-13');
+    await expect(starterRow).toContainText('Not rated');
 
     // Rated by the manager: likelihood 4, impact 5.
     await register.getByRole('button', { name: STARTER }).click();
@@ -72,7 +82,8 @@ test.describe('risk scoring', () => {
     await page.keyboard.press('Escape');
     // The register still shows the risks not rated (the filter the starter set left): rated now,
     // this one leaves it; the whole register has it on the map.
-    await expect(register.locator('tbody tr')).toHaveCount(0);
+    await expect(starterRow).toHaveCount(0);
+    await expect(register.locator('tbody tr')).toHaveCount(2);
     // A click, not uncheck(): the box follows the URL, which the router updates a moment later.
     const notRatedOnly = page.getByRole('checkbox', { name: 'Not rated only' });
     await notRatedOnly.click();

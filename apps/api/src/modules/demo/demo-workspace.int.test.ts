@@ -1,6 +1,9 @@
+import { auditLog } from '@complivue/db/schema/audit';
 import { companies } from '@complivue/db/schema/companies';
+import { todayIn } from '@complivue/shared/calendar-days';
+import type { RiskDetail, RiskListResponse } from '@complivue/shared/schemas/risks';
 import { userProfiles } from '@complivue/db/schema/profiles';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesFrom, signInThroughApi, signedInMember } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -53,6 +56,83 @@ describe('the demo workspace', () => {
       'QM Rules Review Needed',
       'HMDA Compliant',
     ]);
+  });
+
+  it('has a risk register its members built, the same after every seeding, with no audit row of it', async () => {
+    await seedDemoWorkspace(t.db, t.app.auth);
+    const { companyId, credentials } = await seedDemoWorkspace(t.db, t.app.auth);
+    const today = todayIn(null);
+    const manager = credentials.find((credential) => credential.role === 'manager')!;
+    const cookie = cookiesFrom(await signInThroughApi(t.app, manager.email, manager.password));
+    const list = await t.app.inject({ method: 'GET', url: '/api/risks', headers: { cookie } });
+    expect(list.statusCode, list.body).toBe(200);
+    const { items } = list.json<RiskListResponse>();
+    // Twelve, once each: seeding again replaces the register.
+    expect(items.map((risk) => risk.number).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, index) => index + 1),
+    );
+    // The journey in e2e/risks.spec.ts adopts this one.
+    expect(items.map((risk) => risk.title)).not.toContain(
+      'Loan Estimates delivered late or fees collected too early',
+    );
+    const notRated = items.filter((risk) => !risk.inherent);
+    expect(notRated).toHaveLength(2);
+    expect(items.filter((risk) => risk.ownerId !== null)).toHaveLength(11);
+    const overdue = items.filter((risk) => risk.reviewOverdue);
+    expect(overdue.map((risk) => [risk.title, risk.ownerName])).toEqual([
+      ['Inaccurate or late HMDA loan/application register data', 'Sam Rivera'],
+    ]);
+    // The controls follow the seeded assessments: TRID effective, two levels off.
+    expect(items.find((risk) => risk.title.startsWith('Tolerance violations'))).toMatchObject({
+      controlEffectiveness: 'effective',
+      inherent: { likelihood: 3, impact: 4 },
+      residual: { likelihood: 1, impact: 4, source: 'suggested' },
+    });
+    // Nothing on the cells the browser journey counts (likelihood 2 or 4, impact 5).
+    expect(
+      items.filter((risk) => risk.residual?.impact === 5 && risk.residual.likelihood % 2 === 0),
+    ).toEqual([]);
+
+    const set = items.filter((risk) => risk.residual?.source === 'set');
+    expect(set).toHaveLength(1);
+    const residual = await t.app.inject({
+      method: 'GET',
+      url: `/api/risks/${set[0]!.id}`,
+      headers: { cookie },
+    });
+    expect(residual.json<RiskDetail>().residualReason).toContain('adverse action timing report');
+
+    const accepted = items.filter((risk) => risk.status === 'accepted');
+    expect(accepted).toHaveLength(1);
+    const acceptance = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/risks/${accepted[0]!.id}`,
+        headers: { cookie },
+      })
+    ).json<RiskDetail>();
+    expect(acceptance.acceptedByName).toBe('Alex Morgan');
+    expect(acceptance.acceptanceExpiresOn! > today).toBe(true);
+    // The history reads as the members' work over the past weeks, newest first.
+    expect(acceptance.history.map((entry) => [entry.event, entry.byName])).toEqual([
+      ['updated', 'Alex Morgan'],
+      ['updated', 'Alex Morgan'],
+      ['created', 'Alex Morgan'],
+    ]);
+    expect(
+      acceptance.history.every(
+        (entry) => entry.at < new Date(Date.now() - 86_400_000).toISOString(),
+      ),
+    ).toBe(true);
+    expect(acceptance.history[0]!.changes).toMatchObject({
+      status: { from: 'open', to: 'accepted' },
+    });
+
+    const riskAudit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, companyId), like(auditLog.action, 'risk.%')));
+    expect(riskAudit).toEqual([]);
   });
 
   it('has five deadlines in the next 30 days whatever day it is seeded on', async () => {

@@ -17,6 +17,7 @@ import { workActionsOnly } from '../team/activity-queries.ts';
 import { seedDemoAssessments } from './demo-assessments.ts';
 import { seedDemoFeed } from './demo-feed.ts';
 import { seedDemoCalendar } from './demo-calendar.ts';
+import { seedDemoRisks } from './demo-risks.ts';
 import { todayIn } from '@complivue/shared/calendar-days';
 
 export const DEMO_COMPANY_NAME = 'Demo Community Credit Union';
@@ -87,7 +88,7 @@ export interface DemoCredentials {
  * Creates, or brings back to its starting picture, the demo workspace: the institution, one
  * member per company role with a freshly generated password (printed once by the CLI), an
  * active Professional subscription, each member's alerts, the regulatory calendar (five
- * deadlines in the next 30 days) and a week of team activity. Safe to
+ * deadlines in the next 30 days), the risk register and a week of team activity. Safe to
  * run again: nothing is duplicated, passwords are replaced, missing pieces are added.
  */
 export async function seedDemoWorkspace(
@@ -236,6 +237,20 @@ export async function seedDemoWorkspace(
 
     // Recent Regulatory Updates: three real CFPB documents tagged TRID, QM and HMDA.
     await seedDemoFeed(tx, { companyId: company.id, adminId, now });
+
+    // The risk register, after the assessments its controls' effectiveness follows. It writes
+    // no audit row, so the week's team actions below stay the demo's 12.
+    const [admin, manager, member] = credentials;
+    await seedDemoRisks(tx, {
+      companyId: company.id,
+      now,
+      today: todayIn(null, now),
+      members: {
+        admin: { userId: adminId, name: admin!.fullName },
+        manager: { userId: userIds[1]!, name: manager!.fullName },
+        user: { userId: userIds[2]!, name: member!.fullName },
+      },
+    });
 
     // Team Activity counts work, so the demo's week holds work: the members recording some of
     // the assessments above, spread over the last six days (docs/product.md § Dashboard).

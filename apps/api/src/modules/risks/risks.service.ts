@@ -31,31 +31,40 @@ import {
 /** Who acts: the viewer of the queries, with their name for the history and their origin. */
 export type RiskActor = RiskViewer & Actor & { name: string };
 
-type HistoryChanges = Record<string, { from: unknown; to: unknown }>;
+/**
+ * What the risk services use: the database, and the clock that dates the history, an acceptance
+ * and a risk's last change.
+ */
+export type RiskDeps = Pick<ServiceDeps, 'db' | 'clock'> & {
+  /**
+   * Set by the demo workspace alone, which replays its members' past work on the register at
+   * every seeding: the audit log is append-only, so replayed entries would pile up there and
+   * count as this week's team actions. The risk's own history still says who did what, and when.
+   */
+  skipAudit?: true;
+};
 
-async function appendHistory(
-  tx: Db,
-  actor: RiskActor,
-  options: { riskId: string; event: string; changes: HistoryChanges },
-) {
-  await tx.insert(riskHistory).values({
-    riskId: options.riskId,
-    changedBy: actor.actorUserId,
-    changedByName: actor.name,
-    event: options.event,
-    changes: options.changes,
-  });
-}
+type HistoryChanges = Record<string, { from: unknown; to: unknown }>;
 
 /** The history entry, the audit row and the risk marked as just updated, in one transaction. */
 async function recordRiskActivity(
   tx: Db,
+  deps: RiskDeps,
   actor: RiskActor,
   riskId: string,
   activity: { event: string; action: string; changes: HistoryChanges },
 ) {
-  await appendHistory(tx, actor, { riskId, event: activity.event, changes: activity.changes });
-  await tx.update(risks).set({ updatedAt: new Date() }).where(eq(risks.id, riskId));
+  const at = deps.clock();
+  await tx.insert(riskHistory).values({
+    riskId,
+    changedBy: actor.actorUserId,
+    changedByName: actor.name,
+    event: activity.event,
+    changes: activity.changes,
+    createdAt: at,
+  });
+  await tx.update(risks).set({ updatedAt: at }).where(eq(risks.id, riskId));
+  if (deps.skipAudit) return;
   await recordAudit(tx, actor, {
     action: activity.action,
     actorUserId: actor.actorUserId,
@@ -135,7 +144,7 @@ const RISK_FIELDS = [
 ] as const;
 
 export async function createRisk(
-  deps: ServiceDeps,
+  deps: RiskDeps,
   options: { actor: RiskActor; body: z.output<typeof createRiskRequestSchema> },
 ): Promise<{ id: string }> {
   const { actor, body } = options;
@@ -160,6 +169,7 @@ export async function createRisk(
         residualReason: body.residualReason ?? '',
         reviewDate: body.reviewDate ?? null,
         createdBy: actor.actorUserId,
+        createdAt: deps.clock(),
       })
       .returning();
     await requireSoundResidual(tx, row!);
@@ -170,7 +180,7 @@ export async function createRisk(
       if (value !== null && value !== '') changes[field] = { from: null, to: value };
     }
     if (ownerName) changes.owner = { from: null, to: ownerName };
-    await recordRiskActivity(tx, actor, row!.id, {
+    await recordRiskActivity(tx, deps, actor, row!.id, {
       event: 'created',
       action: 'risk.created',
       changes,
@@ -180,7 +190,7 @@ export async function createRisk(
 }
 
 export async function updateRisk(
-  deps: ServiceDeps,
+  deps: RiskDeps,
   options: {
     actor: RiskActor;
     riskId: string;
@@ -224,7 +234,7 @@ export async function updateRisk(
         Object.assign(set, {
           acceptedBy: actor.actorUserId,
           acceptedByName: actor.name,
-          acceptedAt: new Date(),
+          acceptedAt: deps.clock(),
           acceptanceExpiresOn: expires,
         });
         diff.acceptanceExpiresOn = { from: current.acceptanceExpiresOn, to: expires };
@@ -247,7 +257,7 @@ export async function updateRisk(
     }
     await requireSoundResidual(tx, { ...current, ...set } as RiskRow);
     await tx.update(risks).set(set).where(eq(risks.id, current.id));
-    await recordRiskActivity(tx, actor, current.id, {
+    await recordRiskActivity(tx, deps, actor, current.id, {
       event: 'updated',
       action: 'risk.updated',
       changes: diff,
@@ -257,7 +267,7 @@ export async function updateRisk(
 
 /** Administrators only (the route says so): the audit log keeps what was deleted. */
 export async function deleteRisk(
-  deps: ServiceDeps,
+  deps: RiskDeps,
   options: { actor: RiskActor; riskId: string },
 ): Promise<void> {
   const { actor } = options;
@@ -309,7 +319,7 @@ const controlChanges = (before: Partial<ControlInput>, after: ControlInput): His
 };
 
 export async function addControl(
-  deps: ServiceDeps,
+  deps: RiskDeps,
   options: { actor: RiskActor; riskId: string; body: ControlInput },
 ): Promise<void> {
   const { actor, body } = options;
@@ -325,7 +335,7 @@ export async function addControl(
         createdBy: actor.actorUserId,
       })
       .returning({ id: riskControls.id });
-    await recordRiskActivity(tx, actor, risk.id, {
+    await recordRiskActivity(tx, deps, actor, risk.id, {
       event: 'control_added',
       action: 'risk.control_added',
       changes: controlChanges({}, body),
@@ -335,7 +345,7 @@ export async function addControl(
 }
 
 export async function updateControl(
-  deps: ServiceDeps,
+  deps: RiskDeps,
   options: { actor: RiskActor; riskId: string; controlId: string; body: ControlInput },
 ): Promise<void> {
   const { actor, body } = options;
@@ -346,7 +356,7 @@ export async function updateControl(
     const changes = controlChanges(current, body);
     if (Object.keys(changes).length === 0) return;
     await tx.update(riskControls).set(body).where(eq(riskControls.id, current.id));
-    await recordRiskActivity(tx, actor, risk.id, {
+    await recordRiskActivity(tx, deps, actor, risk.id, {
       event: 'control_updated',
       action: 'risk.control_updated',
       changes: { control: { from: current.title, to: body.title }, ...changes },
@@ -355,7 +365,7 @@ export async function updateControl(
 }
 
 export async function removeControl(
-  deps: ServiceDeps,
+  deps: RiskDeps,
   options: { actor: RiskActor; riskId: string; controlId: string },
 ): Promise<void> {
   const { actor } = options;
@@ -363,7 +373,7 @@ export async function removeControl(
     const risk = await getRisk(tx, actor.companyId, options.riskId, { forUpdate: true });
     const current = await getControl(tx, { ...options, companyId: actor.companyId });
     await tx.delete(riskControls).where(eq(riskControls.id, current.id));
-    await recordRiskActivity(tx, actor, risk.id, {
+    await recordRiskActivity(tx, deps, actor, risk.id, {
       event: 'control_removed',
       action: 'risk.control_removed',
       changes: { control: { from: current.title, to: null } },
@@ -377,7 +387,7 @@ export async function removeControl(
  * it is, so a repeated request adds nothing.
  */
 export async function adoptRiskTemplates(
-  deps: ServiceDeps,
+  deps: RiskDeps,
   options: { actor: RiskActor; institutionType: InstitutionType | null; keys: string[] },
 ): Promise<{ adopted: string[] }> {
   const { actor } = options;
@@ -410,6 +420,7 @@ export async function adoptRiskTemplates(
           description: `${template.description}\n\nCitations: ${template.citations.join('; ')}.`,
           templateKey: template.key,
           createdBy: actor.actorUserId,
+          createdAt: deps.clock(),
         })
         .returning({ id: risks.id });
       for (const control of template.controls) {
@@ -421,7 +432,7 @@ export async function adoptRiskTemplates(
           createdBy: actor.actorUserId,
         });
       }
-      await recordRiskActivity(tx, actor, row!.id, {
+      await recordRiskActivity(tx, deps, actor, row!.id, {
         event: 'created',
         action: 'risk.created',
         changes: {
