@@ -63,6 +63,11 @@ test.describe('risk scoring', () => {
     await expect(register.locator('tbody tr')).toHaveCount(3);
     await expect(starterRow).toContainText('RSK-13');
     await expect(starterRow).toContainText('Not rated');
+    // The export carries the register's filters.
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/risks/export.csv?notRated=true',
+    );
 
     // Rated by the manager: likelihood 4, impact 5.
     await register.getByRole('button', { name: STARTER }).click();
@@ -118,6 +123,15 @@ test.describe('risk scoring', () => {
     await page.goto(`${demo.url}/risk-scoring`);
     await expect(page.getByRole('heading', { name: 'Risk Scoring', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add risk' })).toHaveCount(0);
+    // A member reads the register, so exports it.
+    const exported = await page.request.get(
+      `${demo.url}${await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')}`,
+    );
+    expect(exported.status()).toBe(200);
+    expect(exported.headers()['content-disposition']).toContain('risk-register-');
+    expect(await exported.text()).toMatch(
+      /^Number,Title,Area,.*\nRSK-\d+,[^\n]*\n[\s\S]*Inaccurate or late HMDA loan\/application register data,HMDA,Mortgage origination,Sam Rivera,Open/,
+    );
     await expect(page.getByRole('region', { name: 'Heat map of residual risk' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
   });

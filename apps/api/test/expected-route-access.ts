@@ -283,6 +283,7 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
 
   // ── Risk scoring: /risk-scoring (plan professional); managers edit, administrators delete ──
   'GET /api/risks': { access: PROFESSIONAL_PLAN },
+  'GET /api/risks/export.csv': { access: PROFESSIONAL_PLAN },
   'GET /api/risks/members': { access: PROFESSIONAL_PLAN },
   'GET /api/risks/templates': { access: PROFESSIONAL_PLAN },
   'POST /api/risks/templates/adopt': {

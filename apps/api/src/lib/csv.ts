@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
 
 /**
  * A cell a spreadsheet would read as a formula (=, +, -, @, tab, carriage return) is prefixed
@@ -21,4 +22,13 @@ export function csvStream(
     })(),
   );
   return safe.pipe(stringify({ header: true, columns: [...columns] }));
+}
+
+/** Sends an export as a CSV download that no shared cache keeps (it holds the institution's data). */
+export function sendCsvAttachment(reply: FastifyReply, filename: string, stream: Readable) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(stream);
 }

@@ -350,3 +350,30 @@ export const adoptTemplatesRequestSchema = z
     keys: z.array(z.string().trim().min(1).max(80)).min(1, RISK_MESSAGES.template_unknown).max(100),
   })
   .strict();
+
+/** The register's CSV export (`GET /api/risks/export.csv`): one row per risk, in the list's order. */
+export const RISK_CSV_COLUMNS = [
+  'Number',
+  'Title',
+  'Area',
+  'Product',
+  'Owner',
+  'Status',
+  'Inherent likelihood',
+  'Inherent impact',
+  'Inherent score',
+  'Inherent rating',
+  'Control effectiveness',
+  'Residual likelihood',
+  'Residual impact',
+  'Residual score',
+  'Residual rating',
+  /** Suggested (the methodology's) or Set (a person's, with the reason beside it). */
+  'Residual source',
+  'Residual reason',
+  'Review date',
+  'Review overdue',
+  'Accepted by',
+  'Accepted until',
+  'Controls',
+] as const;

@@ -25,6 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { sendCsvAttachment } from '../../lib/csv.ts';
 import { requestOrigin } from '../../lib/actor.ts';
 import { requirePlan } from '../../lib/route-access.ts';
 import { readMultipartUpload, sendAttachment } from '../../lib/uploads.ts';
@@ -142,15 +143,11 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
         targetType: 'change',
         after: { format: 'csv', filters: request.query },
       });
-      const stream = await changesCsv(db, viewer, request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="regulatory-changes-${viewer.today}.csv"`,
-        )
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return sendCsvAttachment(
+        reply,
+        `regulatory-changes-${viewer.today}.csv`,
+        await changesCsv(db, viewer, request.query),
+      );
     },
   );
 

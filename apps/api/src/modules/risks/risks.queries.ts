@@ -157,11 +157,7 @@ const ownerName = sql<string | null>`${memberName}`;
  * reads (the risks, their controls, the company's status of the rules those controls are tied
  * to), the ratings computed by the one methodology in packages/shared.
  */
-export async function findRisks(
-  db: Db,
-  viewer: RiskViewer,
-  filters: RiskFilters,
-): Promise<RiskSummary[]> {
+async function registerUnder(db: Db, viewer: RiskViewer, filters: RiskFilters) {
   const rows = await db
     .select({ risk: risks, ownerName })
     .from(risks)
@@ -180,26 +176,67 @@ export async function findRisks(
           rows.map((row) => row.risk.id),
         ),
       ),
-    );
+    )
+    .orderBy(asc(riskControls.createdAt), asc(riskControls.id));
   const statuses = await ruleStatuses(db, viewer.companyId, [
     ...new Set(controls.flatMap((control) => control.ruleIds)),
   ]);
-  const byRisk = new Map<string, ControlEffectiveness[]>();
+  const byRisk = new Map<string, (ControlRow & { effectiveness: ControlEffectiveness })[]>();
   for (const control of controls) {
     const list = byRisk.get(control.riskId) ?? [];
-    list.push(effectivenessOf(control, statuses).effective);
+    list.push({ ...control, effectiveness: effectivenessOf(control, statuses).effective });
     byRisk.set(control.riskId, list);
   }
   return rows
     .map((row) => {
+      const riskControlRows = byRisk.get(row.risk.id) ?? [];
       const { suggested: _suggested, ...summary } = toSummary(
         { ...row.risk, ownerName: row.ownerName },
-        byRisk.get(row.risk.id) ?? [],
+        riskControlRows.map((control) => control.effectiveness),
         viewer.today,
       );
-      return summary;
+      return { risk: row.risk, summary, controls: riskControlRows };
     })
-    .sort((a, b) => (b.residual?.score ?? 0) - (a.residual?.score ?? 0) || a.number - b.number);
+    .sort(
+      (a, b) =>
+        (b.summary.residual?.score ?? 0) - (a.summary.residual?.score ?? 0) ||
+        a.summary.number - b.summary.number,
+    );
+}
+
+export async function findRisks(
+  db: Db,
+  viewer: RiskViewer,
+  filters: RiskFilters,
+): Promise<RiskSummary[]> {
+  return (await registerUnder(db, viewer, filters)).map((entry) => entry.summary);
+}
+
+/** A risk as the CSV export writes it: the list's row with what the detail adds. */
+export interface RiskExportRow extends RiskSummary {
+  residualReason: string;
+  acceptedByName: string | null;
+  acceptanceExpiresOn: string | null;
+  controls: { title: string; ruleIds: string[]; effectiveness: ControlEffectiveness }[];
+}
+
+/** The register under the list's filters and in its order, for the export. */
+export async function findRisksForExport(
+  db: Db,
+  viewer: RiskViewer,
+  filters: RiskFilters,
+): Promise<RiskExportRow[]> {
+  return (await registerUnder(db, viewer, filters)).map(({ risk, summary, controls }) => ({
+    ...summary,
+    residualReason: risk.residualReason,
+    acceptedByName: risk.acceptedByName,
+    acceptanceExpiresOn: risk.acceptanceExpiresOn,
+    controls: controls.map(({ title, ruleIds, effectiveness }) => ({
+      title,
+      ruleIds,
+      effectiveness,
+    })),
+  }));
 }
 
 /** A risk with its controls (their rules and statuses), the suggestion and its history. */

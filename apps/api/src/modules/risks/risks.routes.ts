@@ -14,11 +14,15 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestOrigin } from '../../lib/actor.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { sendCsvAttachment } from '../../lib/csv.ts';
 import { requireAll, requirePlan, requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { requireActor } from '../auth/actor.ts';
 import { institutionFacts } from '../companies/institution.ts';
 import { findActiveMembers } from '../companies/members.ts';
+import { risksCsv } from './risk-report.ts';
 import { findAdoptedTemplateKeys, findRisks, getRiskDetail } from './risks.queries.ts';
 import {
   addControl,
@@ -71,6 +75,34 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = actorOf(request);
       return { items: await findRisks(db, viewer, request.query), today: viewer.today };
+    },
+  );
+
+  app.get(
+    '/api/risks/export.csv',
+    {
+      config: { access: RISK_SCORING },
+      schema: {
+        tags: ['risks'],
+        summary:
+          'The risk register under the same filters as the list, as CSV: ratings, controls and their rules, acceptance',
+        querystring: riskFiltersSchema,
+      },
+    },
+    async (request, reply) => {
+      const viewer = actorOf(request);
+      await recordAudit(db, requestOrigin(request), {
+        action: 'risk.exported',
+        actorUserId: viewer.actorUserId,
+        companyId: viewer.companyId,
+        targetType: 'risk',
+        after: { format: 'csv', filters: request.query },
+      });
+      return sendCsvAttachment(
+        reply,
+        `risk-register-${viewer.today}.csv`,
+        await risksCsv(db, viewer, request.query),
+      );
     },
   );
 

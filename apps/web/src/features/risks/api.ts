@@ -28,6 +28,12 @@ function filterParams(filters: RiskPageFilters): URLSearchParams {
   return params;
 }
 
+/** The register as CSV under the list's filters (the heat-map cell is the page's own). */
+export const exportHref = (filters: RiskPageFilters) => {
+  const params = filterParams(filters).toString();
+  return `/api/risks/export.csv${params ? `?${params}` : ''}`;
+};
+
 export function useRisks(filters: RiskPageFilters) {
   const params = filterParams(filters);
   return useQuery({

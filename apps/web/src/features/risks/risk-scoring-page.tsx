@@ -9,7 +9,7 @@ import {
   type RiskMembers,
   type RiskSummary,
 } from '@complivue/shared/schemas/risks';
-import { Plus, ListPlus } from 'lucide-react';
+import { Download, ListPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { QueryState } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
@@ -18,7 +18,7 @@ import { Card } from '@/components/ui/card';
 import { AreaFilterSelect, FilterSelect } from '@/components/ui/filter-select';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { useSession } from '@/lib/session';
-import { useCreateRisk, useRisk, useRiskMembers, useRisks } from './api.ts';
+import { exportHref, useCreateRisk, useRisk, useRiskMembers, useRisks } from './api.ts';
 import { HeatMap, inCell } from './heat-map.tsx';
 import { RiskDetailView } from './risk-detail.tsx';
 import { EMPTY_RISK_FORM, RiskFieldsForm } from './risk-form.tsx';
@@ -146,18 +146,26 @@ export function RiskScoringPage() {
             whether they work.
           </p>
         </div>
-        {canEdit && (
-          <div className="flex flex-wrap gap-2">
-            <Button onClick={() => setDialog('create')}>
-              <Plus aria-hidden="true" className="size-4" />
-              Add risk
-            </Button>
-            <Button variant="secondary" onClick={() => setDialog('starter')}>
-              <ListPlus aria-hidden="true" className="size-4" />
-              Starter risks
-            </Button>
-          </div>
-        )}
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" asChild>
+            <a href={exportHref(state.filters)}>
+              <Download aria-hidden="true" className="size-4" />
+              Export CSV
+            </a>
+          </Button>
+          {canEdit && (
+            <>
+              <Button onClick={() => setDialog('create')}>
+                <Plus aria-hidden="true" className="size-4" />
+                Add risk
+              </Button>
+              <Button variant="secondary" onClick={() => setDialog('starter')}>
+                <ListPlus aria-hidden="true" className="size-4" />
+                Starter risks
+              </Button>
+            </>
+          )}
+        </div>
       </header>
 
       {notice && <Alert>{notice}</Alert>}
