@@ -107,6 +107,36 @@ test.describe('team management', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
+  test("shows each member's last sign-in as the newest sign-in User Activity lists for them", async ({
+    signedIn,
+    team: { server },
+  }) => {
+    const { admin, manager, user } = await seedDemoWorkspace(server.url);
+    const page = await signedIn(admin);
+    // The demo's manager and user worked this week (and signed in first); the admin just did.
+    for (const member of [manager, user, admin]) {
+      await page.goto(`${server.url}/users/team`);
+      const lastSignIn = page
+        .getByRole('row')
+        .filter({ hasText: member.email })
+        .getByRole('link', { name: /sign-ins of/ });
+      const shown = lastSignIn.locator('time');
+      const [text, moment] = [await shown.textContent(), await shown.getAttribute('datetime')];
+      expect(text).not.toBe('Never');
+
+      await lastSignIn.click();
+      await expect(page.getByRole('heading', { name: 'User Activity' })).toBeVisible();
+      await expect(page.getByLabel('Action', { exact: true })).toHaveValue('auth.sign_in');
+      const newest = page
+        .getByRole('table', { name: 'Activity entries' })
+        .locator('tbody tr')
+        .first();
+      await expect(newest.getByRole('cell', { name: 'Signed in' })).toBeVisible();
+      await expect(newest.locator('time')).toHaveText(text!);
+      await expect(newest.locator('time')).toHaveAttribute('datetime', moment!);
+    }
+  });
+
   test('deactivates a member: their open session ends and they cannot sign in', async ({
     signedIn,
     pageErrors,

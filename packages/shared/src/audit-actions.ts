@@ -80,6 +80,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'feeds.source_deleted': 'Removed a feed source',
 };
 
+/** A completed sign-in: the entry a member's last sign-in is read from (Team Members). */
+export const SIGN_IN_ACTION = 'auth.sign_in';
+
 export function auditActionLabel(action: string): string {
   return AUDIT_ACTION_LABELS[action] ?? action;
 }

@@ -29,7 +29,6 @@ export const userProfiles = pgTable(
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
     // Kept on the server so that the onboarding wizard stays done after a sign-out clears storage.
     onboardingCompletedAt: timestamptz('onboarding_completed_at'),
-    lastSignInAt: timestamptz('last_sign_in_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,5 @@
 import { analyticsEvents } from '@complivue/db/schema/activity';
+import { SIGN_IN_ACTION } from '@complivue/shared/audit-actions';
 import { user } from '@complivue/db/schema/auth';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { parseCookies } from 'better-auth/cookies';
@@ -59,7 +60,8 @@ export async function contextForUser(
 
 /**
  * What follows every completed sign-in (password, or password and second factor): the session
- * cookie, the member's last sign-in time, the `user_signin` analytics event and the audit entry.
+ * cookie, the `user_signin` analytics event and the audit entry (which is the member's last sign-in:
+ * `lastSignInAt` in team/activity-queries.ts).
  */
 export async function completeSignIn(
   app: FastifyInstance,
@@ -70,10 +72,6 @@ export async function completeSignIn(
   forwardSetCookies(reply, options.headers);
   await rememberDevice(app, reply, options.userId);
   const context = await contextForUser(app, options.userId);
-  await app.database.db
-    .update(userProfiles)
-    .set({ lastSignInAt: new Date() })
-    .where(eq(userProfiles.userId, options.userId));
   await app.database.db.insert(analyticsEvents).values({
     userId: options.userId,
     companyId: context.profile.companyId,
@@ -81,7 +79,7 @@ export async function completeSignIn(
     eventData: { method: options.method },
   });
   await recordAudit(app.database.db, requestOrigin(request), {
-    action: 'auth.sign_in',
+    action: SIGN_IN_ACTION,
     actorUserId: options.userId,
     companyId: context.profile.companyId,
     after: { method: options.method },

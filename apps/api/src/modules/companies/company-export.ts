@@ -3,7 +3,6 @@ import type { Db } from '@complivue/db/database';
 import { companies } from '@complivue/db/schema/companies';
 import { invitations } from '@complivue/db/schema/invitations';
 import { notifications } from '@complivue/db/schema/notifications';
-import { userProfiles } from '@complivue/db/schema/profiles';
 import { subscriptions } from '@complivue/db/schema/subscriptions';
 import { calendarCompletions, calendarEvents } from '@complivue/db/schema/calendar';
 import { dateToDay } from '@complivue/shared/calendar-days';
@@ -14,6 +13,7 @@ import { ZipFile } from 'yazl';
 import { csvStream } from '../../lib/csv.ts';
 import { activityCsvStream } from '../team/activity-csv.ts';
 import { streamActivity } from '../team/activity-queries.ts';
+import { findAllTeamMembers } from '../team/team.queries.ts';
 import { calendarIcs } from '../calendar/calendar-ics.ts';
 import { findCalendarEvents } from '../calendar/calendar.queries.ts';
 import { changesCsv } from '../changes/change-report.ts';
@@ -114,21 +114,15 @@ export async function companyExportArchive(
     'members.csv',
     ['User id', 'Email', 'Full name', 'Job title', 'Role', 'Status', 'Last sign-in', 'Joined'],
     async () =>
-      (
-        await db
-          .select()
-          .from(userProfiles)
-          .where(eq(userProfiles.companyId, companyId))
-          .orderBy(asc(userProfiles.createdAt))
-      ).map((member) => [
+      (await findAllTeamMembers(db, companyId)).map((member) => [
         member.userId,
         member.email,
         member.fullName ?? '',
         member.jobTitle ?? '',
         member.role,
         member.status,
-        iso(member.lastSignInAt),
-        iso(member.createdAt),
+        member.lastSignInAt ?? '',
+        member.joinedAt,
       ]),
   );
   lazyCsv(

@@ -6,6 +6,7 @@ import { userProfiles } from '@complivue/db/schema/profiles';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesFrom, signInThroughApi, signedInMember } from '../../../test/http.ts';
+import { expectSameLastSignIn } from '../../../test/last-sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DEMO_COMPANY_NAME, seedDemoWorkspace } from './demo-workspace.ts';
 import { computeDashboard } from '../dashboard/dashboard-figures.ts';
@@ -133,6 +134,22 @@ describe('the demo workspace', () => {
       .from(auditLog)
       .where(and(eq(auditLog.companyId, companyId), like(auditLog.action, 'risk.%')));
     expect(riskAudit).toEqual([]);
+  });
+
+  it("gives each member the sign-ins before their week's work, the same on Team Members and User Activity", async () => {
+    const now = new Date();
+    const { companyId, credentials } = await seedDemoWorkspace(t.db, t.app.auth, now);
+    const admin = credentials.find((credential) => credential.role === 'admin')!;
+    const members = await t.db
+      .select({ userId: userProfiles.userId })
+      .from(userProfiles)
+      .where(eq(userProfiles.companyId, companyId));
+    const cookie = cookiesFrom(await signInThroughApi(t.app, admin.email, admin.password));
+    for (const { userId } of members) {
+      const lastSignIn = await expectSameLastSignIn(t.app, cookie, userId);
+      expect(lastSignIn, userId).not.toBeNull();
+      expect(Date.parse(lastSignIn!)).toBeGreaterThan(now.getTime() - 7 * 86_400_000);
+    }
   });
 
   it('has five deadlines in the next 30 days whatever day it is seeded on', async () => {

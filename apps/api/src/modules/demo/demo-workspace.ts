@@ -18,7 +18,8 @@ import { seedDemoAssessments } from './demo-assessments.ts';
 import { seedDemoFeed } from './demo-feed.ts';
 import { seedDemoCalendar } from './demo-calendar.ts';
 import { seedDemoRisks } from './demo-risks.ts';
-import { todayIn } from '@complivue/shared/calendar-days';
+import { dateToDay, todayIn } from '@complivue/shared/calendar-days';
+import { SIGN_IN_ACTION } from '@complivue/shared/audit-actions';
 
 export const DEMO_COMPANY_NAME = 'Demo Community Credit Union';
 const DAY_MS = 86_400_000;
@@ -78,6 +79,27 @@ const ALERTS: {
 /** "Actions this week" in the demo: 12 (docs/product.md § Dashboard). */
 const DEMO_TEAM_ACTIONS = 12;
 
+/**
+ * The sign-ins that the demo's work implies: each member signs in ten minutes before their first
+ * entry of a day. A member's last sign-in is read from these entries (Team Members and User
+ * Activity alike), so a member who worked this week was not "never" signed in.
+ */
+function signInsBefore(work: { actorUserId: string; companyId: string; createdAt: Date }[]) {
+  const firstOfDay = new Map<string, (typeof work)[number]>();
+  for (const entry of work) {
+    const key = `${entry.actorUserId} ${dateToDay(entry.createdAt)}`;
+    const first = firstOfDay.get(key);
+    if (!first || entry.createdAt < first.createdAt) firstOfDay.set(key, entry);
+  }
+  return [...firstOfDay.values()].map((entry) => ({
+    actorUserId: entry.actorUserId,
+    companyId: entry.companyId,
+    action: SIGN_IN_ACTION,
+    after: { method: 'password' },
+    createdAt: new Date(entry.createdAt.getTime() - 10 * 60_000),
+  }));
+}
+
 export interface DemoCredentials {
   role: CompanyRole;
   email: string;
@@ -88,7 +110,8 @@ export interface DemoCredentials {
  * Creates, or brings back to its starting picture, the demo workspace: the institution, one
  * member per company role with a freshly generated password (printed once by the CLI), an
  * active Professional subscription, each member's alerts, the regulatory calendar (five
- * deadlines in the next 30 days), the risk register and a week of team activity. Safe to
+ * deadlines in the next 30 days), the risk register and a week of team activity (work, and the
+ * sign-ins before it). Safe to
  * run again: nothing is duplicated, passwords are replaced, missing pieces are added.
  */
 export async function seedDemoWorkspace(
@@ -267,18 +290,17 @@ export async function seedDemoWorkspace(
       );
     const missing = Math.max(0, DEMO_TEAM_ACTIONS - recentWork);
     if (missing > 0) {
-      await tx.insert(auditLog).values(
-        assessed.slice(0, missing).map(({ ruleId, status }, index) => ({
-          actorUserId: userIds[index % userIds.length]!,
-          companyId: company.id,
-          action: 'library.assessment_updated',
-          targetType: 'rule',
-          targetId: ruleId,
-          before: { status: 'not_assessed' },
-          after: { status },
-          createdAt: new Date(now.getTime() - ((index % 6) + 1) * DAY_MS + index * 60_000),
-        })),
-      );
+      const work = assessed.slice(0, missing).map(({ ruleId, status }, index) => ({
+        actorUserId: userIds[index % userIds.length]!,
+        companyId: company.id,
+        action: 'library.assessment_updated',
+        targetType: 'rule',
+        targetId: ruleId,
+        before: { status: 'not_assessed' },
+        after: { status },
+        createdAt: new Date(now.getTime() - ((index % 6) + 1) * DAY_MS + index * 60_000),
+      }));
+      await tx.insert(auditLog).values([...signInsBefore(work), ...work]);
     }
     return company.id;
   });

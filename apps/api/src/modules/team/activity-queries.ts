@@ -4,14 +4,41 @@ import { userProfiles } from '@complivue/db/schema/profiles';
 import {
   AUDIT_ACTION_LABELS,
   NOT_WORK_ACTION_PREFIXES,
+  SIGN_IN_ACTION,
   auditActionLabel,
 } from '@complivue/shared/audit-actions';
 import type { ActivityEntry, ActivityFilters } from '@complivue/shared/schemas/activity';
 import { PAGE_SIZE } from '@complivue/shared/schemas/paging';
-import { and, count, desc, eq, gte, ilike, lt, notLike, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  lt,
+  notLike,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import { containsPattern } from '../../lib/sql-patterns.ts';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * A member's last sign-in: their newest sign-in entry in the institution's trail, which is what
+ * User Activity lists first for them (filtered by member and 'Signed in'). Nothing keeps a copy,
+ * so Team Members, the data export and User Activity cannot disagree (DESIGN.md rule 6). Served
+ * by the partial index `audit_log_sign_in_idx`.
+ */
+export const lastSignInAt = (userId: AnyColumn, companyId: AnyColumn) =>
+  sql<Date | null>`(
+    SELECT max(${auditLog.createdAt}) FROM ${auditLog}
+    WHERE ${auditLog.action} = ${SIGN_IN_ACTION}
+      AND ${auditLog.actorUserId} = ${userId}
+      AND ${auditLog.companyId} = ${companyId}
+  )`.mapWith(auditLog.createdAt);
 
 /** Compliance work only: every action but sign-ins and set-up (`isWorkAction`). */
 export const workActionsOnly = () =>

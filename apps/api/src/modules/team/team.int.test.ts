@@ -1,7 +1,9 @@
+import { userProfiles } from '@complivue/db/schema/profiles';
 import { subscriptions } from '@complivue/db/schema/subscriptions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughApi, signUpThroughApi, signedInMember } from '../../../test/http.ts';
+import { expectSameLastSignIn } from '../../../test/last-sign-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 describe('team members', () => {
@@ -49,6 +51,32 @@ describe('team members', () => {
 
     const searched = await get(admin.cookie, '/api/team/members?query=Chief');
     expect(searched.json().items).toHaveLength(1);
+  });
+
+  it("shows as a member's last sign-in the newest sign-in User Activity lists for them", async () => {
+    const { admin, user, manager, companyId } = await companyWithMembers();
+    // Signing in to another institution's account later must not count here.
+    await companyWithMembers();
+    await signInThroughApi(t.app, user.email, 'Member passphrase 1');
+    expect(await expectSameLastSignIn(t.app, admin.cookie, user.userId)).not.toBeNull();
+    expect(await expectSameLastSignIn(t.app, admin.cookie, manager.userId)).not.toBeNull();
+
+    // An account added to the institution that has not signed in yet: "Never" on both screens.
+    const email = `never-${crypto.randomUUID().slice(0, 8)}@firstcu.org`;
+    const { user: account } = await t.app.auth.api.signUpEmail({
+      body: { email, password: 'Member passphrase 1', name: 'Robin Never' },
+    });
+    await t.db.insert(userProfiles).values({ userId: account.id, email, companyId, role: 'user' });
+    const invitee = account.id;
+    expect(await expectSameLastSignIn(t.app, admin.cookie, invitee)).toBeNull();
+
+    const sorted = await get(admin.cookie, '/api/team/members?sort=last_sign_in&direction=desc');
+    expect(sorted.json().items.map((member: { userId: string }) => member.userId)).toEqual([
+      user.userId,
+      manager.userId,
+      admin.body.session.user.id,
+      invitee,
+    ]);
   });
 
   it('is closed to members who are not administrators', async () => {

@@ -16,6 +16,7 @@ import { and, asc, count, desc, eq, gt, ilike, isNull, ne, or, sql, type SQL } f
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/sql-patterns.ts';
 import { findCompanySubscription } from '../subscriptions/company-subscription.ts';
+import { lastSignInAt } from './activity-queries.ts';
 
 /** An invitation that can still be accepted. */
 export const pendingInvitation = and(
@@ -24,11 +25,13 @@ export const pendingInvitation = and(
   gt(invitations.expiresAt, sql`now()`),
 )!;
 
+const memberLastSignIn = lastSignInAt(userProfiles.userId, userProfiles.companyId);
+
 const SORT_COLUMNS: Record<TeamSort, SQL> = {
   name: sql`lower(coalesce(${userProfiles.fullName}, ${userProfiles.email}))`,
   role: sql`array_position(ARRAY[${sql.raw(ROLES.map((role) => `'${role}'`).join(', '))}]::text[], ${userProfiles.role})`,
   status: sql`${userProfiles.status}`,
-  last_sign_in: sql`${userProfiles.lastSignInAt}`,
+  last_sign_in: memberLastSignIn,
   joined: sql`${userProfiles.createdAt}`,
 };
 
@@ -40,7 +43,7 @@ const memberColumns = {
   role: userProfiles.role,
   status: userProfiles.status,
   twoFactorEnabled: user.twoFactorEnabled,
-  lastSignInAt: userProfiles.lastSignInAt,
+  lastSignInAt: memberLastSignIn,
   joinedAt: userProfiles.createdAt,
 };
 
@@ -96,6 +99,17 @@ export async function findTeamMember(db: Db, companyId: string, userId: string) 
     .innerJoin(user, eq(user.id, userProfiles.userId))
     .where(and(eq(userProfiles.companyId, companyId), eq(userProfiles.userId, userId)));
   return row ? toTeamMember(row) : null;
+}
+
+/** Every member, deactivated ones too, in the order they joined (the data export). */
+export async function findAllTeamMembers(db: Db, companyId: string) {
+  const rows = await db
+    .select(memberColumns)
+    .from(userProfiles)
+    .innerJoin(user, eq(user.id, userProfiles.userId))
+    .where(eq(userProfiles.companyId, companyId))
+    .orderBy(asc(userProfiles.createdAt));
+  return rows.map(toTeamMember);
 }
 
 /**

@@ -45,7 +45,7 @@ function actorName(entry: ActivityEntry): string {
 const ACTIVITY_COLUMNS: Column<ActivityEntry>[] = [
   {
     header: 'When',
-    cell: (entry) => formatDateTime(entry.createdAt),
+    cell: (entry) => <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>,
     className: 'whitespace-nowrap text-slate-700',
   },
   { header: 'Member', cell: actorName },

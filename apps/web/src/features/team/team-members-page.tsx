@@ -1,8 +1,10 @@
+import { SIGN_IN_ACTION } from '@complivue/shared/audit-actions';
 import { COMPANY_ROLES, ROLES, hasRoleAtLeast, type CompanyRole } from '@complivue/shared/roles';
 import type { TeamMember, TeamSort } from '@complivue/shared/schemas/team';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { DataTable, type Column } from '@/components/data-table';
 import { Pager } from '@/components/pager';
@@ -11,6 +13,7 @@ import { RoleEditor } from '@/components/role-editor';
 import { SearchBox } from '@/components/search-box';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
 import { userFacingMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-day';
 import { useSession } from '@/lib/session';
@@ -87,6 +90,25 @@ function MemberAccessButton({ member }: { member: TeamMember }) {
   );
 }
 
+/**
+ * When the member last signed in, read from the audit trail, and a link to their sign-ins there:
+ * the first entry of that list is this time (one source, DESIGN.md rule 6).
+ */
+function LastSignIn({ member }: { member: TeamMember }) {
+  if (!member.lastSignInAt) return <>Never</>;
+  const signIns = new URLSearchParams({ actor: member.userId, action: SIGN_IN_ACTION });
+  const shown = formatDateTime(member.lastSignInAt);
+  return (
+    <Link
+      to={`${paths.usersActivity}?${signIns}`}
+      aria-label={`${shown}, sign-ins of ${member.fullName ?? member.email}`}
+      className="text-brand-700 underline"
+    >
+      <time dateTime={member.lastSignInAt}>{shown}</time>
+    </Link>
+  );
+}
+
 /** `/users/team`: the institution's members, their roles, status, sign-ins and two-factor. */
 export function TeamMembersPage() {
   const queryClient = useQueryClient();
@@ -154,7 +176,7 @@ export function TeamMembersPage() {
       header: 'Last sign-in',
       sort: sortBy('last_sign_in'),
       className: 'text-slate-700',
-      cell: (member) => (member.lastSignInAt ? formatDateTime(member.lastSignInAt) : 'Never'),
+      cell: (member) => <LastSignIn member={member} />,
     },
     { header: 'Two-factor', cell: (member) => (member.twoFactorEnabled ? 'On' : 'Off') },
     {
