@@ -8,7 +8,7 @@ import {
   test as base,
   type PageOptions,
 } from './support/fixtures.ts';
-import { createChange, seedDemoWorkspace, signInThroughApi } from './support/journeys.ts';
+import { callApi, createChange, seedDemoWorkspace, signInThroughApi } from './support/journeys.ts';
 
 /**
  * Change management on the demo workspace (professional plan), on a server of the file's own:
@@ -132,15 +132,15 @@ test.describe('change management', () => {
     await card(adminPage, title).getByRole('button', { name: title }).click();
     const detail = adminPage.getByRole('dialog', { name: title });
     const history = detail.getByRole('list', { name: 'History, newest first' });
-    await expect(history.getByText('Status: Review → Closed')).toBeVisible();
+    await expect(history.getByText('moved the change from Review to Closed')).toBeVisible();
     for (const step of [
-      'Status: Identified → Assessing',
-      'Status: Assessing → Implementing',
-      'Status: Implementing → Review',
+      'moved the change from Identified to Assessing',
+      'moved the change from Assessing to Implementing',
+      'moved the change from Implementing to Review',
     ]) {
       await expect(history.getByText(step)).toBeVisible();
     }
-    await expect(history.getByText('Status:')).toHaveCount(5);
+    await expect(history.getByText(/moved the change from/)).toHaveCount(4);
 
     // A comment that @mentions a colleague, picked with the keyboard.
     const comment = detail.getByRole('textbox', { name: 'Comment' });
@@ -159,6 +159,50 @@ test.describe('change management', () => {
     ).toBeVisible();
     await expectNoSeriousAxeViolations(adminPage);
     expect(new URL(adminPage.url()).searchParams.get('change')).toBeTruthy();
+  });
+
+  test('reads a change from a feed item as sentences: names, labels, Jan 1, 2026, titled links', async ({
+    signedIn,
+    demo,
+  }) => {
+    const caller = await signInThroughApi(demo.url, demo.members.user);
+    const { items } = await callApi<{ items: { id: string; title: string; link: string }[] }>(
+      demo.url,
+      caller,
+      'GET',
+      '/api/feeds/items',
+    );
+    const item = items[0]!;
+    const title = `Threshold adjustments review (${crypto.randomUUID().slice(0, 6)})`;
+    const nextYear = new Date().getUTCFullYear() + 1;
+    const change = await createChange(demo.url, caller, {
+      feedItemId: item.id,
+      title,
+      effectiveDate: `${nextYear}-01-01`,
+    });
+    await callApi(demo.url, caller, 'PATCH', `/api/changes/${change.id}`, {
+      dueDate: `${nextYear}-03-01`,
+      riskRating: 'medium',
+    });
+
+    const page = await signedIn('user');
+    await page.goto(`${demo.url}/change-management?change=${change.id}`);
+    const detail = page.getByRole('dialog', { name: title });
+    const history = detail.getByRole('list', { name: 'History, newest first' });
+    await expect(
+      history.getByText(`Sam Rivera set Due date to Mar 1, ${nextYear} and set Risk to Medium`),
+    ).toBeVisible();
+    await expect(history.getByText(`Effective date to Jan 1, ${nextYear}`)).toBeVisible();
+    // The publication under its own title, not its address (in the sentence, and in the summary
+    // the draft quoted).
+    const publications = history.getByRole('link', { name: item.title });
+    await expect(publications).toHaveCount(2);
+    for (const link of await publications.all()) {
+      await expect(link).toHaveAttribute('href', item.link);
+    }
+    const text = (await history.textContent()) ?? '';
+    expect(text).not.toMatch(/demo: true|\b\d{4}-\d{2}-\d{2}\b|https?:\/\/|source: feed/);
+    await expectNoSeriousAxeViolations(page);
   });
 
   test('marks a change not applicable with its reason; focus follows the card', async ({

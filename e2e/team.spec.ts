@@ -90,8 +90,12 @@ test.describe('team management', () => {
     await expect(page.getByRole('heading', { name: 'User Activity' })).toBeVisible();
     await page.getByLabel('Action', { exact: true }).selectOption('role.changed');
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    await expect(page.getByRole('cell', { name: 'role: user → manager' })).toBeVisible();
-    await expect(page.getByRole('cell', { name: 'Changed a role' })).toHaveCount(1);
+    // The entry as a sentence: who, what, whom, with the roles in words.
+    await expect(
+      page.getByRole('cell', {
+        name: 'Alex Morgan changed the role of Sam Rivera from User to Manager',
+      }),
+    ).toHaveCount(1);
     const csv = await page.request.get(
       `${server.url}${await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')}`,
     );
@@ -131,10 +135,26 @@ test.describe('team management', () => {
         .getByRole('table', { name: 'Activity entries' })
         .locator('tbody tr')
         .first();
-      await expect(newest.getByRole('cell', { name: 'Signed in' })).toBeVisible();
+      await expect(
+        newest.getByRole('cell', { name: /^\S.* signed in with a password/ }),
+      ).toBeVisible();
       await expect(newest.locator('time')).toHaveText(text!);
       await expect(newest.locator('time')).toHaveAttribute('datetime', moment!);
     }
+
+    // The trail reads as sentences: names and labels, days as Jan 1, 2026, no internal keys.
+    await page.goto(`${server.url}/users/activity`);
+    const entries = page.getByRole('table', { name: 'Activity entries' });
+    await expect(
+      entries
+        .getByRole('cell', {
+          name: /^Sam Rivera assessed rule \S+: changed Status from Not assessed to /,
+        })
+        .first(),
+    ).toBeVisible();
+    const trail = (await entries.locator('tbody').textContent()) ?? '';
+    expect(trail).not.toMatch(/demo: true|[a-z]+Id:|\b\d{4}-\d{2}-\d{2}\b|https?:\/\//);
+    await expectNoSeriousAxeViolations(page);
   });
 
   test('deactivates a member: their open session ends and they cannot sign in', async ({

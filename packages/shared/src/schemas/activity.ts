@@ -57,6 +57,11 @@ export const activityEntrySchema = z.object({
     .nullable(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
+  /**
+   * The record the entry is about, by its name now ("Sam Rivera", "CHG-3 “Escrow rule”",
+   * "1042 “Export question”"); null when it has none or no longer exists.
+   */
+  targetLabel: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   ipAddress: z.string().nullable(),

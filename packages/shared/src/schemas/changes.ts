@@ -1,21 +1,8 @@
 import { z } from 'zod';
 import { CHANGE_WORKFLOW_MESSAGES } from '../change-workflow.ts';
 import { DOCUMENT_FILE_TYPES } from '../file-types.ts';
-import { formatShortDay, isIsoDay } from '../calendar-days.ts';
-import {
-  REGULATION_AREA_INFO,
-  REGULATION_AREAS,
-  type RegulationArea,
-} from '../regulation-areas.ts';
-import {
-  CHANGE_SOURCES,
-  CHANGE_STATUS_LABELS,
-  CHANGE_STATUSES,
-  RISK_RATING_LABELS,
-  RISK_RATINGS,
-  type ChangeStatus,
-  type RiskRating,
-} from '../regulatory-monitoring.ts';
+import { REGULATION_AREAS } from '../regulation-areas.ts';
+import { CHANGE_SOURCES, CHANGE_STATUSES, RISK_RATINGS } from '../regulatory-monitoring.ts';
 import { pageOf } from './paging.ts';
 
 /** Change management (`/change-management`): requests and answers of `/api/changes`. */
@@ -447,27 +434,6 @@ export const CHANGE_CSV_COLUMNS = [
   'Created',
   'Closed',
 ] as const;
-
-/** A value of the history as a reader sees it ("High", "TRID, HMDA", "—"). */
-export function formatChangeHistoryValue(field: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (field === 'status') return CHANGE_STATUS_LABELS[value as ChangeStatus] ?? String(value);
-  if (field === 'riskRating') return RISK_RATING_LABELS[value as RiskRating] ?? String(value);
-  if ((field === 'effectiveDate' || field === 'dueDate') && typeof value === 'string') {
-    return isIsoDay(value) ? formatShortDay(value) : value;
-  }
-  if (field === 'source') return value === 'feed' ? 'Feed item' : 'Entered by hand';
-  if (field === 'done') return value === true ? 'Done' : 'Not done';
-  if (field === 'areas' && Array.isArray(value)) {
-    return value.length === 0
-      ? '—'
-      : value
-          .map((area) => REGULATION_AREA_INFO[area as RegulationArea]?.tag ?? String(area))
-          .join(', ');
-  }
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
-}
 
 const FIELD_ORDER = Object.keys(CHANGE_FIELD_LABELS);
 

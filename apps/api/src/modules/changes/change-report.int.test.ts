@@ -55,8 +55,8 @@ describe('change management: the CSV export and the PDF record', () => {
     expect(text).toContain('Impact assessment');
     expect(text).toContain('HMDA policy');
     expect(text).toContain('Looks right @Casey Manager');
-    // The history reads from → to, and user text outside Windows-1252 survives intact.
-    expect(text).toContain('Status: Identified → Assessing');
+    // The history reads as sentences, and user text outside Windows-1252 survives intact.
+    expect(text).toContain('moved the change from Identified to Assessing');
     expect(text).toContain('DTI ≥ 43 % at the Łódź branch; 12 CFR § 1026.43(c) → see the memo');
     expect(text).not.toContain('\uFFFD');
     expect(embeddedFontNames(pdf.rawPayload)).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);

@@ -5,15 +5,13 @@ import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
 import { CHANGE_STATUS_LABELS, riskRatingLabel } from '@complivue/shared/regulatory-monitoring';
 import {
   CHANGE_CSV_COLUMNS,
-  CHANGE_EVENT_LABELS,
-  CHANGE_FIELD_LABELS,
   CHANGE_IMPACT_FIELDS,
   CHANGE_IMPACT_LABELS,
   changeNumberLabel,
   commentPlainText,
-  formatChangeHistoryValue,
-  orderedHistoryChanges,
 } from '@complivue/shared/schemas/changes';
+import { describeChangeHistory } from '@complivue/shared/change-history-sentences';
+import { sentenceText } from '@complivue/shared/history-sentences';
 import { eq } from 'drizzle-orm';
 import { csvStream } from '../../lib/csv.ts';
 import { PDF_FONTS, unicodePdfDocument } from '../../lib/pdf-fonts.ts';
@@ -189,23 +187,14 @@ export async function changeReportPdf(
   // Oldest first: the order an examiner reads a record in.
   for (const entry of [...change.history].reverse()) {
     if (doc.y > doc.page.height - 100) doc.addPage();
+    const sentence = describeChangeHistory(entry, { feedItem: change.feedItem });
+    doc.font(PDF_FONTS.bold).fillColor(ink).text(utc(entry.createdAt));
     doc
-      .font(PDF_FONTS.bold)
-      .fillColor(ink)
-      .text(
-        `${utc(entry.createdAt)} — ${entry.changedByName}: ${CHANGE_EVENT_LABELS[entry.event] ?? entry.event}`,
-      );
-    doc.font(PDF_FONTS.regular).fillColor('#334155');
-    for (const [key, value] of orderedHistoryChanges(entry.changes)) {
-      const name = CHANGE_FIELD_LABELS[key] ?? key;
-      const from = formatChangeHistoryValue(key, value.from);
-      const to = formatChangeHistoryValue(key, value.to);
-      doc.text(
-        entry.event === 'created' || from === '—' ? `${name}: ${to}` : `${name}: ${from} → ${to}`,
-        {
-          indent: 12,
-        },
-      );
+      .font(PDF_FONTS.regular)
+      .fillColor('#334155')
+      .text(sentenceText(sentence, { withAddresses: true }), { indent: 12 });
+    for (const quote of sentence.quotes) {
+      doc.text(`${quote.label}: ${quote.text}`, { indent: 24 });
     }
     doc.moveDown(0.3);
   }

@@ -44,6 +44,19 @@ describe('change management', () => {
     });
     // Another institution counts from 1.
     expect((await create(b.admin.cookie)).number).toBe(1);
+
+    // User Activity names the change by its number and title as they are now.
+    await call(a.user.cookie, 'PATCH', `/api/changes/${first.id}`, { title: 'Escrow rule' });
+    const activity = await call(a.admin.cookie, 'GET', '/api/team/activity?action=change.');
+    expect(
+      activity.json().items.map((entry: { action: string; targetLabel: string }) => [
+        entry.action,
+        entry.targetLabel,
+      ]),
+    ).toEqual([
+      ['change.updated', 'CHG-1 “Escrow rule”'],
+      ['change.created', 'CHG-1 “Escrow rule”'],
+    ]);
   });
 
   it('gives concurrent changes distinct numbers', async () => {

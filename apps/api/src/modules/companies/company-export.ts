@@ -11,8 +11,7 @@ import { changeFiltersSchema } from '@complivue/shared/schemas/changes';
 import { asc, eq } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import { csvStream } from '../../lib/csv.ts';
-import { activityCsvStream } from '../team/activity-csv.ts';
-import { streamActivity } from '../team/activity-queries.ts';
+import { companyActivityCsv } from '../team/activity-csv.ts';
 import { findAllTeamMembers } from '../team/team.queries.ts';
 import { calendarIcs } from '../calendar/calendar-ics.ts';
 import { findCalendarEvents } from '../calendar/calendar.queries.ts';
@@ -166,10 +165,6 @@ export async function companyExportArchive(
         iso(notification.readAt),
       ]),
   );
-  zip.addReadStreamLazy('activity.csv', (callback) => {
-    callback(null, activityCsvStream(streamActivity(db, companyId, {})));
-  });
-
   const lazyStream = (name: string, open: () => Promise<Readable>) =>
     zip.addReadStreamLazy(name, (callback) => {
       open().then(
@@ -177,6 +172,7 @@ export async function companyExportArchive(
         (error: unknown) => callback(error, undefined as never),
       );
     });
+  lazyStream('activity.csv', () => companyActivityCsv(db, companyId, {}));
   const facts = institutionFacts(company);
   const today = dateToDay(exportedAt);
   lazyStream('assessments.csv', () =>

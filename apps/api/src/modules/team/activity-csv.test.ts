@@ -19,6 +19,7 @@ describe('the activity CSV', () => {
         actor: { userId: 'u1', fullName: 'Reyes, Dana', email: 'dana@firstcu.org' },
         targetType: 'user',
         targetId: 'u2',
+        targetLabel: 'Sam Rivera',
         before: { role: 'user' },
         after: { role: 'manager' },
         ipAddress: '10.0.0.1',
@@ -29,10 +30,10 @@ describe('the activity CSV', () => {
     for await (const chunk of activityCsvStream(entries())) text += String(chunk);
     const [header, row] = text.trim().split('\n');
     expect(header).toBe(
-      'Time (UTC),Member,Member email,Action,Action code,Target type,Target,Before,After,IP address',
+      'Time (UTC),Member,Member email,Action,Action code,What happened,Target type,Target,Target name,Before,After,IP address',
     );
     expect(row).toBe(
-      '2026-11-22T12:00:00.000Z,"Reyes, Dana",dana@firstcu.org,Changed a role,role.changed,user,u2,"{""role"":""user""}","{""role"":""manager""}",10.0.0.1',
+      '2026-11-22T12:00:00.000Z,"Reyes, Dana",dana@firstcu.org,Changed a role,role.changed,"Reyes, Dana changed the role of Sam Rivera from User to Manager",user,u2,Sam Rivera,"{""role"":""user""}","{""role"":""manager""}",10.0.0.1',
     );
   });
 });

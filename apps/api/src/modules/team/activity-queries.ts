@@ -23,6 +23,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { containsPattern } from '../../lib/sql-patterns.ts';
+import { findTargetLabels, targetLabelOf } from './activity-targets.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -93,7 +94,7 @@ interface EntryRow {
   createdAt: Date;
 }
 
-function toEntry(row: EntryRow): ActivityEntry {
+function toEntry(row: EntryRow, labels: Map<string, string>): ActivityEntry {
   return {
     id: row.id,
     action: row.action,
@@ -103,6 +104,7 @@ function toEntry(row: EntryRow): ActivityEntry {
       : null,
     targetType: row.targetType,
     targetId: row.targetId,
+    targetLabel: targetLabelOf(labels, row),
     before: row.before,
     after: row.after,
     ipAddress: row.ipAddress,
@@ -132,7 +134,13 @@ export async function findActivity(
       .limit(PAGE_SIZE)
       .offset((filters.page - 1) * PAGE_SIZE),
   ]);
-  return { items: rows.map(toEntry), total, page: filters.page, pageSize: PAGE_SIZE };
+  const labels = await findTargetLabels(db, companyId, rows);
+  return {
+    items: rows.map((row) => toEntry(row, labels)),
+    total,
+    page: filters.page,
+    pageSize: PAGE_SIZE,
+  };
 }
 
 const EXPORT_BATCH = 500;
@@ -152,7 +160,8 @@ export async function* streamActivity(
       .where(and(activityWhere(companyId, filters), before ? lt(auditLog.id, before) : undefined))
       .orderBy(desc(auditLog.id))
       .limit(EXPORT_BATCH);
-    for (const row of rows) yield toEntry(row);
+    const labels = await findTargetLabels(db, companyId, rows);
+    for (const row of rows) yield toEntry(row, labels);
     if (rows.length < EXPORT_BATCH) return;
     before = rows.at(-1)!.id;
   }

@@ -226,6 +226,8 @@ describe('user activity', () => {
       actionLabel: 'Changed a role',
       actor: { userId: admin.body.session.user.id, fullName: 'Dana Reyes' },
       targetId: member.userId,
+      // The member by their name now, read within the institution only.
+      targetLabel: 'Casey Member',
       before: { role: 'user' },
       after: { role: 'manager' },
     });

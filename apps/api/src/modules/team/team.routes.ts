@@ -20,8 +20,8 @@ import { requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { requireCompanyId } from '../companies/institution.ts';
 import { requireActor } from '../auth/actor.ts';
-import { activityCsvStream } from './activity-csv.ts';
-import { findActivity, streamActivity } from './activity-queries.ts';
+import { companyActivityCsv } from './activity-csv.ts';
+import { findActivity } from './activity-queries.ts';
 import { setMemberActive } from './member-status.ts';
 import {
   findRoleHolders,
@@ -167,7 +167,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="user-activity-${day}.csv"`)
-        .send(activityCsvStream(streamActivity(db, companyId, request.query)));
+        .send(await companyActivityCsv(db, companyId, request.query));
     },
   );
 };

@@ -1,3 +1,4 @@
+import { describeActivity } from '@complivue/shared/activity-sentences';
 import { AUDIT_ACTION_LABELS } from '@complivue/shared/audit-actions';
 import {
   activityFiltersFormSchema,
@@ -11,48 +12,50 @@ import type { z } from 'zod';
 import { DataTable, type Column } from '@/components/data-table';
 import { Form, SubmitButton, useZodForm } from '@/components/form/form';
 import { SelectField, TextField } from '@/components/form/form-fields';
+import { HistorySentenceView } from '@/components/history-sentence';
 import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format-day';
 import { activityCsvHref, useActivity, useTeamDirectory } from './api.ts';
 
 const ACTIONS = Object.entries(AUDIT_ACTION_LABELS).sort(([, a], [, b]) => a.localeCompare(b));
 
-/** What changed, in a line: `role: user → manager`. */
-function changeSummary(entry: ActivityEntry): string {
-  const before = (entry.before ?? {}) as Record<string, unknown>;
-  const after = (entry.after ?? {}) as Record<string, unknown>;
-  if (typeof after !== 'object' || Array.isArray(after)) return '';
-  return Object.keys(after)
-    .map((key) => {
-      const show = (value: unknown) =>
-        Array.isArray(value) ? value.join(', ') || '—' : value == null ? '—' : String(value);
-      return key in before
-        ? `${key}: ${show(before[key])} → ${show(after[key])}`
-        : `${key}: ${show(after[key])}`;
-    })
-    .join('; ');
+/** The page of the record an entry is about, where the app has one. */
+function targetPath(targetType: string, targetId: string): string | null {
+  const id = encodeURIComponent(targetId);
+  switch (targetType) {
+    case 'change':
+      return `${paths.changeManagement}?change=${id}`;
+    case 'rule':
+      return paths.complianceRule.replace(':ruleId', id);
+    case 'support_ticket':
+      return paths.supportTicket.replace(':ticketId', id);
+    default:
+      return null;
+  }
 }
 
-/** Who did it: the member, the address a system email went to, or the system itself. */
-function actorName(entry: ActivityEntry): string {
-  if (entry.actor) return entry.actor.fullName ?? entry.actor.email ?? entry.actor.userId;
-  return entry.targetType === 'email' ? (entry.targetId ?? 'System') : 'System';
+function activityColumns(
+  memberName: (userId: string) => string | undefined,
+): Column<ActivityEntry>[] {
+  return [
+    {
+      header: 'When',
+      cell: (entry) => <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>,
+      className: 'whitespace-nowrap text-slate-700',
+    },
+    {
+      header: 'What happened',
+      cell: (entry) => (
+        <HistorySentenceView sentence={describeActivity(entry, { memberName, targetPath })} />
+      ),
+    },
+    { header: 'IP address', cell: (entry) => entry.ipAddress ?? '—', className: 'text-slate-700' },
+  ];
 }
-
-const ACTIVITY_COLUMNS: Column<ActivityEntry>[] = [
-  {
-    header: 'When',
-    cell: (entry) => <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>,
-    className: 'whitespace-nowrap text-slate-700',
-  },
-  { header: 'Member', cell: actorName },
-  { header: 'Action', cell: (entry) => entry.actionLabel, className: 'font-medium text-slate-900' },
-  { header: 'Details', cell: changeSummary, className: 'text-slate-700' },
-  { header: 'IP address', cell: (entry) => entry.ipAddress ?? '—', className: 'text-slate-700' },
-];
 
 type FilterFields = z.input<typeof activityFiltersFormSchema>;
 
@@ -139,6 +142,11 @@ function useActivityParams() {
 export function ActivityPage() {
   const { filters, page, update } = useActivityParams();
   const activity = useActivity(filters, page);
+  const directory = useTeamDirectory();
+  const names = new Map(
+    directory.data?.members.map((member) => [member.userId, member.fullName ?? member.email]),
+  );
+  const columns = activityColumns((userId) => names.get(userId));
 
   return (
     <div className="space-y-6">
@@ -169,7 +177,7 @@ export function ActivityPage() {
             <>
               <DataTable
                 caption="Activity entries"
-                columns={ACTIVITY_COLUMNS}
+                columns={columns}
                 rows={page.items}
                 rowKey={(entry) => entry.id}
                 minWidth="44rem"

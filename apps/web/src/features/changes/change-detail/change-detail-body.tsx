@@ -83,7 +83,7 @@ export function ChangeDetailBody({
       </DetailSection>
 
       <DetailSection title="History">
-        <HistoryTimeline history={change.history} />
+        <HistoryTimeline change={change} />
       </DetailSection>
     </div>
   );
