@@ -56,6 +56,18 @@ const column = (page: Page, status: string) =>
   page.getByRole('region', { name: new RegExp(`^${status}`) });
 const card = (page: Page | Locator, title: string) => page.getByRole('article', { name: title });
 
+/** The demo's regulatory updates (three real Federal Register documents), as its user sees them. */
+async function demoFeedItems(demo: Demo) {
+  const caller = await signInThroughApi(demo.url, demo.members.user);
+  const { items } = await callApi<{ items: { id: string; title: string; link: string }[] }>(
+    demo.url,
+    caller,
+    'GET',
+    '/api/feeds/items',
+  );
+  return { caller, items };
+}
+
 /** Opens the card's Move menu and chooses a move, with the keyboard only. */
 async function moveWithKeyboard(page: Page, title: string, move: string) {
   await card(page, title)
@@ -91,7 +103,8 @@ test.describe('change management', () => {
     await form.getByRole('button', { name: 'Create change' }).click();
 
     const panel = page.getByRole('dialog', { name: title });
-    await expect(panel.getByText('Created the change', { exact: false })).toBeVisible();
+    await panel.getByRole('tab', { name: /^History/ }).click();
+    await expect(panel.getByText('created the change', { exact: false })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await panel.getByRole('button', { name: 'Close the change' }).click();
     await expect(panel).toHaveCount(0);
@@ -131,6 +144,7 @@ test.describe('change management', () => {
 
     await card(adminPage, title).getByRole('button', { name: title }).click();
     const detail = adminPage.getByRole('dialog', { name: title });
+    await detail.getByRole('tab', { name: /^History/ }).click();
     const history = detail.getByRole('list', { name: 'History, newest first' });
     await expect(history.getByText('moved the change from Review to Closed')).toBeVisible();
     for (const step of [
@@ -143,6 +157,7 @@ test.describe('change management', () => {
     await expect(history.getByText(/moved the change from/)).toHaveCount(4);
 
     // A comment that @mentions a colleague, picked with the keyboard.
+    await detail.getByRole('tab', { name: /^Discussion/ }).click();
     const comment = detail.getByRole('textbox', { name: 'Comment' });
     await comment.fill('Approved. @Jor');
     await expect(
@@ -165,13 +180,7 @@ test.describe('change management', () => {
     signedIn,
     demo,
   }) => {
-    const caller = await signInThroughApi(demo.url, demo.members.user);
-    const { items } = await callApi<{ items: { id: string; title: string; link: string }[] }>(
-      demo.url,
-      caller,
-      'GET',
-      '/api/feeds/items',
-    );
+    const { caller, items } = await demoFeedItems(demo);
     const item = items[0]!;
     const title = `Threshold adjustments review (${crypto.randomUUID().slice(0, 6)})`;
     const nextYear = new Date().getUTCFullYear() + 1;
@@ -188,6 +197,7 @@ test.describe('change management', () => {
     const page = await signedIn('user');
     await page.goto(`${demo.url}/change-management?change=${change.id}`);
     const detail = page.getByRole('dialog', { name: title });
+    await detail.getByRole('tab', { name: /^History/ }).click();
     const history = detail.getByRole('list', { name: 'History, newest first' });
     await expect(
       history.getByText(`Sam Rivera set Due date to Mar 1, ${nextYear} and set Risk to Medium`),
@@ -203,6 +213,62 @@ test.describe('change management', () => {
     const text = (await history.textContent()) ?? '';
     expect(text).not.toMatch(/demo: true|\b\d{4}-\d{2}-\d{2}\b|https?:\/\/|source: feed/);
     await expectNoSeriousAxeViolations(page);
+  });
+
+  test('lays the detail out in tabs under an action bar that stays in view; the source opens in the app', async ({
+    signedIn,
+    demo,
+  }) => {
+    const { caller, items } = await demoFeedItems(demo);
+    const item = items.at(-1)!;
+    const title = `Disclosure timing review (${crypto.randomUUID().slice(0, 6)})`;
+    const change = await createChange(demo.url, caller, { feedItemId: item.id, title });
+    for (let index = 1; index <= 8; index += 1) {
+      await callApi(demo.url, caller, 'POST', `/api/changes/${change.id}/tasks`, {
+        title: `Sample closing file ${index}`,
+      });
+    }
+
+    const page = await signedIn('user', { width: 1280, height: 720 });
+    await page.goto(`${demo.url}/change-management?change=${change.id}`);
+    const detail = page.getByRole('dialog', { name: title });
+    const bar = detail.getByRole('region', { name: 'Status and actions' });
+    const advance = bar.getByRole('button', { name: 'Move to Assessing' });
+    await expect(advance).toBeVisible();
+
+    // The sections are tabs a keyboard moves between; the first is the overview.
+    const overview = detail.getByRole('tab', { name: 'Overview' });
+    await expect(overview).toHaveAttribute('aria-selected', 'true');
+    await overview.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(detail.getByRole('tab', { name: 'Impact' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    const tasks = detail.getByRole('tab', { name: 'Tasks and evidence (0/8)' });
+    await expect(tasks).toBeFocused();
+    await expect(tasks).toHaveAttribute('aria-selected', 'true');
+    const tasksPanel = detail.getByRole('tabpanel', { name: /^Tasks and evidence/ });
+    await expect(tasksPanel.getByText('Sample closing file 8', { exact: true })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+
+    // Scrolled to the end of a long section, the moves are still in view.
+    const files = tasksPanel.getByRole('heading', { name: 'Files and evidence' });
+    await files.scrollIntoViewIfNeeded();
+    await expect(files).toBeInViewport();
+    await expect(
+      tasksPanel.getByText('Sample closing file 1', { exact: true }),
+    ).not.toBeInViewport();
+    await expect(advance).toBeInViewport();
+
+    // The source: the feed item in the app, and the publication on its site beside it.
+    await overview.click();
+    await expect(detail.getByRole('link', { name: /Federal Register document/ })).toHaveAttribute(
+      'href',
+      item.link,
+    );
+    await detail.getByRole('link', { name: `Feed item: ${item.title}` }).click();
+    await page.waitForURL((url) => url.pathname === '/regulatory-feeds');
+    expect(new URL(page.url()).searchParams.get('item')).toBe(item.id);
+    await expect(page.getByRole('dialog', { name: item.title })).toBeVisible();
   });
 
   test('marks a change not applicable with its reason; focus follows the card', async ({

@@ -66,7 +66,8 @@ test.describe('the default deployment (npm start, PGlite on disk)', () => {
       await form.getByLabel('RESPA').check();
       await form.getByRole('button', { name: 'Create change' }).click();
       const panel = page.getByRole('dialog', { name: title });
-      await expect(panel.getByText('Created the change', { exact: false })).toBeVisible();
+      await panel.getByRole('tab', { name: /^History/ }).click();
+      await expect(panel.getByText('created the change', { exact: false })).toBeVisible();
       await panel.getByRole('button', { name: 'Close the change' }).click();
 
       // While the server is down the page's live-update stream cannot reconnect; the browser

@@ -138,6 +138,17 @@ export const changeFieldsFormSchema = z.object({
 });
 export type ChangeFieldsForm = z.input<typeof changeFieldsFormSchema>;
 
+/** The detail's Overview editor: what the change is, when, and whose (no judgement of risk). */
+export const changeOverviewFormSchema = changeFieldsFormSchema.omit({
+  riskRating: true,
+  impact: true,
+});
+/** The detail's Impact editor: the risk rating and what the change touches. */
+export const changeImpactFormSchema = changeFieldsFormSchema.pick({
+  riskRating: true,
+  impact: true,
+});
+
 const transitionNoteSchema = z.string().trim().max(2000, 'Keep the note under 2,000 characters.');
 
 export const transitionRequestSchema = z.object({

@@ -38,7 +38,8 @@ export function ChangeDetailPanel({
                 {change.data?.title ?? 'Loading the change'}
               </Dialog.Title>
               <Dialog.Description className="sr-only">
-                The change’s status, details, impact assessment, tasks, files, comments and history.
+                The change’s status and moves, then its overview, impact assessment, tasks and
+                evidence, discussion and history, one tab each.
               </Dialog.Description>
             </div>
             <Dialog.Close asChild>
@@ -47,7 +48,8 @@ export function ChangeDetailPanel({
               </Button>
             </Dialog.Close>
           </div>
-          <div className="flex-1 overflow-y-auto p-4 sm:px-6">
+          {/* The body lays out its action bar and its scrolling sections itself. */}
+          <div className="flex min-h-0 flex-1 flex-col">
             <QueryState query={change} loading="Loading the change">
               {(detail) => (
                 <ChangeDetailBody change={detail} role={role} userId={userId} members={members} />

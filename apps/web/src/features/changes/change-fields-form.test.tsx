@@ -5,21 +5,23 @@ import { answerApi, renderComponent } from '../../../test/render.tsx';
 import { ChangeDetailBody } from './change-detail/change-detail-body.tsx';
 import { aChange, members } from './change-fixture.test-helper.ts';
 
-function openDetail() {
+/** The detail, and one of its tabs opened (each tab holds its own editor). */
+async function openDetail(tab: 'Overview' | 'Impact' = 'Overview') {
   const view = renderComponent(
     <ChangeDetailBody change={aChange()} role="admin" userId="user-dana" members={members} />,
   );
-  const form = screen.getByRole('region', { name: 'Details and impact assessment' });
+  await view.user.click(screen.getByRole('tab', { name: tab }));
+  const form = screen.getByRole('tabpanel', { name: tab });
   return { ...view, form: within(form) };
 }
 
 describe('Change fields form (the detail’s editor)', () => {
   it('refuses a title too short with the schema’s words beside it, and sends nothing', async () => {
     const calls = answerApi(() => ({ body: aChange() }));
-    const { user, form } = openDetail();
+    const { user, form } = await openDetail();
     await user.clear(form.getByLabelText('Title'));
     await user.type(form.getByLabelText('Title'), 'ab');
-    await user.click(form.getByRole('button', { name: 'Save changes' }));
+    await user.click(form.getByRole('button', { name: 'Save overview' }));
     expect((await form.findByRole('alert')).textContent).toBe(
       'Enter a title of at least 3 characters.',
     );
@@ -37,9 +39,9 @@ describe('Change fields form (the detail’s editor)', () => {
         },
       },
     }));
-    const { user, form } = openDetail();
+    const { user, form } = await openDetail('Impact');
     await user.type(form.getByLabelText('Policies affected'), 'Escrow policy');
-    await user.click(form.getByRole('button', { name: 'Save changes' }));
+    await user.click(form.getByRole('button', { name: 'Save impact assessment' }));
     expect((await form.findByRole('alert')).textContent).toBe(
       'The owner must be an active member of your institution.',
     );
@@ -48,15 +50,19 @@ describe('Change fields form (the detail’s editor)', () => {
     );
   });
 
-  it('sends every field, an empty date or owner as none', async () => {
+  it('sends the overview, an empty date or owner as none, and keeps it while another tab shows', async () => {
     const calls = answerApi(() => ({ body: aChange({ title: 'Escrow cushion limits (2026)' }) }));
-    const { user, form } = openDetail();
+    const { user, form } = await openDetail();
     await user.type(form.getByLabelText('Title'), ' (2026)');
     await user.click(form.getByLabelText('TILA'));
     await user.selectOptions(form.getByLabelText('Owner'), '');
-    await user.selectOptions(form.getByLabelText('Risk rating'), 'high');
-    await user.type(form.getByLabelText('Systems affected'), 'Loan origination system');
-    await user.click(form.getByRole('button', { name: 'Save changes' }));
+    // A look at the history does not lose what was typed.
+    await user.click(screen.getByRole('tab', { name: /^History/ }));
+    await user.click(screen.getByRole('tab', { name: 'Overview' }));
+    expect(form.getByLabelText<HTMLInputElement>('Title').value).toBe(
+      'Escrow cushion limits (2026)',
+    );
+    await user.click(form.getByRole('button', { name: 'Save overview' }));
     await expect.poll(() => calls.length).toBeGreaterThan(0);
     expect(calls[0]).toEqual({
       method: 'PATCH',
@@ -67,8 +73,23 @@ describe('Change fields form (the detail’s editor)', () => {
         effectiveDate: null,
         dueDate: '2030-03-01',
         ownerId: null,
-        riskRating: 'high',
         summary: '',
+      },
+    });
+  });
+
+  it('sends the risk rating with the impact assessment', async () => {
+    const calls = answerApi(() => ({ body: aChange() }));
+    const { user, form } = await openDetail('Impact');
+    await user.selectOptions(form.getByLabelText('Risk rating'), 'high');
+    await user.type(form.getByLabelText('Systems affected'), 'Loan origination system');
+    await user.click(form.getByRole('button', { name: 'Save impact assessment' }));
+    await expect.poll(() => calls.length).toBeGreaterThan(0);
+    expect(calls[0]).toEqual({
+      method: 'PATCH',
+      path: `/api/changes/${aChange().id}`,
+      body: {
+        riskRating: 'high',
         impact: { policies: '', products: '', processes: '', systems: 'Loan origination system' },
       },
     });

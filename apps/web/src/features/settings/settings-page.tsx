@@ -16,6 +16,7 @@ import { CompanySummary } from '@/components/company-summary';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { TabTrigger } from '@/components/ui/tab-trigger';
 import { paths } from '@/config/paths';
 import { useCompanyProfile } from '@/lib/company-profile';
 import { useSession } from '@/lib/session';
@@ -30,9 +31,6 @@ const LIFETIME_LABELS: Record<SecuritySettings['sessionLifetimeHours'], string> 
   72: '3 days',
   168: '7 days (the longest allowed)',
 };
-
-const TAB_TRIGGER =
-  'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 data-[state=active]:bg-brand-50 data-[state=active]:text-brand-900';
 
 function InstitutionTab({ isAdmin }: { isAdmin: boolean }) {
   const company = useCompanyProfile();
@@ -138,27 +136,11 @@ export function SettingsPage() {
       </div>
       <Tabs.Root defaultValue="institution">
         <Tabs.List aria-label="Settings sections" className="flex flex-wrap gap-2">
-          <Tabs.Trigger value="institution" className={TAB_TRIGGER}>
-            Institution profile
-          </Tabs.Trigger>
-          {isAdmin && (
-            <Tabs.Trigger value="notifications" className={TAB_TRIGGER}>
-              Notifications
-            </Tabs.Trigger>
-          )}
-          {isAdmin && (
-            <Tabs.Trigger value="security" className={TAB_TRIGGER}>
-              Security
-            </Tabs.Trigger>
-          )}
-          <Tabs.Trigger value="subscription" className={TAB_TRIGGER}>
-            Subscription
-          </Tabs.Trigger>
-          {isAdmin && (
-            <Tabs.Trigger value="data" className={TAB_TRIGGER}>
-              Data
-            </Tabs.Trigger>
-          )}
+          <TabTrigger value="institution">Institution profile</TabTrigger>
+          {isAdmin && <TabTrigger value="notifications">Notifications</TabTrigger>}
+          {isAdmin && <TabTrigger value="security">Security</TabTrigger>}
+          <TabTrigger value="subscription">Subscription</TabTrigger>
+          {isAdmin && <TabTrigger value="data">Data</TabTrigger>}
         </Tabs.List>
         <Card className="mt-4 p-5 sm:p-6">
           <Tabs.Content value="institution">

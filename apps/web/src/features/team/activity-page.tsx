@@ -53,7 +53,12 @@ function activityColumns(
         <HistorySentenceView sentence={describeActivity(entry, { memberName, targetPath })} />
       ),
     },
-    { header: 'IP address', cell: (entry) => entry.ipAddress ?? '—', className: 'text-slate-700' },
+    {
+      header: 'IP address',
+      headerClassName: 'whitespace-nowrap',
+      cell: (entry) => entry.ipAddress ?? '—',
+      className: 'text-slate-700',
+    },
   ];
 }
 

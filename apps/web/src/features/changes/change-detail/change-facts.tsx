@@ -1,74 +1,79 @@
+import { readableLinkTitle } from '@complivue/shared/history-sentences';
 import type { ChangeDetail } from '@complivue/shared/schemas/changes';
-import { ExternalLink, FileText } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { ExternalLink } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format-day';
-import { reportHref } from '../api.ts';
-import { AreaTags, ChangeStatusBadge, DueDate, RiskBadge } from '../change-badges.tsx';
+import { AreaTags } from '../change-badges.tsx';
 
-/** The change at a glance: status, risk, areas, due date, owner, source, and its report. */
-export function ChangeFacts({ change }: { change: ChangeDetail }) {
+const LINK = 'text-brand-700 underline';
+
+/**
+ * Where the change came from: its feed item, opened in the app (where its relevance, citations
+ * and other changes are), with the publication on its publisher's site beside it.
+ */
+function ChangeSource({ feedItem }: { feedItem: ChangeDetail['feedItem'] }) {
+  if (!feedItem) return <>Entered by hand</>;
+  const inApp = `${paths.regulatoryFeeds}?${new URLSearchParams({ item: feedItem.id })}`;
   return (
     <>
-      <div className="flex flex-wrap items-center gap-2 text-sm">
-        <ChangeStatusBadge status={change.status} />
-        <RiskBadge risk={change.riskRating} />
-        <AreaTags areas={change.areas} />
-        <span className="text-xs">
-          <DueDate dueDate={change.dueDate} overdue={change.overdue} />
-        </span>
-      </div>
-      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="inline font-medium text-slate-900">Owner: </dt>
-          <dd className="inline text-slate-800">{change.ownerName ?? 'No owner'}</dd>
-        </div>
-        <div>
-          <dt className="inline font-medium text-slate-900">Source: </dt>
-          <dd className="inline text-slate-800">
-            {change.feedItem ? (
-              <a
-                href={change.feedItem.link}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex items-center gap-1 text-brand-700 underline"
-              >
-                Feed item
-                <ExternalLink aria-hidden="true" className="size-3.5" />
-                <span className="sr-only">(opens the publication in a new tab)</span>
-              </a>
-            ) : (
-              'Entered by hand'
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt className="inline font-medium text-slate-900">Created: </dt>
-          <dd className="inline text-slate-800">
-            {formatDateTime(change.createdAt)}
-            {change.createdByName ? ` by ${change.createdByName}` : ''}
-          </dd>
-        </div>
-        {change.closedAt && (
-          <div>
-            <dt className="inline font-medium text-slate-900">Finished: </dt>
-            <dd className="inline text-slate-800">{formatDateTime(change.closedAt)}</dd>
-          </div>
-        )}
-        {change.notApplicableReason && (
-          <div className="sm:col-span-2">
-            <dt className="inline font-medium text-slate-900">Why not applicable: </dt>
-            <dd className="inline text-slate-800">{change.notApplicableReason}</dd>
-          </div>
-        )}
-      </dl>
-      <div className="flex flex-wrap gap-2">
-        <Button asChild variant="secondary" size="sm">
-          <a href={reportHref(change.id)}>
-            <FileText aria-hidden="true" className="size-4" />
-            Printable report (PDF)
-          </a>
-        </Button>
-      </div>
+      <Link to={inApp} className={LINK}>
+        <span className="sr-only">Feed item: </span>
+        {feedItem.title}
+      </Link>{' '}
+      <span className="whitespace-nowrap">
+        (
+        <a
+          href={feedItem.link}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`inline-flex items-center gap-1 ${LINK}`}
+        >
+          {readableLinkTitle(feedItem.link) ?? 'the publication'}
+          <ExternalLink aria-hidden="true" className="size-3.5" />
+          <span className="sr-only">(opens the publisher’s site in a new tab)</span>
+        </a>
+        )
+      </span>
     </>
+  );
+}
+
+/** The change's record: areas, source, who created it when, and how it ended. */
+export function ChangeFacts({ change }: { change: ChangeDetail }) {
+  return (
+    <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <dt className="inline font-medium text-slate-900">Source: </dt>
+        <dd className="inline text-slate-800">
+          <ChangeSource feedItem={change.feedItem} />
+        </dd>
+      </div>
+      <div className="flex flex-wrap items-center gap-1">
+        <dt className="font-medium text-slate-900">Areas: </dt>
+        <dd className="text-slate-800">
+          {change.areas.length > 0 ? <AreaTags areas={change.areas} /> : 'None chosen'}
+        </dd>
+      </div>
+      <div>
+        <dt className="inline font-medium text-slate-900">Created: </dt>
+        <dd className="inline text-slate-800">
+          {formatDateTime(change.createdAt)}
+          {change.createdByName ? ` by ${change.createdByName}` : ''}
+        </dd>
+      </div>
+      {change.closedAt && (
+        <div>
+          <dt className="inline font-medium text-slate-900">Finished: </dt>
+          <dd className="inline text-slate-800">{formatDateTime(change.closedAt)}</dd>
+        </div>
+      )}
+      {change.notApplicableReason && (
+        <div className="sm:col-span-2">
+          <dt className="inline font-medium text-slate-900">Why not applicable: </dt>
+          <dd className="inline text-slate-800">{change.notApplicableReason}</dd>
+        </div>
+      )}
+    </dl>
   );
 }
