@@ -96,6 +96,16 @@ const ACTIVITY_SENTENCES: Record<string, string | SentenceTemplate> = {
   'feeds.source_created': 'added feed source “{after.name}”',
   'feeds.source_updated': { text: 'changed feed source “{before.name}”', keep: ['name'] },
   'feeds.source_deleted': 'removed feed source “{before.name}”',
+  'risk.created': 'added risk {target|a risk}',
+  'risk.updated': 'edited risk {target|a risk}',
+  'risk.deleted': {
+    text: 'deleted risk {target|RSK-{before.number} “{before.title}”}',
+    omit: ['number', 'title'],
+  },
+  'risk.control_added': 'added a control to risk {target|a risk}',
+  'risk.control_updated': 'changed a control of risk {target|a risk}',
+  'risk.control_removed': 'removed a control from risk {target|a risk}',
+  'risk.exported': 'exported the risk register',
   'support.ticket_opened': 'opened support ticket {after.number} “{after.subject}”',
   'support.ticket_replied': {
     text: 'replied on support ticket {target|{after.number}}',

@@ -185,6 +185,37 @@ describe('User Activity as sentences', () => {
     );
   });
 
+  it('names a deleted risk by what the entry kept of it, and a risk edit by its fields', () => {
+    expect(
+      text(
+        describeActivity(
+          entry({
+            action: 'risk.deleted',
+            targetType: 'risk',
+            targetId: 'risk-1',
+            before: { number: 4, title: 'Flood insurance lapses', area: 'flood' },
+          }),
+        ),
+      ),
+    ).toBe('Alex Morgan deleted risk RSK-4 “Flood insurance lapses” (Area: Flood)');
+    expect(
+      text(
+        describeActivity(
+          entry({
+            action: 'risk.updated',
+            targetType: 'risk',
+            targetId: 'risk-1',
+            targetLabel: 'RSK-4 “Flood insurance lapses”',
+            before: { inherentLikelihood: null, status: 'open' },
+            after: { inherentLikelihood: 4, status: 'accepted' },
+          }),
+        ),
+      ),
+    ).toBe(
+      'Alex Morgan edited risk RSK-4 “Flood insurance lapses”: set Inherent likelihood to 4 and changed Status from Open to Accepted',
+    );
+  });
+
   it('falls back to the action label for an action it has no sentence for', () => {
     expect(text(describeActivity(entry({ action: 'something.new', after: { count: 3 } })))).toBe(
       'Alex Morgan something.new (Count: 3)',

@@ -16,6 +16,7 @@ import {
 import { ROLE_LABELS } from './roles.ts';
 import { CHANGE_FIELD_LABELS } from './schemas/changes.ts';
 import { NOTIFICATION_CATEGORY_LABELS } from './schemas/profile.ts';
+import { PRODUCT_LINE_LABELS, RISK_STATUS_LABELS } from './schemas/risks.ts';
 import {
   SUPPORT_CATEGORY_LABELS,
   SUPPORT_PRIORITY_LABELS,
@@ -168,6 +169,21 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = {
   filters: 'Filters',
   area: 'Area',
   actor: 'Member',
+  productLine: 'Product',
+  description: 'Description',
+  inherentLikelihood: 'Inherent likelihood',
+  inherentImpact: 'Inherent impact',
+  residualLikelihood: 'Residual likelihood',
+  residualImpact: 'Residual impact',
+  residualReason: 'Reason for the residual risk',
+  reviewDate: 'Next review',
+  acceptanceExpiresOn: 'Acceptance expires',
+  template: 'From the starter risk',
+  'control.title': 'Control',
+  'control.description': 'How the control works',
+  'control.ruleIds': 'Library rules',
+  'control.effectivenessOverride': 'Effectiveness set by a person',
+  'control.overrideReason': 'Reason for the effectiveness',
   action: 'Action',
   from: 'From',
   to: 'To',
@@ -300,6 +316,7 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   category: SUPPORT_CATEGORY_LABELS,
   priority: SUPPORT_PRIORITY_LABELS,
   source: { feed: 'Feed item', manual: 'Entered by hand' },
+  productLine: PRODUCT_LINE_LABELS,
   // Only a sign-in records a method, as the end of its sentence ("signed in with a password").
   method: {
     password: 'with a password',
@@ -315,6 +332,7 @@ const STATUS_LABELS: Record<string, Record<string, string>> = {
   change: CHANGE_STATUS_LABELS,
   library: ASSESSMENT_STATUS_LABELS,
   support: TICKET_STATUS_LABELS,
+  risk: RISK_STATUS_LABELS,
 };
 
 /** Fields holding a code with no table of words: shown humanised ("past_due" → "Past due"). */

@@ -2,9 +2,11 @@ import type { Db } from '@complivue/db/database';
 import { changeItems } from '@complivue/db/schema/changes';
 import { libraryArticles } from '@complivue/db/schema/library';
 import { userProfiles } from '@complivue/db/schema/profiles';
+import { risks } from '@complivue/db/schema/risks';
 import { supportTickets } from '@complivue/db/schema/support';
 import { quoteTitle } from '@complivue/shared/history-sentences';
 import { changeNumberLabel } from '@complivue/shared/schemas/changes';
+import { riskNumberLabel } from '@complivue/shared/schemas/risks';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 
 interface Targeted {
@@ -25,7 +27,7 @@ function idsOf(entries: readonly Targeted[], type: string, onlyUuids = true): st
 
 /**
  * The names, as they are now, of the records some audit entries are about (`type:id` → name):
- * a member, a change ("CHG-3 “Escrow rule”"), a support ticket ("1042 “Export question”"), a
+ * a member, a change ("CHG-3 “Escrow rule”"), a risk ("RSK-2 “…”"), a support ticket ("1042 “Export question”"), a
  * library article; a rule is named by its code. Looked up within the institution only. Calendar
  * events are not looked up: their entries carry the title they were recorded under, which for a
  * SAR deadline hides what it is about.
@@ -57,6 +59,16 @@ export async function findTargetLabels(
         key('change', row.id),
         `${changeNumberLabel(row.number)} ${quoteTitle(row.title)}`,
       );
+    }
+  }
+  const risksNamed = idsOf(entries, 'risk');
+  if (risksNamed.length > 0) {
+    const rows = await db
+      .select({ id: risks.id, number: risks.number, title: risks.title })
+      .from(risks)
+      .where(and(eq(risks.companyId, companyId), inArray(risks.id, risksNamed)));
+    for (const row of rows) {
+      labels.set(key('risk', row.id), `${riskNumberLabel(row.number)} ${quoteTitle(row.title)}`);
     }
   }
   const tickets = idsOf(entries, 'support_ticket');

@@ -29,6 +29,8 @@ function targetPath(targetType: string, targetId: string): string | null {
   switch (targetType) {
     case 'change':
       return `${paths.changeManagement}?change=${id}`;
+    case 'risk':
+      return `${paths.riskScoring}?risk=${id}`;
     case 'rule':
       return paths.complianceRule.replace(':ruleId', id);
     case 'support_ticket':
