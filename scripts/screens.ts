@@ -89,6 +89,7 @@ try {
     article: `/compliance/articles/${article.slug}`,
     change: `/change-management?change=${change.body.id}`,
     calendar: '/regulatory-calendar',
+    risks: '/risk-scoring',
   };
 
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
