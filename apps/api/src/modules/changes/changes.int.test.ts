@@ -49,10 +49,12 @@ describe('change management', () => {
     await call(a.user.cookie, 'PATCH', `/api/changes/${first.id}`, { title: 'Escrow rule' });
     const activity = await call(a.admin.cookie, 'GET', '/api/team/activity?action=change.');
     expect(
-      activity.json().items.map((entry: { action: string; targetLabel: string }) => [
-        entry.action,
-        entry.targetLabel,
-      ]),
+      activity
+        .json()
+        .items.map((entry: { action: string; targetLabel: string }) => [
+          entry.action,
+          entry.targetLabel,
+        ]),
     ).toEqual([
       ['change.updated', 'CHG-1 “Escrow rule”'],
       ['change.created', 'CHG-1 “Escrow rule”'],
