@@ -88,7 +88,10 @@ test.describe('Super Admin › Feed sources', () => {
     await expect(row.getByRole('cell').nth(2)).toHaveText('3');
     await expectNoSeriousAxeViolations(page);
 
-    await row.getByLabel('Fixture newsroom enabled').check();
+    // A click, not check(): the box shows the saved state, which arrives a moment later.
+    const enabled = row.getByLabel('Fixture newsroom enabled');
+    await enabled.click();
+    await expect(enabled).toBeChecked();
     await expect(row.getByLabel('Fixture newsroom enabled')).toBeChecked();
 
     await row.getByRole('button', { name: 'Delete Fixture newsroom' }).click();
