@@ -149,8 +149,10 @@ function DeleteButton({ event, onDeleted }: { event: CalendarEvent; onDeleted: (
         confirmLabel="Delete"
         busy={remove.isPending}
         onConfirm={() =>
-          remove.mutate(event.id, {
-            onSuccess: (result) => {
+          // mutateAsync: the refreshed calendar may drop this panel first, and mutate()'s
+          // callbacks never run once their component has unmounted. A failure shows above.
+          remove.mutateAsync(event.id).then(
+            (result) => {
               toast.success(
                 result.message
                   ? 'The event has been deleted; its completions and evidence are kept.'
@@ -158,7 +160,8 @@ function DeleteButton({ event, onDeleted }: { event: CalendarEvent; onDeleted: (
               );
               onDeleted();
             },
-          })
+            () => undefined,
+          )
         }
       />
     </>

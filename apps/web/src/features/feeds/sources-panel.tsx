@@ -94,11 +94,13 @@ function SourceForm({
 function DeleteSource({ source }: { source: FeedSource }) {
   const deleteSource = useDeleteFeedSource(source.id);
   const remove = () =>
-    deleteSource.mutate(undefined, {
-      onSuccess: () => toast.success(`${source.name} was removed. Its updates stay in the feed.`),
-      onError: (caught) =>
+    // mutateAsync: the refreshed list drops this row, and mutate()'s callbacks never run
+    // once their component has unmounted.
+    deleteSource.mutateAsync().then(
+      () => toast.success(`${source.name} was removed. Its updates stay in the feed.`),
+      (caught: unknown) =>
         toast.error(userFacingMessage(caught, 'The source could not be removed.')),
-    });
+    );
   return (
     <ConfirmDialog
       trigger={

@@ -25,6 +25,7 @@ import {
 } from '@complivue/shared/schemas/risks';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { Form, SubmitButton, useZodForm } from '@/components/form/form';
 import { SelectField, TextareaField, TextField } from '@/components/form/form-fields';
 import { ASSESSMENT_TONES, StatusToken } from '@/components/status-token';
@@ -233,7 +234,12 @@ function ControlItem({
             title="Remove this control?"
             description={`“${control.title}” will no longer count toward this risk’s residual rating. The history keeps it.`}
             confirmLabel="Remove control"
-            onConfirm={() => remove.mutate(control.id)}
+            onConfirm={() =>
+              remove.mutate(control.id, {
+                onError: (caught) =>
+                  toast.error(userFacingMessage(caught, 'The control could not be removed.')),
+              })
+            }
           />
         </div>
       )}
@@ -454,7 +460,15 @@ export function RiskDetailView({
             title="Delete this risk?"
             description="The risk and its controls are deleted; the audit log keeps a record that it existed."
             confirmLabel="Delete risk"
-            onConfirm={() => remove.mutate(undefined, { onSuccess: onDeleted })}
+            onConfirm={() =>
+              // mutateAsync: the refreshed register may drop this panel first, and mutate()'s
+              // callbacks never run once their component has unmounted.
+              remove
+                .mutateAsync()
+                .then(onDeleted, (caught: unknown) =>
+                  toast.error(userFacingMessage(caught, 'The risk could not be deleted.')),
+                )
+            }
           />
         </div>
       )}

@@ -119,11 +119,13 @@ function EditSource({ source, onDone }: { source: FeedSource; onDone: () => void
 function DeleteSource({ source }: { source: FeedSource }) {
   const deleteSource = useDeleteAdminFeedSource(source.id);
   const remove = () =>
-    deleteSource.mutate(undefined, {
-      onSuccess: () => toast.success(`${source.name} removed.`),
-      onError: (caught) =>
+    // mutateAsync: the refreshed list drops this row, and mutate()'s callbacks never run
+    // once their component has unmounted.
+    deleteSource.mutateAsync().then(
+      () => toast.success(`${source.name} removed.`),
+      (caught: unknown) =>
         toast.error(userFacingMessage(caught, 'The source could not be removed.')),
-    });
+    );
   return (
     <ConfirmDialog
       trigger={

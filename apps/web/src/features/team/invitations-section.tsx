@@ -96,10 +96,14 @@ function PendingInvitation({ invitation }: { invitation: Invitation }) {
           variant="ghost"
           disabled={busy}
           onClick={() =>
-            revoke.mutate(invitation.id, {
-              onSuccess: () => toast.success(`The invitation to ${invitation.email} was revoked.`),
-              onError: failed,
-            })
+            // mutateAsync, not mutate's callbacks: the refreshed list drops this row, and
+            // callbacks given to mutate() never run once their component has unmounted.
+            revoke
+              .mutateAsync(invitation.id)
+              .then(
+                () => toast.success(`The invitation to ${invitation.email} was revoked.`),
+                failed,
+              )
           }
           aria-label={`Revoke the invitation to ${invitation.email}`}
         >
