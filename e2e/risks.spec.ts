@@ -110,6 +110,15 @@ test.describe('risk scoring', () => {
     await expect(
       risk.getByRole('list', { name: /^Rules of / }).getByText('Non-compliant'),
     ).toBeVisible();
+    // The area's signals count the same assessment, and open the rule.
+    await expect(
+      risk.getByRole('heading', { name: 'What your records say about TRID' }),
+    ).toBeVisible();
+    await expect(
+      risk
+        .getByRole('list', { name: 'Assessments needing action' })
+        .getByRole('link', { name: /^TRID-LE-001 / }),
+    ).toHaveAttribute('href', '/compliance/rules/TRID-LE-001');
     await callApi(demo.url, admin, 'PATCH', '/api/library/rules/TRID-LE-001/assessment', {
       status: 'compliant',
     });
@@ -132,7 +141,19 @@ test.describe('risk scoring', () => {
     expect(await exported.text()).toMatch(
       /^Number,Title,Area,.*\nRSK-\d+,[^\n]*\n[\s\S]*Inaccurate or late HMDA loan\/application register data,HMDA,Mortgage origination,Sam Rivera,Open/,
     );
-    await expect(page.getByRole('region', { name: 'Heat map of residual risk' })).toBeVisible();
+    const heatMap = page.getByRole('region', { name: 'Heat map of residual risk' });
+    await expect(heatMap).toBeVisible();
+    // The map fits the phone: nothing to scroll sideways, the caption whole.
+    expect(await heatMap.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
+    await expectNoSeriousAxeViolations(page);
+
+    // The overdue review opens its risk, with what the records say about its area.
+    await page.getByRole('button', { name: /^RSK-\d+ Inaccurate or late HMDA/ }).click();
+    const hmda = page.getByRole('dialog', { name: /^Inaccurate or late HMDA/ });
+    await expect(
+      hmda.getByRole('heading', { name: 'What your records say about HMDA' }),
+    ).toBeVisible();
+    await expect(hmda.getByText('Changes past their due date')).toBeVisible();
     await expectNoSeriousAxeViolations(page);
   });
 });

@@ -74,6 +74,18 @@ export type MarkAllReadRequest = z.infer<typeof markAllReadRequestSchema>;
 
 export const markAllReadResponseSchema = z.object({ marked: z.number().int() });
 
+/** A score from which an update is "Relevant" to the institution, and "High relevance". */
+export const RELEVANT_FROM = 40;
+export const HIGH_RELEVANCE_FROM = 70;
+
+/** The word a relevance score shows as (feed-relevance.ts on the server documents the score). */
+export function relevanceLevel(score: number): 'high' | 'medium' | 'low' | 'none' {
+  if (score >= HIGH_RELEVANCE_FROM) return 'high';
+  if (score >= RELEVANT_FROM) return 'medium';
+  if (score > 0) return 'low';
+  return 'none';
+}
+
 export const feedItemRelevanceSchema = z.object({
   /** 0–100 (feed-relevance.ts documents the formula). */
   score: z.number().int().min(0).max(100),

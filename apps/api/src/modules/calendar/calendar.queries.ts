@@ -303,12 +303,35 @@ export const dashboardDeadlineRanges = (today: string) => ({
   upcoming: { from: today, to: addDays(today, 29) },
 });
 
+interface DueDateReader {
+  companyId: string;
+  facts: InstitutionFacts;
+  today: string;
+  viewer: EventReader;
+}
+
+/** The company's live events the viewer sees and the profile does not rule out. */
+async function readableEvents(db: Db, options: DueDateReader): Promise<EventWithOwner[]> {
+  const all = await findCalendarEvents(db, options.companyId);
+  return all.filter(
+    (event) => canSeeEvent(event, options.viewer) && eventApplies(event, options.facts),
+  );
+}
+
 export interface DueDate {
   event: EventWithOwner;
   date: string;
   /** `eventId/date`, as `completedDueDatesJson` lists the ones marked done. */
   key: string;
 }
+
+/** `range`'s due dates of `events`, in date order; each window is expanded on its own. */
+const dueDatesIn = (events: EventWithOwner[], range: { from: string; to: string }): DueDate[] =>
+  expandOccurrences(events, range).items.map(({ event, date }) => ({
+    event,
+    date,
+    key: dueDateKey(event.id, date),
+  }));
 
 /**
  * The dashboard's due dates in `dashboardDeadlineRanges`, before those marked done are taken
@@ -318,20 +341,34 @@ export interface DueDate {
  */
 export async function dashboardDueDates(
   db: Db,
-  options: { companyId: string; facts: InstitutionFacts; today: string; viewer: EventReader },
+  options: DueDateReader,
 ): Promise<{ overdue: DueDate[]; upcoming: DueDate[] }> {
-  const all = await findCalendarEvents(db, options.companyId);
-  const events = all.filter(
-    (event) => canSeeEvent(event, options.viewer) && eventApplies(event, options.facts),
-  );
+  const events = await readableEvents(db, options);
   const ranges = dashboardDeadlineRanges(options.today);
-  const dueDates = (range: { from: string; to: string }) =>
-    expandOccurrences(events, range).items.map(({ event, date }) => ({
-      event,
-      date,
-      key: dueDateKey(event.id, date),
-    }));
-  return { overdue: dueDates(ranges.overdue), upcoming: dueDates(ranges.upcoming) };
+  return {
+    overdue: dueDatesIn(events, ranges.overdue),
+    upcoming: dueDatesIn(events, ranges.upcoming),
+  };
+}
+
+/**
+ * The due dates the calendar list calls "Overdue" (the 364 days before today, not marked done),
+ * with the events they were expanded from: `dashboardDueDates`' overdue window less the
+ * completions, for readers outside the dashboard's one query.
+ */
+export async function overdueOpenDueDates(
+  db: Db,
+  options: DueDateReader,
+): Promise<{ events: EventWithOwner[]; overdue: DueDate[] }> {
+  const range = dashboardDeadlineRanges(options.today).overdue;
+  const [events, completions] = await Promise.all([
+    readableEvents(db, options),
+    completionsBetween(db, options.companyId, range),
+  ]);
+  return {
+    events,
+    overdue: dueDatesIn(events, range).filter((dueDate) => !completions.has(dueDate.key)),
+  };
 }
 
 /**

@@ -117,6 +117,13 @@ function toSummary(row: SummaryRow, today: string): ChangeSummary {
 }
 
 /** The filters of the list and the board as a WHERE condition, always within the company. */
+/** Past its due date, or with an open task past its own, on `today` (the "Overdue only" filter). */
+const pastDue = (today: string): SQL =>
+  or(
+    sql`${changeItems.dueDate} < ${today}`,
+    sql`exists (select 1 from ${changeTasks} where ${changeTasks.changeId} = ${changeItems.id} and ${changeTasks.doneAt} is null and ${changeTasks.dueDate} < ${today})`,
+  )!;
+
 function filterCondition(viewer: ChangeScope, filters: ChangeFilterInput): SQL {
   const conditions: (SQL | undefined)[] = [eq(changeItems.companyId, viewer.companyId)];
   if (filters.status) conditions.push(eq(changeItems.status, filters.status));
@@ -128,12 +135,7 @@ function filterCondition(viewer: ChangeScope, filters: ChangeFilterInput): SQL {
   else if (filters.owner) conditions.push(eq(changeItems.ownerId, filters.owner));
   if (filters.overdue) {
     conditions.push(notInArray(changeItems.status, FINISHED));
-    conditions.push(
-      or(
-        sql`${changeItems.dueDate} < ${viewer.today}`,
-        sql`exists (select 1 from ${changeTasks} where ${changeTasks.changeId} = ${changeItems.id} and ${changeTasks.doneAt} is null and ${changeTasks.dueDate} < ${viewer.today})`,
-      ),
-    );
+    conditions.push(pastDue(viewer.today));
   }
   const q = filters.q?.trim();
   if (q) {
@@ -198,6 +200,30 @@ export async function overdueChanges(
       .limit(limit),
   ]);
   return { count: total, items: rows.map((row) => toSummary(row, viewer.today)) };
+}
+
+/**
+ * The company's open changes with their areas, each marked as the change list's "Overdue only"
+ * filter would find it, soonest due first: what the risk signals count per area.
+ */
+export async function openChangesWithAreas(
+  db: Db,
+  scope: Pick<ChangeScope, 'companyId' | 'today'>,
+) {
+  return db
+    .select({
+      id: changeItems.id,
+      number: changeItems.number,
+      title: changeItems.title,
+      areas: changeItems.areas,
+      dueDate: changeItems.dueDate,
+      overdue: sql<boolean>`coalesce(${pastDue(scope.today)}, false)`.mapWith(Boolean),
+    })
+    .from(changeItems)
+    .where(
+      and(eq(changeItems.companyId, scope.companyId), notInArray(changeItems.status, FINISHED)),
+    )
+    .orderBy(asc(changeItems.dueDate), asc(changeItems.number));
 }
 
 /**

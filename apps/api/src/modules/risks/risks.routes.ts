@@ -11,6 +11,10 @@ import {
   riskTemplateListSchema,
   updateRiskRequestSchema,
 } from '@complivue/shared/schemas/risks';
+import {
+  riskSignalsQuerySchema,
+  riskSignalsResponseSchema,
+} from '@complivue/shared/schemas/risk-signals';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +27,7 @@ import { requireActor } from '../auth/actor.ts';
 import { institutionFacts } from '../companies/institution.ts';
 import { findActiveMembers } from '../companies/members.ts';
 import { risksCsv } from './risk-report.ts';
+import { computeRiskSignals } from './risk-signals.ts';
 import { findAdoptedTemplateKeys, findRisks, getRiskDetail } from './risks.queries.ts';
 import {
   addControl,
@@ -75,6 +80,29 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = actorOf(request);
       return { items: await findRisks(db, viewer, request.query), today: viewer.today };
+    },
+  );
+
+  app.get(
+    '/api/risks/signals',
+    {
+      config: { access: RISK_SCORING },
+      schema: {
+        tags: ['risks'],
+        summary:
+          'Per regulation area, what your institution’s own records say needs action: non-compliant or overdue assessments, changes past due, missed deadlines, untriaged updates — each a count with its records',
+        querystring: riskSignalsQuerySchema,
+        response: { 200: riskSignalsResponseSchema },
+      },
+    },
+    async (request) => {
+      const viewer = actorOf(request);
+      const areas = await computeRiskSignals(
+        db,
+        { ...viewer, facts: institutionFacts(requireAuth(request).company) },
+        request.query.area,
+      );
+      return { today: viewer.today, areas };
     },
   );
 

@@ -3,7 +3,7 @@ import {
   FEED_DOCUMENT_TYPE_LABELS,
   type FeedDocumentType,
 } from '@complivue/shared/regulatory-monitoring';
-import type { FeedItemRelevance } from '@complivue/shared/schemas/feeds';
+import { relevanceLevel, type FeedItemRelevance } from '@complivue/shared/schemas/feeds';
 import { Eye } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
@@ -36,14 +36,6 @@ export function AreaTags({ areas }: { areas: RegulationArea[] }) {
       ))}
     </ul>
   );
-}
-
-/** High from 70, medium from 40 (feed-relevance.ts on the server documents the score). */
-export function relevanceLevel(score: number): 'high' | 'medium' | 'low' | 'none' {
-  if (score >= 70) return 'high';
-  if (score >= 40) return 'medium';
-  if (score > 0) return 'low';
-  return 'none';
 }
 
 const LEVEL_STYLES = {

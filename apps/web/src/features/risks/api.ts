@@ -8,6 +8,7 @@ import {
   type RiskDetail,
   type UpdateRiskRequest,
 } from '@complivue/shared/schemas/risks';
+import { riskSignalsResponseSchema } from '@complivue/shared/schemas/risk-signals';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
@@ -48,6 +49,18 @@ export function useRisk(riskId: string | null) {
     queryKey: riskQueryKey(riskId ?? ''),
     queryFn: () => apiRequest(`/api/risks/${riskId}`, { schema: riskDetailSchema }),
     enabled: Boolean(riskId),
+  });
+}
+
+/**
+ * What the institution's own records say per regulation area. Not under `risksQueryKey`: a
+ * change to the register does not change them, and they are read from four other features.
+ */
+export function useRiskSignals() {
+  return useQuery({
+    queryKey: ['risk-signals'],
+    queryFn: () => apiRequest('/api/risks/signals', { schema: riskSignalsResponseSchema }),
+    staleTime: 30_000,
   });
 }
 

@@ -53,19 +53,20 @@ export function HeatMap({
       aria-label={`Heat map of ${view} risk`}
       tabIndex={0}
     >
-      <table className="w-full min-w-[28rem] border-separate border-spacing-1 text-sm">
+      {/* Fits a 390 px phone (the level names wrap) rather than scrolling sideways. */}
+      <table className="w-full table-fixed border-separate border-spacing-1 text-sm">
         <caption className="mb-2 text-left text-sm text-slate-700">
           {view === 'inherent' ? 'Inherent' : 'Residual'} risk: likelihood (rows) by impact
           (columns). {notRated > 0 && `${plural(notRated)} not rated yet, not on the map.`}
         </caption>
         <thead>
           <tr>
-            <td />
+            <td className="w-16 sm:w-32" />
             {IMPACT_LEVELS.map((impact) => (
               <th
                 key={impact.level}
                 scope="col"
-                className="px-1 text-center text-xs font-medium text-slate-700"
+                className="px-0.5 text-center text-[0.7rem] leading-tight font-medium break-words text-slate-700 sm:text-xs"
               >
                 {impact.level} {impact.name}
               </th>
@@ -77,7 +78,7 @@ export function HeatMap({
             <tr key={likelihood.level}>
               <th
                 scope="row"
-                className="pr-2 text-right text-xs font-medium whitespace-nowrap text-slate-700"
+                className="pr-1 text-right text-[0.7rem] leading-tight font-medium break-words text-slate-700 sm:pr-2 sm:text-xs"
               >
                 {likelihood.level} {likelihood.name}
               </th>

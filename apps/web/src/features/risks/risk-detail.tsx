@@ -9,6 +9,7 @@ import {
   LIKELIHOOD_LEVELS,
 } from '@complivue/shared/risk-scoring';
 import { hasRoleAtLeast, type Role } from '@complivue/shared/roles';
+import { signalsOf } from '@complivue/shared/schemas/risk-signals';
 import {
   PRODUCT_LINE_LABELS,
   RISK_STATUS_LABELS,
@@ -28,6 +29,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Form, SubmitButton, useZodForm } from '@/components/form/form';
 import { SelectField, TextareaField, TextField } from '@/components/form/form-fields';
+import { QueryState } from '@/components/query-state';
 import { ASSESSMENT_TONES, StatusToken } from '@/components/status-token';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -39,12 +41,14 @@ import {
   useAddControl,
   useDeleteRisk,
   useRemoveControl,
+  useRiskSignals,
   useUpdateControl,
   useUpdateRisk,
 } from './api.ts';
 import { EffectivenessToken, RiskStatusBadge, ScoreBadge } from './risk-badges.tsx';
 import { LevelOptions, RiskFieldsForm, riskFormOf } from './risk-form.tsx';
 import { RiskHistory } from './risk-history.tsx';
+import { AreaSignalList } from './risk-signals.tsx';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -52,6 +56,16 @@ function Section({ title, children }: { title: string; children: React.ReactNode
       <h3 className="text-base font-semibold text-slate-900">{title}</h3>
       {children}
     </section>
+  );
+}
+
+/** The signals of the risk's area, read with the page's (one request for every area). */
+function RiskAreaSignals({ area }: { area: RiskDetail['area'] }) {
+  const signals = useRiskSignals();
+  return (
+    <QueryState query={signals} loading="Reading your records">
+      {(found) => <AreaSignalList signals={signalsOf(found, area)} />}
+    </QueryState>
   );
 }
 
@@ -448,6 +462,10 @@ export function RiskDetailView({
           <StatusEditor key={risk.status} risk={risk} role={role} today={today} />
         </Section>
       )}
+
+      <Section title={`What your records say about ${REGULATION_AREA_INFO[risk.area].tag}`}>
+        <RiskAreaSignals area={risk.area} />
+      </Section>
 
       <Section title="History">
         <RiskHistory history={risk.history} />

@@ -18,10 +18,18 @@ import { Card } from '@/components/ui/card';
 import { AreaFilterSelect, FilterSelect } from '@/components/ui/filter-select';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { useSession } from '@/lib/session';
-import { exportHref, useCreateRisk, useRisk, useRiskMembers, useRisks } from './api.ts';
+import {
+  exportHref,
+  useCreateRisk,
+  useRisk,
+  useRiskMembers,
+  useRiskSignals,
+  useRisks,
+} from './api.ts';
 import { HeatMap, inCell } from './heat-map.tsx';
 import { RiskDetailView } from './risk-detail.tsx';
 import { EMPTY_RISK_FORM, RiskFieldsForm } from './risk-form.tsx';
+import { SignalsByArea } from './risk-signals.tsx';
 import { RiskTable } from './risk-table.tsx';
 import { StarterRisks } from './starter-risks.tsx';
 import { useRiskPageState, type RiskPageFilters } from './use-risk-filters.ts';
@@ -89,9 +97,11 @@ function Filters({
 function NeedsDecision({
   risks,
   onNotRated,
+  onOpen,
 }: {
   risks: readonly RiskSummary[];
   onNotRated: () => void;
+  onOpen: (riskId: string) => void;
 }) {
   const notRated = risks.filter((risk) => !risk.inherent).length;
   const reviewOverdue = risks.filter((risk) => risk.reviewOverdue);
@@ -109,11 +119,30 @@ function NeedsDecision({
       {reviewOverdue.length > 0 && (
         <>
           Review overdue:{' '}
-          {reviewOverdue.map((risk) => `${riskNumberLabel(risk.number)} ${risk.title}`).join('; ')}.
+          {reviewOverdue.map((risk, index) => (
+            <span key={risk.id}>
+              {index > 0 && '; '}
+              <button
+                type="button"
+                onClick={() => onOpen(risk.id)}
+                className="font-semibold underline"
+              >
+                {riskNumberLabel(risk.number)} {risk.title}
+              </button>
+            </span>
+          ))}
+          .
         </>
       )}
     </Alert>
   );
+}
+
+/** How many of `risks` sit in each regulation area. */
+function countByArea(risks: readonly RiskSummary[]) {
+  const counts = new Map<RiskSummary['area'], number>();
+  for (const risk of risks) counts.set(risk.area, (counts.get(risk.area) ?? 0) + 1);
+  return counts;
 }
 
 /**
@@ -129,6 +158,7 @@ export function RiskScoringPage() {
   const register = useRisks(state.filters);
   const members = useRiskMembers();
   const detail = useRisk(state.riskId);
+  const signals = useRiskSignals();
   const createRisk = useCreateRisk();
   const [dialog, setDialog] = useState<'create' | 'starter' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -180,6 +210,7 @@ export function RiskScoringPage() {
               <NeedsDecision
                 risks={data.items}
                 onNotRated={() => update({ filters: { notRated: true }, cell: null })}
+                onOpen={(riskId) => update({ riskId })}
               />
               <Card className="space-y-4 p-4 sm:p-6">
                 <div className="flex flex-wrap items-center justify-between gap-3">
@@ -222,6 +253,20 @@ export function RiskScoringPage() {
                     ))}
                   </ul>
                 </details>
+              </Card>
+              <Card className="space-y-3 p-4 sm:p-6">
+                <h2 className="text-lg font-semibold text-slate-900">
+                  What your records say, by area
+                </h2>
+                <p className="text-sm text-slate-700">
+                  Counted from your assessments, changes, calendar and feed, not estimated: open an
+                  area to see the records.
+                </p>
+                <QueryState query={signals} loading="Reading your records">
+                  {(found) => (
+                    <SignalsByArea areas={found.areas} riskCounts={countByArea(data.items)} />
+                  )}
+                </QueryState>
               </Card>
               <Card className="space-y-4 p-4 sm:p-6">
                 <h2 className="text-lg font-semibold text-slate-900">
