@@ -73,6 +73,9 @@ test.describe('public website', () => {
     page,
     site: { server },
   }) => {
+    // Sixteen pages, each loaded and checked with axe: three times the usual time on a busy
+    // machine, not a wait for anything in particular.
+    test.slow();
     const nav: [string, string, string][] = [
       ['Features', '/features', 'Everything a mortgage compliance program runs on'],
       ['Pricing', '/pricing', 'Plans for every size of compliance team'],

@@ -1,3 +1,4 @@
+import { DEFAULT_CALENDAR_TIME_ZONE, todayIn } from './calendar-days.ts';
 import { CHANGE_STATUS_LABELS, type ChangeStatus } from './regulatory-monitoring.ts';
 import { hasRoleAtLeast, type Role } from './roles.ts';
 
@@ -205,23 +206,14 @@ export function changeTransitionLabel(transition: {
 
 /**
  * A day (YYYY-MM-DD) as a calendar shows it in `timeZone` at `now`. Due dates are days: a
- * change due on the 10th is overdue once the 10th has ended where its owner works.
+ * change due on the 10th is overdue once the 10th has ended where its owner works. The one
+ * implementation is the calendar's `todayIn`; this keeps the order the change code reads in.
  */
-export function dayIn(now: Date, timeZone: string | null | undefined): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone: timeZone ?? DEFAULT_CHANGE_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(now);
-  } catch {
-    return dayIn(now, DEFAULT_CHANGE_TIME_ZONE);
-  }
-}
+export const dayIn = (now: Date, timeZone: string | null | undefined): string =>
+  todayIn(timeZone, now);
 
-/** Where a member without a time zone in their profile is taken to work. */
-export const DEFAULT_CHANGE_TIME_ZONE = 'America/New_York';
+/** Where a member without a time zone in their profile is taken to work: the calendar's. */
+export const DEFAULT_CHANGE_TIME_ZONE = DEFAULT_CALENDAR_TIME_ZONE;
 
 /** Overdue: a due date before today, on a change still open (or a task not done). */
 export function isPastDue(dueDate: string | null, today: string): boolean {

@@ -212,7 +212,7 @@ describe('User Activity as sentences', () => {
         ),
       ),
     ).toBe(
-      'Alex Morgan edited risk RSK-4 “Flood insurance lapses”: set Inherent likelihood to 4 and changed Status from Open to Accepted',
+      'Alex Morgan edited risk RSK-4 “Flood insurance lapses”: set Inherent likelihood to 4 Likely and changed Status from Open to Accepted',
     );
   });
 

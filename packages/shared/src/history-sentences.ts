@@ -13,6 +13,7 @@ import {
   FEED_FORMAT_LABELS,
   RISK_RATING_LABELS,
 } from './regulatory-monitoring.ts';
+import { CONTROL_EFFECTIVENESS_LABELS, IMPACT_LEVELS, LIKELIHOOD_LEVELS } from './risk-scoring.ts';
 import { ROLE_LABELS } from './roles.ts';
 import { CHANGE_FIELD_LABELS } from './schemas/changes.ts';
 import { NOTIFICATION_CATEGORY_LABELS } from './schemas/profile.ts';
@@ -317,6 +318,7 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
   priority: SUPPORT_PRIORITY_LABELS,
   source: { feed: 'Feed item', manual: 'Entered by hand' },
   productLine: PRODUCT_LINE_LABELS,
+  effectivenessOverride: CONTROL_EFFECTIVENESS_LABELS,
   // Only a sign-in records a method, as the end of its sentence ("signed in with a password").
   method: {
     password: 'with a password',
@@ -347,6 +349,14 @@ const CODE_FIELDS = new Set([
   'provider',
   'reason',
 ]);
+
+/** A risk's ratings by the level's name too ("4 Likely"), as the risk page writes them. */
+const RISK_SCALES: Record<string, readonly { level: number; name: string }[]> = {
+  inherentLikelihood: LIKELIHOOD_LEVELS,
+  residualLikelihood: LIKELIHOOD_LEVELS,
+  inherentImpact: IMPACT_LEVELS,
+  residualImpact: IMPACT_LEVELS,
+};
 
 export interface ValueContext {
   /** A member's name from their id (`ownerId`); undefined for someone no longer a member. */
@@ -390,8 +400,11 @@ export function formatHistoryValue(
     return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items[0]!;
   }
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number')
-    return field === 'sizeBytes' ? bytes(value) : value.toLocaleString('en-US');
+  if (typeof value === 'number') {
+    if (field === 'sizeBytes') return bytes(value);
+    const level = RISK_SCALES[field]?.find((entry) => entry.level === value);
+    return level ? `${level.level} ${level.name}` : value.toLocaleString('en-US');
+  }
   if (typeof value === 'object') {
     // A record inside a list (the demo's members): its values in words, side by side.
     return Object.entries(value as Record<string, unknown>)

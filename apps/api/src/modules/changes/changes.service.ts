@@ -43,7 +43,7 @@ import {
   type ChangeViewer,
   type VisibleFeedItem,
 } from './changes.queries.ts';
-import { activeMemberNames } from '../companies/members.ts';
+import { activeMemberNames, previousHolderName } from '../companies/members.ts';
 
 /** Who acts: the viewer of the queries, and where their request came from (for the audit log). */
 export type ChangeActor = ChangeViewer & Actor;
@@ -358,10 +358,7 @@ export async function updateChange(
       set.impact = impact;
     }
     if (changes.ownerId !== undefined && changes.ownerId !== current.ownerId) {
-      const previous = current.ownerId
-        ? ((await activeMemberNames(tx, actor.companyId, [current.ownerId])).get(current.ownerId) ??
-          'Former member')
-        : null;
+      const previous = await previousHolderName(tx, actor.companyId, current.ownerId);
       diff.owner = { from: previous, to: newOwnerName };
       set.ownerId = changes.ownerId;
     }
@@ -537,10 +534,7 @@ export async function updateTask(
       set.title = changes.title;
     }
     if (changes.assigneeId !== undefined && changes.assigneeId !== task.assigneeId) {
-      const previous = task.assigneeId
-        ? ((await activeMemberNames(tx, actor.companyId, [task.assigneeId])).get(task.assigneeId) ??
-          'Former member')
-        : null;
+      const previous = await previousHolderName(tx, actor.companyId, task.assigneeId);
       diff.assignee = { from: previous, to: newAssigneeName };
       set.assigneeId = changes.assigneeId;
     }

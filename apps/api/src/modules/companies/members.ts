@@ -42,6 +42,19 @@ export async function activeMemberNames(
   return new Map(rows.map((row) => [row.userId, row.name]));
 }
 
+/**
+ * How a history names who held a record before (its owner, a task's assignee): by name while
+ * they are a member, else "Former member"; null when nobody did.
+ */
+export async function previousHolderName(
+  db: Db,
+  companyId: string,
+  userId: string | null,
+): Promise<string | null> {
+  if (!userId) return null;
+  return (await activeMemberNames(db, companyId, [userId])).get(userId) ?? 'Former member';
+}
+
 /** Whether the user is an active member of the institution (an owner must be one). */
 export async function isActiveMember(db: Db, companyId: string, userId: string): Promise<boolean> {
   return (await activeMemberNames(db, companyId, [userId])).has(userId);

@@ -17,7 +17,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { activeMemberNames } from '../companies/members.ts';
+import { activeMemberNames, previousHolderName } from '../companies/members.ts';
 import {
   currentSuggestion,
   findAdoptedTemplateKeys,
@@ -213,10 +213,7 @@ export async function updateRisk(
       Object.assign(set, { [field]: next });
     }
     if (changes.ownerId !== undefined && changes.ownerId !== current.ownerId) {
-      const previous = current.ownerId
-        ? ((await activeMemberNames(tx, actor.companyId, [current.ownerId])).get(current.ownerId) ??
-          'Former member')
-        : null;
+      const previous = await previousHolderName(tx, actor.companyId, current.ownerId);
       diff.owner = { from: previous, to: newOwnerName };
       set.ownerId = changes.ownerId;
     }

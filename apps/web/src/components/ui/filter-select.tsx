@@ -74,3 +74,30 @@ export function AreaFilterSelect({
     />
   );
 }
+
+/** "Owner": me, nobody, or one of the members (their ids in the URL, their names shown). */
+export function OwnerFilterSelect({
+  value,
+  members,
+  onChange,
+}: {
+  value: string | undefined;
+  members: readonly { userId: string; name: string }[];
+  onChange: (owner: string | undefined) => void;
+}) {
+  const names = new Map([
+    ['me', 'Me'],
+    ['none', 'No owner'],
+    ...members.map((member) => [member.userId, member.name] as const),
+  ]);
+  return (
+    <FilterSelect
+      label="Owner"
+      allLabel="Anyone"
+      value={value}
+      options={['me', 'none', ...members.map((member) => member.userId)]}
+      optionLabel={(owner) => names.get(owner) ?? owner}
+      onChange={onChange}
+    />
+  );
+}

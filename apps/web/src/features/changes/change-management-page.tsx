@@ -16,7 +16,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
-import { AreaFilterSelect, FilterSelect } from '@/components/ui/filter-select';
+import { AreaFilterSelect, FilterSelect, OwnerFilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
@@ -180,11 +180,6 @@ function Filters({
     return () => clearTimeout(timer);
   }, [q, filters.q]);
   const field = 'flex flex-col gap-1 text-sm font-medium text-slate-900';
-  const ownerNames = new Map([
-    ['me', 'Me'],
-    ['none', 'No owner'],
-    ...members.map((member) => [member.userId, member.name] as const),
-  ]);
   return (
     <form
       role="search"
@@ -216,12 +211,9 @@ function Filters({
         />
       )}
       <AreaFilterSelect value={filters.area} onChange={(area) => onChange({ area })} />
-      <FilterSelect
-        label="Owner"
-        allLabel="Anyone"
+      <OwnerFilterSelect
         value={filters.owner}
-        options={['me', 'none', ...members.map((member) => member.userId)]}
-        optionLabel={(owner) => ownerNames.get(owner) ?? owner}
+        members={members}
         onChange={(owner) => onChange({ owner })}
       />
       <FilterSelect

@@ -15,7 +15,7 @@ import { QueryState } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { AreaFilterSelect, FilterSelect } from '@/components/ui/filter-select';
+import { AreaFilterSelect, FilterSelect, OwnerFilterSelect } from '@/components/ui/filter-select';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { useSession } from '@/lib/session';
 import {
@@ -43,11 +43,6 @@ function Filters({
   members: RiskMembers['members'];
   onChange: (next: Partial<RiskPageFilters>) => void;
 }) {
-  const ownerNames = new Map([
-    ['me', 'Me'],
-    ['none', 'No owner'],
-    ...members.map((member) => [member.userId, member.name] as const),
-  ]);
   return (
     <form
       role="search"
@@ -72,12 +67,9 @@ function Filters({
         optionLabel={(status) => RISK_STATUS_LABELS[status]}
         onChange={(status) => onChange({ status })}
       />
-      <FilterSelect
-        label="Owner"
-        allLabel="Anyone"
+      <OwnerFilterSelect
         value={filters.owner}
-        options={['me', 'none', ...members.map((member) => member.userId)]}
-        optionLabel={(owner) => ownerNames.get(owner) ?? owner}
+        members={members}
         onChange={(owner) => onChange({ owner })}
       />
       <label className="col-span-2 flex items-center gap-2 self-end pb-2 text-sm font-medium text-slate-900 lg:col-span-1">
