@@ -26,6 +26,7 @@ const FILES = {
   enhancer: 'apps/api/src/modules/library/enhancer.int.test.ts',
   changes: 'apps/api/src/modules/changes/changes.int.test.ts',
   risks: 'apps/api/src/modules/risks/risks.int.test.ts',
+  findings: 'apps/api/src/modules/risks/findings.int.test.ts',
   feedItems: 'apps/api/src/modules/feeds/feed-items.int.test.ts',
   feedSources: 'apps/api/src/modules/feeds/feed-sources.int.test.ts',
   calendar: 'apps/api/src/modules/calendar/calendar-events.int.test.ts',
@@ -66,6 +67,7 @@ const CHANGES = covered(
   'keeps changes, tasks, comments and attachments inside the institution',
 );
 const RISKS = covered('risks', 'keeps risks and their controls inside the institution');
+const FINDINGS = covered('findings', 'keeps findings, actions and evidence inside the institution');
 const FEED_ITEMS = covered('feedItems', 'never shows another company’s own source or its items');
 const FEED_SOURCES = covered(
   'feedSources',
@@ -167,6 +169,16 @@ export const CROSS_TENANT_COVERAGE: Record<string, CrossTenantCoverage> = {
   'POST /api/risks/{riskId}/controls': RISKS,
   'PUT /api/risks/{riskId}/controls/{controlId}': RISKS,
   'DELETE /api/risks/{riskId}/controls/{controlId}': RISKS,
+  'GET /api/risks/findings/{findingId}': FINDINGS,
+  'PATCH /api/risks/findings/{findingId}': FINDINGS,
+  'DELETE /api/risks/findings/{findingId}': FINDINGS,
+  'POST /api/risks/findings/{findingId}/close': FINDINGS,
+  'POST /api/risks/findings/{findingId}/reopen': FINDINGS,
+  'POST /api/risks/findings/{findingId}/actions': FINDINGS,
+  'PATCH /api/risks/findings/{findingId}/actions/{actionId}': FINDINGS,
+  'POST /api/risks/findings/{findingId}/actions/{actionId}/completion': FINDINGS,
+  'GET /api/risks/findings/{findingId}/actions/{actionId}/evidence': FINDINGS,
+  'POST /api/risks/findings/{findingId}/actions/{actionId}/validation': FINDINGS,
 
   'GET /api/feeds/items/{itemId}': FEED_ITEMS,
   'PUT /api/feeds/items/{itemId}/state': FEED_ITEMS,

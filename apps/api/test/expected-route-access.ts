@@ -307,6 +307,51 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
     access: requireAll(PROFESSIONAL_PLAN, MANAGER),
     probe: NOT_FOUND,
   },
+  // Findings and corrective actions (part of /risk-scoring): members read, and complete the
+  // actions they own (checked in the service), managers record, edit and validate, administrators
+  // delete.
+  'GET /api/risks/findings': { access: PROFESSIONAL_PLAN },
+  'GET /api/risks/findings/export.csv': { access: PROFESSIONAL_PLAN },
+  'POST /api/risks/findings': { access: requireAll(PROFESSIONAL_PLAN, MANAGER), probe: NO_BODY },
+  'GET /api/risks/findings/:findingId': { access: PROFESSIONAL_PLAN, probe: NOT_FOUND },
+  'PATCH /api/risks/findings/:findingId': {
+    access: requireAll(PROFESSIONAL_PLAN, MANAGER),
+    probe: NO_BODY,
+  },
+  'DELETE /api/risks/findings/:findingId': {
+    access: requireAll(PROFESSIONAL_PLAN, ADMIN),
+    probe: NOT_FOUND,
+  },
+  'POST /api/risks/findings/:findingId/close': {
+    access: requireAll(PROFESSIONAL_PLAN, MANAGER),
+    probe: NO_BODY,
+  },
+  'POST /api/risks/findings/:findingId/reopen': {
+    access: requireAll(PROFESSIONAL_PLAN, MANAGER),
+    probe: NO_BODY,
+  },
+  'POST /api/risks/findings/:findingId/actions': {
+    access: requireAll(PROFESSIONAL_PLAN, MANAGER),
+    probe: NO_BODY,
+  },
+  'PATCH /api/risks/findings/:findingId/actions/:actionId': {
+    access: requireAll(PROFESSIONAL_PLAN, MANAGER),
+    probe: NO_BODY,
+  },
+  // Any member may call it: the service lets the action's owner, a manager or an administrator
+  // complete it. The action is looked up before the (up to 25 MB) body is read.
+  'POST /api/risks/findings/:findingId/actions/:actionId/completion': {
+    access: PROFESSIONAL_PLAN,
+    probe: NOT_FOUND,
+  },
+  'GET /api/risks/findings/:findingId/actions/:actionId/evidence': {
+    access: PROFESSIONAL_PLAN,
+    probe: NOT_FOUND,
+  },
+  'POST /api/risks/findings/:findingId/actions/:actionId/validation': {
+    access: requireAll(PROFESSIONAL_PLAN, MANAGER),
+    probe: NO_BODY,
+  },
 
   // ── Regulatory feeds: /regulatory-feeds (plan basic) ──
   'GET /api/feeds/items': { access: BASIC_PLAN },

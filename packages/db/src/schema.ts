@@ -18,3 +18,4 @@ export * from './schema/feeds.ts';
 export * from './schema/calendar.ts';
 export * from './schema/changes.ts';
 export * from './schema/risks.ts';
+export * from './schema/findings.ts';

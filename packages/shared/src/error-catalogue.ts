@@ -13,6 +13,7 @@ import { CALENDAR_MESSAGES } from './schemas/calendar.ts';
 import { CHANGE_MESSAGES } from './schemas/changes.ts';
 import { DELETE_COMPANY_MESSAGES, SECURITY_MESSAGES } from './schemas/company-settings.ts';
 import { LIBRARY_MESSAGES } from './schemas/library.ts';
+import { FINDING_MESSAGES } from './schemas/risk-findings.ts';
 import { RISK_MESSAGES } from './schemas/risks.ts';
 import { INVITATION_MESSAGES, TEAM_MESSAGES } from './schemas/team.ts';
 
@@ -143,6 +144,16 @@ export const ERROR_CATALOGUE = {
   // ── Risk assessment ──
   risk_accept_role: { status: 403, message: RISK_MESSAGES.accept_role },
   unknown_rule: { status: 400, message: RISK_MESSAGES.unknown_rule },
+  finding_closed: { status: 409, message: FINDING_MESSAGES.finding_closed },
+  finding_not_closed: { status: 409, message: FINDING_MESSAGES.not_closed },
+  finding_open_actions: { status: 409, message: FINDING_MESSAGES.close_open_actions },
+  action_completed: { status: 409, message: FINDING_MESSAGES.action_completed },
+  action_complete_role: { status: 403, message: FINDING_MESSAGES.complete_role },
+  action_already_completed: { status: 409, message: FINDING_MESSAGES.already_completed },
+  action_not_completed: { status: 409, message: FINDING_MESSAGES.not_completed },
+  action_already_validated: { status: 409, message: FINDING_MESSAGES.already_validated },
+  validate_own_action: { status: 403, message: FINDING_MESSAGES.validate_owner },
+  validate_completed_action: { status: 403, message: FINDING_MESSAGES.validate_completer },
 
   // ── Regulatory calendar ──
   invalid_rrule: { status: 400, message: 'The repeat rule is not valid.' },

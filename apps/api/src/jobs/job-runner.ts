@@ -8,6 +8,7 @@ import { expireEndedTrials } from '../modules/subscriptions/trial-expiry.ts';
 import { purgeExpiredAuditEntries } from '../modules/team/audit-retention.ts';
 import { sendDueDigests } from '../modules/feeds/digests.ts';
 import { notifyOverdueChanges } from '../modules/changes/change-overdue.ts';
+import { notifyOverdueFindingActions } from '../modules/risks/finding-overdue.ts';
 import { sendDueReminders } from '../modules/calendar/calendar-reminders.ts';
 import type { RealtimeBus } from '../lib/realtime-bus.ts';
 import { seedDefaultFeedSources } from '../modules/feeds/default-feed-sources.ts';
@@ -20,6 +21,7 @@ const DELIVER_QUEUED_EMAILS = 'deliver-queued-emails';
 const PURGE_AUDIT_LOG = 'purge-audit-log';
 const SEND_DIGESTS = 'send-email-digests';
 const NOTIFY_OVERDUE_CHANGES = 'notify-overdue-changes';
+const NOTIFY_OVERDUE_FINDING_ACTIONS = 'notify-overdue-finding-actions';
 const SEND_DEADLINE_REMINDERS = 'send-deadline-reminders';
 const POLL_FEED_SOURCES = 'poll-feed-sources';
 
@@ -112,6 +114,21 @@ export async function startJobs(options: {
     if (outcome.changes + outcome.tasks > 0) log.info(outcome, 'overdue changes notified');
   });
   await boss.schedule(NOTIFY_OVERDUE_CHANGES, '15 * * * *');
+
+  // Overdue corrective actions of findings: hourly like the changes, claimed before anyone is
+  // told, so each action's owner and the administrators are told once.
+  await boss.createQueue(NOTIFY_OVERDUE_FINDING_ACTIONS);
+  await boss.work(NOTIFY_OVERDUE_FINDING_ACTIONS, async () => {
+    const outcome = await notifyOverdueFindingActions({
+      db: database.db,
+      bus: options.bus,
+      mailer: options.mailer,
+      log,
+      appUrl: options.appUrl,
+    });
+    if (outcome.actions > 0) log.info(outcome, 'overdue corrective actions notified');
+  });
+  await boss.schedule(NOTIFY_OVERDUE_FINDING_ACTIONS, '20 * * * *');
 
   // Deadline reminders: every 15 minutes, so a reminder goes out soon after its day begins in
   // the owner's time zone; each is claimed in calendar_reminders_sent before it is sent.

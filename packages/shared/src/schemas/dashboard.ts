@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REGULATION_AREAS } from '../regulation-areas.ts';
+import { FINDING_SEVERITIES } from '../risk-findings.ts';
 import { complianceSummarySchema } from './compliance-summary.ts';
 
 /** How many the dashboard shows of each list of work that needs action. */
@@ -28,6 +29,18 @@ const overdueChangeSchema = z.object({
   overdueTasks: z.number().int(),
 });
 
+/** A finding with corrective actions past their due date and not completed. */
+const overdueFindingSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  title: z.string(),
+  severity: z.enum(FINDING_SEVERITIES),
+  /** The earliest due date among its overdue actions, and that action's owner. */
+  dueDate: z.string(),
+  ownerName: z.string().nullable(),
+  overdueActions: z.number().int(),
+});
+
 /**
  * The dashboard's figures (docs/product.md § Dashboard), each computed on the server from the
  * company's data.
@@ -48,6 +61,8 @@ export const dashboardSchema = z.object({
     }),
     /** The change list's "Overdue only" filter. */
     overdueChanges: z.object({ count: z.number().int(), items: z.array(overdueChangeSchema) }),
+    /** The findings list's "Overdue actions only" filter (`/risk-scoring?view=findings&overdue=true`). */
+    overdueFindings: z.object({ count: z.number().int(), items: z.array(overdueFindingSchema) }),
   }),
   alerts: z.object({
     /** Unread notifications of high or normal priority addressed to you. */

@@ -3,6 +3,7 @@ import { companies } from '@complivue/db/schema/companies';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { supportTicketAttachments, supportTickets } from '@complivue/db/schema/support';
 import { calendarCompletions } from '@complivue/db/schema/calendar';
+import { riskFindingActions } from '@complivue/db/schema/findings';
 import { changeAttachments } from '@complivue/db/schema/changes';
 import { assessmentEvidence, ruleAssessments } from '@complivue/db/schema/library';
 import { eq, inArray } from 'drizzle-orm';
@@ -69,6 +70,11 @@ export async function deleteCompany(
       .innerJoin(ruleAssessments, eq(ruleAssessments.id, assessmentEvidence.assessmentId))
       .where(eq(ruleAssessments.companyId, company.id));
 
+    const findingEvidence = await tx
+      .select({ key: riskFindingActions.evidenceStorageKey })
+      .from(riskFindingActions)
+      .where(eq(riskFindingActions.companyId, company.id));
+
     await recordAudit(tx, options.actor, {
       action: 'company.deleted',
       actorUserId,
@@ -93,6 +99,7 @@ export async function deleteCompany(
       ...calendarEvidence.map((evidence) => evidence.key),
       ...changeFiles.map((file) => file.key),
       ...assessmentFiles.map((file) => file.key),
+      ...findingEvidence.map((file) => file.key),
     ].filter((key): key is string => key !== null);
   });
 

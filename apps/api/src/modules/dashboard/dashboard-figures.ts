@@ -12,6 +12,7 @@ import {
   type DueDate,
 } from '../calendar/calendar.queries.ts';
 import { overdueChanges } from '../changes/changes.queries.ts';
+import { overdueFindings } from '../risks/findings.queries.ts';
 import {
   recentUpdatesJson,
   toRecentUpdates,
@@ -97,7 +98,9 @@ const companyFigures = preparedSql<CompanyFigures>('dashboard_figures', () => {
  *   `completedDueDatesJson`, calendar/calendar.queries.ts);
  * - needs action: the same due dates of the 364 days before today (the calendar list's
  *   "Overdue") and the changes the change list's "Overdue only" filter finds
- *   (`overdueChanges`), each counted in full and listed most overdue first.
+ *   (`overdueChanges`) and the findings with a corrective action past its due date (the findings
+ *   list's "Overdue actions only", `overdueFindings`), each counted in full and listed most
+ *   overdue first.
  */
 export async function computeDashboard(
   db: Db,
@@ -121,6 +124,7 @@ export async function computeDashboard(
       attention: {
         overdueDeadlines: { count: 0, items: [] },
         overdueChanges: { count: 0, items: [] },
+        overdueFindings: { count: 0, items: [] },
       },
       deadlines: { tracked: true, next30Days: 0 },
       teamActivity: { actionsThisWeek: 0, since: teamActivitySince() },
@@ -131,7 +135,7 @@ export async function computeDashboard(
   const today = options.today ?? todayIn(null);
   const ranges = dashboardDeadlineRanges(today);
   const teamSince = teamActivitySince();
-  const [[figures], dueDates, changes] = await Promise.all([
+  const [[figures], dueDates, changes, findings] = await Promise.all([
     companyFigures(db, {
       userId,
       companyId,
@@ -146,6 +150,11 @@ export async function computeDashboard(
       viewer: { actorUserId: userId, role: options.role },
     }),
     overdueChanges(db, { companyId, actorUserId: userId, today }, ATTENTION_LIST_LIMIT),
+    overdueFindings(
+      db,
+      { companyId, actorUserId: userId, role: options.role, today },
+      ATTENTION_LIST_LIMIT,
+    ),
   ]);
   const completed = new Set(figures!.completed_due_dates);
   const open = (list: DueDate[]) => list.filter((dueDate) => !completed.has(dueDate.key));
@@ -176,6 +185,7 @@ export async function computeDashboard(
           overdueTasks: change.overdueTasks,
         })),
       },
+      overdueFindings: findings,
     },
     alerts: { active: figures!.active_alerts, highPriority: figures!.high_alerts },
     deadlines: {

@@ -1,6 +1,7 @@
 import { auditLog } from '@complivue/db/schema/audit';
 import { companies } from '@complivue/db/schema/companies';
 import { todayIn } from '@complivue/shared/calendar-days';
+import type { FindingListResponse } from '@complivue/shared/schemas/risk-findings';
 import type { RiskDetail, RiskListResponse } from '@complivue/shared/schemas/risks';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { and, eq, like } from 'drizzle-orm';
@@ -134,6 +135,42 @@ describe('the demo workspace', () => {
       .from(auditLog)
       .where(and(eq(auditLog.companyId, companyId), like(auditLog.action, 'risk.%')));
     expect(riskAudit).toEqual([]);
+  });
+
+  it('has findings its members recorded and corrected: one action overdue, one finding validated', async () => {
+    await seedDemoWorkspace(t.db, t.app.auth);
+    const { companyId, credentials } = await seedDemoWorkspace(t.db, t.app.auth);
+    const admin = credentials.find((credential) => credential.role === 'admin')!;
+    const cookie = cookiesFrom(await signInThroughApi(t.app, admin.email, admin.password));
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/risks/findings',
+      headers: { cookie },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const { items } = list.json<FindingListResponse>();
+    expect(
+      items.map((finding) => [finding.number, finding.status, finding.overdueActions]),
+    ).toEqual([
+      [1, 'action_in_progress', 1],
+      [3, 'action_in_progress', 0],
+      [2, 'validated', 0],
+    ]);
+    expect(items.every((finding) => finding.riskId !== null)).toBe(true);
+    const dashboard = await t.app.inject({
+      method: 'GET',
+      url: '/api/dashboard',
+      headers: { cookie },
+    });
+    expect(dashboard.json().attention.overdueFindings).toMatchObject({
+      count: 1,
+      items: [{ number: 1, ownerName: 'Sam Rivera', overdueActions: 1 }],
+    });
+    const findingAudit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, companyId), like(auditLog.action, 'finding.%')));
+    expect(findingAudit).toEqual([]);
   });
 
   it("gives each member the sign-ins before their week's work, the same on Team Members and User Activity", async () => {

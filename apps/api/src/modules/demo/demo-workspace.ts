@@ -17,6 +17,7 @@ import { workActionsOnly } from '../team/activity-queries.ts';
 import { seedDemoAssessments } from './demo-assessments.ts';
 import { seedDemoFeed } from './demo-feed.ts';
 import { seedDemoCalendar } from './demo-calendar.ts';
+import { seedDemoFindings } from './demo-findings.ts';
 import { seedDemoRisks } from './demo-risks.ts';
 import { dateToDay, todayIn } from '@complivue/shared/calendar-days';
 import { SIGN_IN_ACTION } from '@complivue/shared/audit-actions';
@@ -264,15 +265,23 @@ export async function seedDemoWorkspace(
     // The risk register, after the assessments its controls' effectiveness follows. It writes
     // no audit row, so the week's team actions below stay the demo's 12.
     const [admin, manager, member] = credentials;
+    const demoMembers = {
+      admin: { userId: adminId, name: admin!.fullName },
+      manager: { userId: userIds[1]!, name: manager!.fullName },
+      user: { userId: userIds[2]!, name: member!.fullName },
+    };
     await seedDemoRisks(tx, {
       companyId: company.id,
       now,
       today: todayIn(null, now),
-      members: {
-        admin: { userId: adminId, name: admin!.fullName },
-        manager: { userId: userIds[1]!, name: manager!.fullName },
-        user: { userId: userIds[2]!, name: member!.fullName },
-      },
+      members: demoMembers,
+    });
+    // Findings and their corrective actions (one overdue, one validated), linked to the risks.
+    await seedDemoFindings(tx, {
+      companyId: company.id,
+      now,
+      today: todayIn(null, now),
+      members: demoMembers,
     });
 
     // Team Activity counts work, so the demo's week holds work: the members recording some of
