@@ -126,12 +126,14 @@ function Figures({ figures, session }: { figures: Dashboard; session: SessionRes
 function Attention({ figures, session }: { figures: Dashboard; session: SessionResponse }) {
   const calendar = usePageAccess(paths.regulatoryCalendar, session);
   const changes = usePageAccess(paths.changeManagement, session);
+  const findings = usePageAccess(paths.riskScoring, session);
   return (
     <NeedsAction
       attention={figures.attention}
       today={figures.today}
       calendarAllowed={calendar.allowed}
       changesAllowed={changes.allowed}
+      findingsAllowed={findings.allowed}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { daysBetween, formatShortDay } from '@complivue/shared/calendar-days';
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
+import { FINDING_SEVERITY_LEVELS, findingNumberLabel } from '@complivue/shared/risk-findings';
 import { changeNumberLabel } from '@complivue/shared/schemas/changes';
 import type { Dashboard } from '@complivue/shared/schemas/dashboard';
 import type { ReactNode } from 'react';
@@ -16,6 +17,7 @@ type Attention = Dashboard['attention'];
 export const ATTENTION_LISTS = {
   overdueDeadlines: '/regulatory-calendar?view=list&due=overdue',
   overdueChanges: '/change-management?view=list&overdue=true',
+  overdueFindings: '/risk-scoring?view=findings&overdue=true',
 } as const;
 
 const lateBy = (due: string, today: string) => {
@@ -115,28 +117,35 @@ const ownerText = (ownerName: string | null) => (ownerName ? `Owner: ${ownerName
 
 /**
  * What needs action, first on the dashboard (DESIGN.md, "Screens for people who answer to
- * examiners"): the overdue due dates of the calendar and the overdue changes, each counted in
- * full, the most overdue listed with its owner and due date, and each count a link to its list.
+ * examiners"): the overdue due dates of the calendar, the overdue changes and the findings with
+ * an overdue corrective action, each counted in full, the most overdue listed with its owner and due date, and each count a link to its list.
  */
 export function NeedsAction({
   attention,
   today,
   calendarAllowed,
   changesAllowed,
+  findingsAllowed,
 }: {
   attention: Attention;
   /** The member's today, `YYYY-MM-DD`: how late each item is. */
   today: string;
   calendarAllowed: boolean;
   changesAllowed: boolean;
+  findingsAllowed: boolean;
 }) {
-  const { overdueDeadlines: deadlines, overdueChanges: changes } = attention;
+  const {
+    overdueDeadlines: deadlines,
+    overdueChanges: changes,
+    overdueFindings: findings,
+  } = attention;
   const calendarList = calendarAllowed ? ATTENTION_LISTS.overdueDeadlines : null;
   const changeList = changesAllowed ? ATTENTION_LISTS.overdueChanges : null;
+  const findingList = findingsAllowed ? ATTENTION_LISTS.overdueFindings : null;
   return (
     <Card className="p-5 sm:p-6">
       <h2 className="text-lg font-semibold text-slate-900">Needs action</h2>
-      <div className="mt-4 grid gap-6 lg:grid-cols-2">
+      <div className="mt-4 grid gap-6 lg:grid-cols-2 xl:grid-cols-3">
         <AttentionList
           id="overdue-deadlines"
           title="Overdue deadlines"
@@ -191,6 +200,31 @@ export function NeedsAction({
                     : 'Task overdue'}
                 </StatusToken>
               }
+            />
+          ))}
+        </AttentionList>
+        <AttentionList
+          id="overdue-findings"
+          title="Overdue corrective actions"
+          count={findings.count}
+          shown={findings.items.length}
+          listTo={findingList}
+          empty="No finding has a corrective action past its due date."
+        >
+          {findings.items.map((finding) => (
+            <AttentionRow
+              key={finding.id}
+              to={findingList && `${findingList}&finding=${finding.id}`}
+              title={`${findingNumberLabel(finding.number)} ${finding.title}`}
+              details={[
+                `Due ${formatShortDay(finding.dueDate)}`,
+                ownerText(finding.ownerName),
+                `${FINDING_SEVERITY_LEVELS[finding.severity].label} severity`,
+                finding.overdueActions > 1 ? `${finding.overdueActions} overdue actions` : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+              status={<StatusToken tone="overdue">{lateBy(finding.dueDate, today)}</StatusToken>}
             />
           ))}
         </AttentionList>

@@ -8,6 +8,7 @@ import {
   IMPACT_LEVELS,
   LIKELIHOOD_LEVELS,
 } from '@complivue/shared/risk-scoring';
+import { findingNumberLabel } from '@complivue/shared/risk-findings';
 import { hasRoleAtLeast, type Role } from '@complivue/shared/roles';
 import { signalsOf } from '@complivue/shared/schemas/risk-signals';
 import {
@@ -45,6 +46,8 @@ import {
   useUpdateControl,
   useUpdateRisk,
 } from './api.ts';
+import { FindingStatusToken, SeverityBadge } from './finding-badges.tsx';
+import { useFindings } from './findings-api.ts';
 import { EffectivenessToken, RiskStatusBadge, ScoreBadge } from './risk-badges.tsx';
 import { LevelOptions, RiskFieldsForm, riskFormOf } from './risk-form.tsx';
 import { RiskHistory } from './risk-history.tsx';
@@ -317,6 +320,39 @@ function StatusEditor({ risk, role, today }: { risk: RiskDetail; role: Role; tod
   );
 }
 
+/** The findings linked to the risk, each opening in the findings view. */
+function LinkedFindings({ riskId }: { riskId: string }) {
+  const findings = useFindings({ overdue: false, risk: riskId });
+  const items = findings.data?.items ?? [];
+  return (
+    <Section title={`Findings (${items.length})`}>
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-700">
+          {findings.isPending ? 'Loading the findings…' : 'No finding is linked to this risk.'}
+        </p>
+      ) : (
+        <ul className="space-y-1 text-sm" aria-label="Findings linked to this risk">
+          {items.map((finding) => (
+            <li key={finding.id} className="flex flex-wrap items-center gap-2">
+              <Link
+                to={`/risk-scoring?view=findings&finding=${finding.id}`}
+                className="font-medium text-brand-700 underline"
+              >
+                {findingNumberLabel(finding.number)} {finding.title}
+              </Link>
+              <SeverityBadge severity={finding.severity} />
+              <FindingStatusToken status={finding.status} />
+              {finding.overdueActions > 0 && (
+                <StatusToken tone="overdue">Action overdue</StatusToken>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
 /**
  * One risk: its ratings and how the residual one follows from the controls, the controls with
  * their rules and assessment status, the status, and every change in its history.
@@ -466,6 +502,8 @@ export function RiskDetailView({
       <Section title={`What your records say about ${REGULATION_AREA_INFO[risk.area].tag}`}>
         <RiskAreaSignals area={risk.area} />
       </Section>
+
+      <LinkedFindings riskId={risk.id} />
 
       <Section title="History">
         <RiskHistory history={risk.history} />

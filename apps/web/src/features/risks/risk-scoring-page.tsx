@@ -1,5 +1,5 @@
 import { RISK_METHODOLOGY } from '@complivue/shared/risk-scoring';
-import { hasRoleAtLeast } from '@complivue/shared/roles';
+import { hasRoleAtLeast, type Role } from '@complivue/shared/roles';
 import {
   PRODUCT_LINE_LABELS,
   PRODUCT_LINES,
@@ -11,6 +11,7 @@ import {
 } from '@complivue/shared/schemas/risks';
 import { Download, ListPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { QueryState } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -31,7 +32,9 @@ import { RiskDetailView } from './risk-detail.tsx';
 import { EMPTY_RISK_FORM, RiskFieldsForm } from './risk-form.tsx';
 import { SignalsByArea } from './risk-signals.tsx';
 import { RiskTable } from './risk-table.tsx';
+import { FindingsView } from './findings-view.tsx';
 import { StarterRisks } from './starter-risks.tsx';
+import { FINDINGS_VIEW } from './use-finding-filters.ts';
 import { useRiskPageState, type RiskPageFilters } from './use-risk-filters.ts';
 
 function Filters({
@@ -137,37 +140,82 @@ function countByArea(risks: readonly RiskSummary[]) {
   return counts;
 }
 
+const VIEW_TABS = [
+  { view: 'register', label: 'Risk register', to: '/risk-scoring' },
+  { view: FINDINGS_VIEW, label: 'Findings', to: `/risk-scoring?view=${FINDINGS_VIEW}` },
+] as const;
+
 /**
- * `/risk-scoring`: the institution's compliance risk assessment. The heat map and the register
- * (filters in the URL), each risk's ratings, controls tied to library rules and history, and
- * the starter set to begin from.
+ * `/risk-scoring`: the institution's compliance risk assessment, in two views each with its
+ * state in the URL: the register (heat map, risks, controls, the starter set) and the findings
+ * with their corrective actions (`?view=findings`).
  */
 export function RiskScoringPage() {
-  const [state, update] = useRiskPageState();
+  const [params] = useSearchParams();
+  const view = params.get('view') === FINDINGS_VIEW ? FINDINGS_VIEW : 'register';
   const { data: session } = useSession();
   const role = session?.profile.role ?? 'user';
+  const members = useRiskMembers();
+  const memberList = members.data?.members ?? [];
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">Risk Scoring</h1>
+        <p className="mt-1 max-w-2xl text-sm text-slate-700">
+          Your compliance risk assessment: each risk by regulation and product, rated before and
+          after its controls, the controls tied to the library rules whose assessments show whether
+          they work, and the findings with their corrective actions.
+        </p>
+      </header>
+      <nav aria-label="Risk scoring views" className="border-b border-slate-200">
+        <ul className="-mb-px flex gap-4">
+          {VIEW_TABS.map((tab) => (
+            <li key={tab.view}>
+              <Link
+                to={tab.to}
+                aria-current={view === tab.view ? 'page' : undefined}
+                className={
+                  view === tab.view
+                    ? 'inline-block border-b-2 border-brand-700 px-1 pb-2 text-sm font-semibold text-brand-700'
+                    : 'inline-block border-b-2 border-transparent px-1 pb-2 text-sm font-medium text-slate-700 hover:text-slate-900'
+                }
+              >
+                {tab.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {view === FINDINGS_VIEW ? (
+        <FindingsView role={role} userId={session?.user.id ?? ''} members={memberList} />
+      ) : (
+        <RiskRegisterView role={role} memberList={memberList} />
+      )}
+    </div>
+  );
+}
+
+/** The register: the heat map, the risks under the filters, a risk's detail, the starter set. */
+function RiskRegisterView({
+  role,
+  memberList,
+}: {
+  role: Role;
+  memberList: RiskMembers['members'];
+}) {
+  const [state, update] = useRiskPageState();
   const canEdit = hasRoleAtLeast(role, 'manager');
   const register = useRisks(state.filters);
-  const members = useRiskMembers();
   const detail = useRisk(state.riskId);
   const signals = useRiskSignals();
   const createRisk = useCreateRisk();
   const [dialog, setDialog] = useState<'create' | 'starter' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const memberList = members.data?.members ?? [];
   const today = register.data?.today ?? '';
 
   return (
     <div className="space-y-6">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Risk Scoring</h1>
-          <p className="mt-1 max-w-2xl text-sm text-slate-700">
-            Your compliance risk assessment: each risk by regulation and product, rated before and
-            after its controls, the controls tied to the library rules whose assessments show
-            whether they work.
-          </p>
-        </div>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-end">
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" asChild>
             <a href={exportHref(state.filters)}>
@@ -188,7 +236,7 @@ export function RiskScoringPage() {
             </>
           )}
         </div>
-      </header>
+      </div>
 
       {notice && <Alert>{notice}</Alert>}
 

@@ -1,0 +1,90 @@
+import { formatShortDay, isIsoDay } from '@complivue/shared/calendar-days';
+import { REGULATION_AREA_INFO, type RegulationArea } from '@complivue/shared/regulation-areas';
+import {
+  FINDING_SEVERITY_LEVELS,
+  FINDING_SOURCE_LABELS,
+  type FindingSeverity,
+  type FindingSource,
+} from '@complivue/shared/risk-findings';
+import type { FindingHistoryEntry } from '@complivue/shared/schemas/risk-findings';
+import { formatDateTime } from '@/lib/format-day';
+
+const EVENTS: Record<string, string> = {
+  created: 'recorded the finding',
+  updated: 'changed the finding',
+  action_added: 'added a corrective action',
+  action_updated: 'changed a corrective action',
+  action_completed: 'completed a corrective action',
+  action_validated: 'validated a corrective action',
+  closed: 'closed the finding',
+  reopened: 'reopened the finding',
+};
+
+/** Each field by its label and how its values read (`Jan 1, 2026`, "High", "HMDA"). */
+const FIELDS: Record<string, { label: string; value?: (value: unknown) => string }> = {
+  title: { label: 'Title' },
+  source: {
+    label: 'Source',
+    value: (v) => FINDING_SOURCE_LABELS[v as FindingSource] ?? String(v),
+  },
+  severity: {
+    label: 'Severity',
+    value: (v) => FINDING_SEVERITY_LEVELS[v as FindingSeverity]?.label ?? String(v),
+  },
+  area: {
+    label: 'Regulation area',
+    value: (v) => REGULATION_AREA_INFO[v as RegulationArea]?.tag ?? String(v),
+  },
+  description: { label: 'What was found' },
+  rootCause: { label: 'Root cause' },
+  ruleId: { label: 'Library rule' },
+  riskId: { label: 'Linked risk', value: (v) => (v ? 'a risk of the register' : 'none') },
+  changeId: { label: 'Linked change', value: (v) => (v ? 'a regulatory change' : 'none') },
+  closingNote: { label: 'Closing note' },
+  reopenNote: { label: 'Reason for reopening' },
+  action: { label: 'Action' },
+  'action.plan': { label: 'Plan' },
+  'action.owner': { label: 'Owner' },
+  'action.dueDate': { label: 'Due date' },
+  'action.evidence': { label: 'Evidence' },
+  'action.evidenceFile': { label: 'Evidence file' },
+  'action.validationNote': { label: 'Validation note' },
+};
+
+function readable(field: string, value: unknown): string {
+  const format = FIELDS[field]?.value;
+  if (format) return format(value);
+  if (value === null || value === undefined || value === '') return 'none';
+  if (typeof value === 'string' && isIsoDay(value)) return formatShortDay(value);
+  return String(value);
+}
+
+/** The history as sentences: who did what, when, and each field from before to after. */
+export function FindingHistory({ history }: { history: readonly FindingHistoryEntry[] }) {
+  if (history.length === 0) return <p className="text-sm text-slate-700">No changes yet.</p>;
+  return (
+    <ol className="space-y-3 text-sm">
+      {history.map((entry) => (
+        <li key={entry.id}>
+          <p>
+            <span className="font-medium text-slate-900">{entry.byName ?? 'A former member'}</span>{' '}
+            {EVENTS[entry.event] ?? 'changed the finding'} ·{' '}
+            <time dateTime={entry.at} className="text-slate-700">
+              {formatDateTime(entry.at)}
+            </time>
+          </p>
+          <ul className="mt-1 space-y-0.5 text-slate-700">
+            {Object.entries(entry.changes).map(([field, change]) => (
+              <li key={field}>
+                <span className="font-medium">{FIELDS[field]?.label ?? field}:</span>{' '}
+                {change.from === null || change.from === undefined
+                  ? readable(field, change.to)
+                  : `${readable(field, change.from)} → ${readable(field, change.to)}`}
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}
