@@ -33,6 +33,8 @@ test.describe('findings and corrective actions', () => {
     demo,
     openPage,
   }) => {
+    // Three members' sessions and five accessibility scans in one journey.
+    test.slow();
     const viewport = { width: 1280, height: 900 };
     // The dashboard's count opens the list it counts.
     const admin = await openPage({
