@@ -286,6 +286,7 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   'GET /api/risks/export.csv': { access: PROFESSIONAL_PLAN },
   'GET /api/risks/members': { access: PROFESSIONAL_PLAN },
   'GET /api/risks/signals': { access: PROFESSIONAL_PLAN },
+  'GET /api/risks/trend': { access: PROFESSIONAL_PLAN },
   'GET /api/risks/templates': { access: PROFESSIONAL_PLAN },
   'POST /api/risks/templates/adopt': {
     access: requireAll(PROFESSIONAL_PLAN, MANAGER),

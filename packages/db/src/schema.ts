@@ -19,3 +19,4 @@ export * from './schema/calendar.ts';
 export * from './schema/changes.ts';
 export * from './schema/risks.ts';
 export * from './schema/findings.ts';
+export * from './schema/risk-assessment.ts';

@@ -14,6 +14,7 @@ import type { RealtimeBus } from '../lib/realtime-bus.ts';
 import { seedDefaultFeedSources } from '../modules/feeds/default-feed-sources.ts';
 import type { FeedFetchOptions } from '../modules/feeds/feed-fetch.ts';
 import { pollDueFeedSources } from '../modules/feeds/feed-poll.ts';
+import { snapshotAllRiskRegisters } from '../modules/risks/risk-snapshots.ts';
 
 const EXPIRE_TRIALS = 'expire-trials';
 const DELIVER_CONTACT_REQUESTS = 'deliver-contact-requests';
@@ -24,6 +25,7 @@ const NOTIFY_OVERDUE_CHANGES = 'notify-overdue-changes';
 const NOTIFY_OVERDUE_FINDING_ACTIONS = 'notify-overdue-finding-actions';
 const SEND_DEADLINE_REMINDERS = 'send-deadline-reminders';
 const POLL_FEED_SOURCES = 'poll-feed-sources';
+const SNAPSHOT_RISK_REGISTERS = 'snapshot-risk-registers';
 
 /**
  * Background jobs on pg-boss, in the same database on either engine. Every job is idempotent,
@@ -167,6 +169,20 @@ export async function startJobs(options: {
     if (outcome.polled > 0) log.info(outcome, 'feed sources polled');
   });
   await boss.schedule(POLL_FEED_SOURCES, '* * * * *');
+
+  // The risk registers' daily snapshots, for the trend of residual risk: hourly, and once now,
+  // so each institution's day has its row soon after it begins; later runs that day update
+  // today's row (one per institution and day), so a past day keeps its last run's figures.
+  await boss.createQueue(SNAPSHOT_RISK_REGISTERS);
+  await boss.work(SNAPSHOT_RISK_REGISTERS, async () => {
+    const outcome = await snapshotAllRiskRegisters(database.db, {
+      onError: (companyId, error) =>
+        log.error({ err: error, companyId }, 'risk register snapshot not written'),
+    });
+    if (outcome.written + outcome.failed > 0) log.info(outcome, 'risk register snapshots');
+  });
+  await boss.schedule(SNAPSHOT_RISK_REGISTERS, '20 * * * *');
+  await boss.send(SNAPSHOT_RISK_REGISTERS);
 
   return { stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
 }

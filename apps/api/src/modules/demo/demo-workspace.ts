@@ -19,6 +19,7 @@ import { seedDemoFeed } from './demo-feed.ts';
 import { seedDemoCalendar } from './demo-calendar.ts';
 import { seedDemoFindings } from './demo-findings.ts';
 import { seedDemoRisks } from './demo-risks.ts';
+import { snapshotRiskRegister } from '../risks/risk-snapshots.ts';
 import { dateToDay, todayIn } from '@complivue/shared/calendar-days';
 import { SIGN_IN_ACTION } from '@complivue/shared/audit-actions';
 
@@ -283,6 +284,9 @@ export async function seedDemoWorkspace(
       today: todayIn(null, now),
       members: demoMembers,
     });
+    // Today's snapshot of that register, as the daily job writes it: the trend starts there.
+    // Past days are never made up; the job adds one a day from here.
+    await snapshotRiskRegister(tx, { companyId: company.id, now });
 
     // Team Activity counts work, so the demo's week holds work: the members recording some of
     // the assessments above, spread over the last six days (docs/product.md § Dashboard).

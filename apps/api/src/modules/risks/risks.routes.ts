@@ -15,6 +15,10 @@ import {
   riskSignalsQuerySchema,
   riskSignalsResponseSchema,
 } from '@complivue/shared/schemas/risk-signals';
+import {
+  riskTrendQuerySchema,
+  riskTrendResponseSchema,
+} from '@complivue/shared/schemas/risk-assessment';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,6 +32,7 @@ import { institutionFacts } from '../companies/institution.ts';
 import { findActiveMembers } from '../companies/members.ts';
 import { risksCsv } from './risk-report.ts';
 import { computeRiskSignals } from './risk-signals.ts';
+import { findRiskTrend, institutionToday } from './risk-snapshots.ts';
 import { findAdoptedTemplateKeys, findRisks, getRiskDetail } from './risks.queries.ts';
 import {
   addControl,
@@ -132,6 +137,32 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
         `risk-register-${viewer.today}.csv`,
         await risksCsv(db, viewer, request.query),
       );
+    },
+  );
+
+  app.get(
+    '/api/risks/trend',
+    {
+      config: { access: RISK_SCORING },
+      schema: {
+        tags: ['risks'],
+        summary:
+          'Residual risk over time: the daily snapshots of the register (by band, score and area) of the last days, oldest first',
+        querystring: riskTrendQuerySchema,
+        response: { 200: riskTrendResponseSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const today = institutionToday(app.deps.clock());
+      return {
+        today,
+        points: await findRiskTrend(db, {
+          companyId: actor.companyId,
+          today,
+          days: request.query.days,
+        }),
+      };
     },
   );
 

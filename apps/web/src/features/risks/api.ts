@@ -9,6 +9,7 @@ import {
   type UpdateRiskRequest,
 } from '@complivue/shared/schemas/risks';
 import { riskSignalsResponseSchema } from '@complivue/shared/schemas/risk-signals';
+import { riskTrendResponseSchema } from '@complivue/shared/schemas/risk-assessment';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
@@ -61,6 +62,14 @@ export function useRiskSignals() {
     queryKey: ['risk-signals'],
     queryFn: () => apiRequest('/api/risks/signals', { schema: riskSignalsResponseSchema }),
     staleTime: 30_000,
+  });
+}
+
+/** The register's daily snapshots of the last 90 days (the trend of residual risk). */
+export function useRiskTrend() {
+  return useQuery({
+    queryKey: [...risksQueryKey, 'trend'],
+    queryFn: () => apiRequest('/api/risks/trend?days=90', { schema: riskTrendResponseSchema }),
   });
 }
 

@@ -33,6 +33,7 @@ import { EMPTY_RISK_FORM, RiskFieldsForm } from './risk-form.tsx';
 import { SignalsByArea } from './risk-signals.tsx';
 import { RiskTable } from './risk-table.tsx';
 import { FindingsView } from './findings-view.tsx';
+import { RiskTrend } from './risk-trend.tsx';
 import { StarterRisks } from './starter-risks.tsx';
 import { FINDINGS_VIEW } from './use-finding-filters.ts';
 import { useRiskPageState, type RiskPageFilters } from './use-risk-filters.ts';
@@ -308,6 +309,7 @@ function RiskRegisterView({
                   )}
                 </QueryState>
               </Card>
+              <RiskTrend />
               <Card className="space-y-4 p-4 sm:p-6">
                 <h2 className="text-lg font-semibold text-slate-900">
                   Risk register ({shown.length})
