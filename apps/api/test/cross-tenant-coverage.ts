@@ -27,6 +27,7 @@ const FILES = {
   changes: 'apps/api/src/modules/changes/changes.int.test.ts',
   risks: 'apps/api/src/modules/risks/risks.int.test.ts',
   findings: 'apps/api/src/modules/risks/findings.int.test.ts',
+  riskAssessment: 'apps/api/src/modules/risks/risk-assessment.int.test.ts',
   feedItems: 'apps/api/src/modules/feeds/feed-items.int.test.ts',
   feedSources: 'apps/api/src/modules/feeds/feed-sources.int.test.ts',
   calendar: 'apps/api/src/modules/calendar/calendar-events.int.test.ts',
@@ -68,6 +69,10 @@ const CHANGES = covered(
 );
 const RISKS = covered('risks', 'keeps risks and their controls inside the institution');
 const FINDINGS = covered('findings', 'keeps findings, actions and evidence inside the institution');
+const RISK_ASSESSMENT = covered(
+  'riskAssessment',
+  'keeps each institution’s versions to itself: another institution’s version numbers name nothing',
+);
 const FEED_ITEMS = covered('feedItems', 'never shows another company’s own source or its items');
 const FEED_SOURCES = covered(
   'feedSources',
@@ -179,6 +184,9 @@ export const CROSS_TENANT_COVERAGE: Record<string, CrossTenantCoverage> = {
   'POST /api/risks/findings/{findingId}/actions/{actionId}/completion': FINDINGS,
   'GET /api/risks/findings/{findingId}/actions/{actionId}/evidence': FINDINGS,
   'POST /api/risks/findings/{findingId}/actions/{actionId}/validation': FINDINGS,
+  'GET /api/risks/assessment/versions/{version}': RISK_ASSESSMENT,
+  'POST /api/risks/assessment/versions/{version}/approve': RISK_ASSESSMENT,
+  'POST /api/risks/assessment/versions/{version}/return': RISK_ASSESSMENT,
 
   'GET /api/feeds/items/{itemId}': FEED_ITEMS,
   'PUT /api/feeds/items/{itemId}/state': FEED_ITEMS,

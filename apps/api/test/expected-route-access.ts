@@ -287,6 +287,25 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   'GET /api/risks/members': { access: PROFESSIONAL_PLAN },
   'GET /api/risks/signals': { access: PROFESSIONAL_PLAN },
   'GET /api/risks/trend': { access: PROFESSIONAL_PLAN },
+  // The assessment's approval: managers submit it; administrators approve, return, re-open.
+  'GET /api/risks/assessment': { access: PROFESSIONAL_PLAN },
+  'POST /api/risks/assessment/submit': {
+    access: requireAll(PROFESSIONAL_PLAN, MANAGER),
+    probe: NO_BODY,
+  },
+  'POST /api/risks/assessment/reopen': {
+    access: requireAll(PROFESSIONAL_PLAN, ADMIN),
+    probe: '409 assessment_not_reopenable',
+  },
+  'GET /api/risks/assessment/versions/:version': { access: PROFESSIONAL_PLAN, probe: NOT_FOUND },
+  'POST /api/risks/assessment/versions/:version/approve': {
+    access: requireAll(PROFESSIONAL_PLAN, ADMIN),
+    probe: NO_BODY,
+  },
+  'POST /api/risks/assessment/versions/:version/return': {
+    access: requireAll(PROFESSIONAL_PLAN, ADMIN),
+    probe: NO_BODY,
+  },
   'GET /api/risks/templates': { access: PROFESSIONAL_PLAN },
   'POST /api/risks/templates/adopt': {
     access: requireAll(PROFESSIONAL_PLAN, MANAGER),

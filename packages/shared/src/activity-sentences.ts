@@ -106,6 +106,11 @@ const ACTIVITY_SENTENCES: Record<string, string | SentenceTemplate> = {
   'risk.control_updated': 'changed a control of risk {target|a risk}',
   'risk.control_removed': 'removed a control from risk {target|a risk}',
   'risk.exported': 'exported the risk register',
+  'risk_assessment.submitted':
+    'submitted version {after.version} of the risk assessment for approval',
+  'risk_assessment.approved': 'approved version {after.version} of the risk assessment',
+  'risk_assessment.returned': 'returned version {after.version} of the risk assessment',
+  'risk_assessment.reopened': 're-opened the risk assessment after version {after.version}',
   'support.ticket_opened': 'opened support ticket {after.number} “{after.subject}”',
   'support.ticket_replied': {
     text: 'replied on support ticket {target|{after.number}}',

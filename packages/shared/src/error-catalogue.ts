@@ -15,6 +15,7 @@ import { DELETE_COMPANY_MESSAGES, SECURITY_MESSAGES } from './schemas/company-se
 import { LIBRARY_MESSAGES } from './schemas/library.ts';
 import { FINDING_MESSAGES } from './schemas/risk-findings.ts';
 import { RISK_MESSAGES } from './schemas/risks.ts';
+import { RISK_ASSESSMENT_MESSAGES } from './schemas/risk-assessment.ts';
 import { INVITATION_MESSAGES, TEAM_MESSAGES } from './schemas/team.ts';
 
 /** The statuses an error answer may have. */
@@ -154,6 +155,11 @@ export const ERROR_CATALOGUE = {
   action_already_validated: { status: 409, message: FINDING_MESSAGES.already_validated },
   validate_own_action: { status: 403, message: FINDING_MESSAGES.validate_owner },
   validate_completed_action: { status: 403, message: FINDING_MESSAGES.validate_completer },
+  assessment_not_draft: { status: 409, message: RISK_ASSESSMENT_MESSAGES.not_draft_submitted },
+  assessment_empty: { status: 409, message: RISK_ASSESSMENT_MESSAGES.empty },
+  assessment_not_submitted: { status: 409, message: RISK_ASSESSMENT_MESSAGES.not_submitted },
+  assessment_not_reopenable: { status: 409, message: RISK_ASSESSMENT_MESSAGES.not_reopenable },
+  assessment_not_approved: { status: 409, message: RISK_ASSESSMENT_MESSAGES.not_approved },
 
   // ── Regulatory calendar ──
   invalid_rrule: { status: 400, message: 'The repeat rule is not valid.' },

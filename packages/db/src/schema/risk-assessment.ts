@@ -1,5 +1,10 @@
 import type { RegulationArea } from '@complivue/shared/regulation-areas';
 import type { ResidualFigures } from '@complivue/shared/risk-trend';
+import {
+  ASSESSMENT_VERSION_STATUSES,
+  type AssessmentSnapshot,
+  type AssessmentVersionStatus,
+} from '@complivue/shared/schemas/risk-assessment';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -8,10 +13,13 @@ import {
   jsonb,
   pgTable,
   doublePrecision,
+  text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, uuidPrimaryKey } from './columns.ts';
+import { user } from './auth.ts';
+import { inList } from './checks.ts';
+import { createdAt, timestamptz, updatedAt, uuidPrimaryKey } from './columns.ts';
 import { companies } from './companies.ts';
 
 /**
@@ -48,6 +56,53 @@ export const riskSnapshots = pgTable(
     check(
       'risk_snapshots_counts_check',
       sql`${table.notRatedCount} + ${table.lowCount} + ${table.moderateCount} + ${table.highCount} + ${table.criticalCount} = ${table.riskCount}`,
+    ),
+  ],
+);
+
+/**
+ * The assessment as a whole, one row per submission (numbered per company): submitted by a
+ * manager with a note, then approved or returned by an administrator. Approving stores the
+ * register as it stood (`snapshot`: every risk with its controls, rules and ratings), which
+ * nothing changes afterwards; re-opening an approved version starts the next cycle. Names are
+ * kept beside the user ids so the record reads the same after a member leaves.
+ */
+export const riskAssessmentVersions = pgTable(
+  'risk_assessment_versions',
+  {
+    id: uuidPrimaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    status: text('status').$type<AssessmentVersionStatus>().notNull(),
+    submittedBy: text('submitted_by').references(() => user.id, { onDelete: 'set null' }),
+    submittedByName: text('submitted_by_name').notNull(),
+    submittedAt: timestamptz('submitted_at').notNull(),
+    note: text('note').notNull().default(''),
+    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    decidedByName: text('decided_by_name'),
+    decidedAt: timestamptz('decided_at'),
+    decisionNote: text('decision_note').notNull().default(''),
+    reopenedBy: text('reopened_by').references(() => user.id, { onDelete: 'set null' }),
+    reopenedByName: text('reopened_by_name'),
+    reopenedAt: timestamptz('reopened_at'),
+    snapshot: jsonb('snapshot').$type<AssessmentSnapshot>(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('risk_assessment_versions_number_idx').on(table.companyId, table.version),
+    // At most one submission awaits approval at a time.
+    uniqueIndex('risk_assessment_versions_pending_idx')
+      .on(table.companyId)
+      .where(sql`${table.status} = 'submitted'`),
+    check(
+      'risk_assessment_versions_status_check',
+      inList(table.status, ASSESSMENT_VERSION_STATUSES),
+    ),
+    check(
+      'risk_assessment_versions_snapshot_check',
+      sql`(${table.status} = 'approved') = (${table.snapshot} IS NOT NULL)`,
     ),
   ],
 );

@@ -16,8 +16,14 @@ import {
   riskSignalsResponseSchema,
 } from '@complivue/shared/schemas/risk-signals';
 import {
+  approveAssessmentRequestSchema,
+  assessmentOverviewSchema,
+  assessmentVersionParamsSchema,
+  assessmentVersionSchema,
+  returnAssessmentRequestSchema,
   riskTrendQuerySchema,
   riskTrendResponseSchema,
+  submitAssessmentRequestSchema,
 } from '@complivue/shared/schemas/risk-assessment';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,6 +39,8 @@ import { findActiveMembers } from '../companies/members.ts';
 import { risksCsv } from './risk-report.ts';
 import { computeRiskSignals } from './risk-signals.ts';
 import { findRiskTrend, institutionToday } from './risk-snapshots.ts';
+import { getAssessmentOverview, getAssessmentVersion } from './risk-assessment.queries.ts';
+import { decideAssessment, reopenAssessment, submitAssessment } from './risk-assessment.service.ts';
 import { findAdoptedTemplateKeys, findRisks, getRiskDetail } from './risks.queries.ts';
 import {
   addControl,
@@ -165,6 +173,112 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+
+  // ── The assessment as a whole: submitted by a manager, approved (frozen) or returned by an
+  //    administrator, re-opened for the next cycle; every version stays readable. ──
+  app.get(
+    '/api/risks/assessment',
+    {
+      config: { access: RISK_SCORING },
+      schema: {
+        tags: ['risks'],
+        summary:
+          'Where the risk assessment stands (draft, awaiting approval, approved) and its versions, newest first',
+        response: { 200: assessmentOverviewSchema },
+      },
+    },
+    async (request) => getAssessmentOverview(db, requireActor(request).companyId),
+  );
+
+  app.post(
+    '/api/risks/assessment/submit',
+    {
+      config: { access: RISK_EDITOR },
+      schema: {
+        tags: ['risks'],
+        summary: 'Submits the risk assessment for an administrator’s approval, with a note',
+        body: submitAssessmentRequestSchema,
+        response: { 200: assessmentOverviewSchema },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await submitAssessment(app.deps, { actor, note: request.body.note });
+      return getAssessmentOverview(db, actor.companyId);
+    },
+  );
+
+  app.post(
+    '/api/risks/assessment/reopen',
+    {
+      config: { access: RISK_ADMIN },
+      schema: {
+        tags: ['risks'],
+        summary: 'Re-opens the approved risk assessment for the next cycle (a new draft)',
+        response: { 200: assessmentOverviewSchema },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await reopenAssessment(app.deps, { actor });
+      return getAssessmentOverview(db, actor.companyId);
+    },
+  );
+
+  app.get(
+    '/api/risks/assessment/versions/:version',
+    {
+      config: { access: RISK_SCORING },
+      schema: {
+        tags: ['risks'],
+        summary:
+          'One version of the risk assessment; an approved one with every risk, control and rating as it was approved',
+        params: assessmentVersionParamsSchema,
+        response: { 200: assessmentVersionSchema },
+      },
+    },
+    async (request) =>
+      getAssessmentVersion(db, requireActor(request).companyId, request.params.version),
+  );
+
+  for (const [path, decision, body, summary] of [
+    [
+      'approve',
+      'approved',
+      approveAssessmentRequestSchema,
+      'Approves the submitted risk assessment: the register as it stands is frozen in this version',
+    ],
+    [
+      'return',
+      'returned',
+      returnAssessmentRequestSchema,
+      'Returns the submitted risk assessment to its preparers, saying what to change',
+    ],
+  ] as const) {
+    app.post(
+      `/api/risks/assessment/versions/:version/${path}`,
+      {
+        config: { access: RISK_ADMIN },
+        schema: {
+          tags: ['risks'],
+          summary,
+          params: assessmentVersionParamsSchema,
+          body,
+          response: { 200: assessmentOverviewSchema },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        await decideAssessment(app.deps, {
+          actor,
+          version: request.params.version,
+          decision,
+          note: request.body.note ?? '',
+        });
+        return getAssessmentOverview(db, actor.companyId);
+      },
+    );
+  }
 
   app.get(
     '/api/risks/members',

@@ -9,7 +9,14 @@ import {
   type UpdateRiskRequest,
 } from '@complivue/shared/schemas/risks';
 import { riskSignalsResponseSchema } from '@complivue/shared/schemas/risk-signals';
-import { riskTrendResponseSchema } from '@complivue/shared/schemas/risk-assessment';
+import {
+  assessmentOverviewSchema,
+  assessmentVersionSchema,
+  riskTrendResponseSchema,
+  type ApproveAssessmentRequest,
+  type ReturnAssessmentRequest,
+  type SubmitAssessmentRequest,
+} from '@complivue/shared/schemas/risk-assessment';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
@@ -161,3 +168,53 @@ export const useAdoptTemplates = () =>
       schema: z.object({ adopted: z.array(z.string()) }),
     }),
   );
+
+const assessmentQueryKey = [...risksQueryKey, 'assessment'] as const;
+
+/** Where the assessment stands, and its versions (newest first). */
+export function useAssessment() {
+  return useQuery({
+    queryKey: assessmentQueryKey,
+    queryFn: () => apiRequest('/api/risks/assessment', { schema: assessmentOverviewSchema }),
+  });
+}
+
+/** One version; an approved one with the register as it was approved. */
+export function useAssessmentVersion(version: number | null) {
+  return useQuery({
+    queryKey: [...assessmentQueryKey, 'version', version],
+    queryFn: () =>
+      apiRequest(`/api/risks/assessment/versions/${version}`, { schema: assessmentVersionSchema }),
+    enabled: version !== null,
+  });
+}
+
+/** A step of the approval; the answer is the new overview. */
+function useAssessmentStep<Variables>(path: (variables: Variables) => string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: Variables & { body?: unknown }) =>
+      apiRequest(path(variables), {
+        method: 'POST',
+        body: variables.body,
+        schema: assessmentOverviewSchema,
+      }),
+    onSuccess: (overview) => {
+      queryClient.setQueryData(assessmentQueryKey, overview);
+      return queryClient.invalidateQueries({ queryKey: [...assessmentQueryKey, 'version'] });
+    },
+  });
+}
+
+export const useSubmitAssessment = () =>
+  useAssessmentStep<{ body: SubmitAssessmentRequest }>(() => '/api/risks/assessment/submit');
+
+export const useDecideAssessment = () =>
+  useAssessmentStep<{
+    version: number;
+    decision: 'approve' | 'return';
+    body: ApproveAssessmentRequest | ReturnAssessmentRequest;
+  }>(({ version, decision }) => `/api/risks/assessment/versions/${version}/${decision}`);
+
+export const useReopenAssessment = () =>
+  useAssessmentStep<object>(() => '/api/risks/assessment/reopen');

@@ -27,6 +27,7 @@ import {
   useRiskSignals,
   useRisks,
 } from './api.ts';
+import { AssessmentApproval } from './assessment-approval.tsx';
 import { HeatMap, inCell } from './heat-map.tsx';
 import { RiskDetailView } from './risk-detail.tsx';
 import { EMPTY_RISK_FORM, RiskFieldsForm } from './risk-form.tsx';
@@ -346,6 +347,8 @@ function RiskRegisterView({
           );
         }}
       </QueryState>
+
+      <AssessmentApproval role={role} />
 
       <ModalDialog open={dialog === 'create'} onClose={() => setDialog(null)} title="Add a risk">
         {dialog === 'create' && (
