@@ -289,6 +289,7 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   'GET /api/risks/trend': { access: PROFESSIONAL_PLAN },
   // The assessment's approval: managers submit it; administrators approve, return, re-open.
   'GET /api/risks/assessment': { access: PROFESSIONAL_PLAN },
+  'GET /api/risks/assessment.pdf': { access: PROFESSIONAL_PLAN },
   'POST /api/risks/assessment/submit': {
     access: requireAll(PROFESSIONAL_PLAN, MANAGER),
     probe: NO_BODY,

@@ -102,6 +102,16 @@ export const assessmentVersionParamsSchema = z.object({
   version: z.coerce.number().int().min(1).max(1_000_000),
 });
 
+/** The exam report: of an approved version, or (without one) of the register as it stands. */
+export const assessmentReportQuerySchema = z.object({
+  version: z.coerce
+    .number('Choose a version number.')
+    .int('Choose a version number.')
+    .min(1, 'Choose a version number.')
+    .max(1_000_000, 'Choose a version number.')
+    .optional(),
+});
+
 /** A risk as an approved version froze it: the detail's fields without the history. */
 export const assessmentRiskSchema = riskSummarySchema
   .omit({ ownerId: true, updatedAt: true, reviewOverdue: true })

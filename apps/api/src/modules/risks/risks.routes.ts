@@ -18,6 +18,7 @@ import {
 import {
   approveAssessmentRequestSchema,
   assessmentOverviewSchema,
+  assessmentReportQuerySchema,
   assessmentVersionParamsSchema,
   assessmentVersionSchema,
   returnAssessmentRequestSchema,
@@ -39,6 +40,7 @@ import { findActiveMembers } from '../companies/members.ts';
 import { risksCsv } from './risk-report.ts';
 import { computeRiskSignals } from './risk-signals.ts';
 import { findRiskTrend, institutionToday } from './risk-snapshots.ts';
+import { assessmentReportPdf, findAssessmentReport } from './risk-assessment-report.ts';
 import { getAssessmentOverview, getAssessmentVersion } from './risk-assessment.queries.ts';
 import { decideAssessment, reopenAssessment, submitAssessment } from './risk-assessment.service.ts';
 import { findAdoptedTemplateKeys, findRisks, getRiskDetail } from './risks.queries.ts';
@@ -222,6 +224,43 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       await reopenAssessment(app.deps, { actor });
       return getAssessmentOverview(db, actor.companyId);
+    },
+  );
+
+  app.get(
+    '/api/risks/assessment.pdf',
+    {
+      config: { access: RISK_SCORING },
+      schema: {
+        tags: ['risks'],
+        summary:
+          'The exam-ready compliance risk assessment (PDF): of an approved version (`version`), or of the register as it stands',
+        querystring: assessmentReportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const viewer = actorOf(request);
+      const now = app.deps.clock();
+      const report = await findAssessmentReport(db, viewer, {
+        version: request.query.version,
+        now,
+      });
+      await recordAudit(db, requestOrigin(request), {
+        action: 'risk.exported',
+        actorUserId: viewer.actorUserId,
+        companyId: viewer.companyId,
+        targetType: 'risk_assessment',
+        ...(report.approved && { targetId: String(report.approved.version) }),
+        after: { format: 'pdf', version: report.approved?.version ?? null },
+      });
+      const name = report.approved
+        ? `compliance-risk-assessment-v${report.approved.version}.pdf`
+        : `compliance-risk-assessment-${viewer.today}.pdf`;
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'private, no-store')
+        .send(assessmentReportPdf(report, { preparedBy: viewer.name, now }));
     },
   );
 

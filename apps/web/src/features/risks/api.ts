@@ -218,3 +218,7 @@ export const useDecideAssessment = () =>
 
 export const useReopenAssessment = () =>
   useAssessmentStep<object>(() => '/api/risks/assessment/reopen');
+
+/** The exam-ready report of the register as it stands, or of an approved version. */
+export const assessmentReportHref = (version?: number) =>
+  `/api/risks/assessment.pdf${version ? `?version=${version}` : ''}`;

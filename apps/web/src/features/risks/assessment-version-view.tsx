@@ -9,7 +9,10 @@ import {
   RISK_STATUS_LABELS,
   riskNumberLabel,
 } from '@complivue/shared/schemas/risks';
+import { FileText } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format-day';
+import { assessmentReportHref } from './api.ts';
 import { ScoreBadge } from './risk-badges.tsx';
 
 /**
@@ -55,6 +58,12 @@ export function AssessmentVersionView({ version }: { version: AssessmentVersion 
         </p>
       ) : (
         <>
+          <Button variant="secondary" asChild>
+            <a href={assessmentReportHref(version.version)}>
+              <FileText aria-hidden="true" className="size-4" />
+              Download version {version.version} (PDF)
+            </a>
+          </Button>
           <h3 className="text-base font-semibold text-slate-900">
             The register as approved ({snapshot.risks.length}{' '}
             {snapshot.risks.length === 1 ? 'risk' : 'risks'})

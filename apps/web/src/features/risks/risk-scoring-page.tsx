@@ -9,7 +9,7 @@ import {
   type RiskMembers,
   type RiskSummary,
 } from '@complivue/shared/schemas/risks';
-import { Download, ListPlus, Plus } from 'lucide-react';
+import { Download, FileText, ListPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { QueryState } from '@/components/query-state';
@@ -20,6 +20,7 @@ import { AreaFilterSelect, FilterSelect, OwnerFilterSelect } from '@/components/
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { useSession } from '@/lib/session';
 import {
+  assessmentReportHref,
   exportHref,
   useCreateRisk,
   useRisk,
@@ -223,6 +224,12 @@ function RiskRegisterView({
             <a href={exportHref(state.filters)}>
               <Download aria-hidden="true" className="size-4" />
               Export CSV
+            </a>
+          </Button>
+          <Button variant="secondary" asChild>
+            <a href={assessmentReportHref()}>
+              <FileText aria-hidden="true" className="size-4" />
+              Assessment report (PDF)
             </a>
           </Button>
           {canEdit && (
