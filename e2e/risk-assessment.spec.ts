@@ -85,6 +85,8 @@ test.describe('risk assessment', () => {
     expect(text).toMatch(/Approved: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC by /);
 
     // The working register's report says plainly it is not the approved one.
+    await admin.keyboard.press('Escape');
+    await expect(version).toHaveCount(0);
     const current = await admin.request.get(
       `${demo.url}${await admin.getByRole('link', { name: 'Assessment report (PDF)' }).getAttribute('href')}`,
     );
