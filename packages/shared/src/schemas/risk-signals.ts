@@ -6,7 +6,13 @@ import { REGULATION_AREAS, type RegulationArea } from '../regulation-areas.ts';
  * people gave its risks. Each is a count of records with the records themselves, so the number
  * opens what it counts; none is estimated.
  */
-export const RISK_SIGNAL_KINDS = ['assessments', 'changes', 'deadlines', 'feed'] as const;
+export const RISK_SIGNAL_KINDS = [
+  'findings',
+  'assessments',
+  'changes',
+  'deadlines',
+  'feed',
+] as const;
 export type RiskSignalKind = (typeof RISK_SIGNAL_KINDS)[number];
 
 /** How far back an update counts as news that someone should have looked at. */
@@ -26,6 +32,12 @@ export interface RiskSignalInfo {
 }
 
 export const RISK_SIGNAL_INFO: Record<RiskSignalKind, RiskSignalInfo> = {
+  findings: {
+    label: 'Open findings',
+    counts: 'Findings of the area not yet closed, oldest first, with how long each has been open.',
+    noData: 'No finding is recorded in this area.',
+    clear: 'Every finding recorded in this area is closed.',
+  },
   assessments: {
     label: 'Assessments needing action',
     counts:

@@ -1,5 +1,6 @@
 import { changeItems } from '@complivue/db/schema/changes';
 import { feedItemRelevance } from '@complivue/db/schema/feeds';
+import { riskFindings } from '@complivue/db/schema/findings';
 import { libraryRules } from '@complivue/db/schema/library';
 import { addDays, todayIn } from '@complivue/shared/calendar-days';
 import type { OccurrencesResponse } from '@complivue/shared/schemas/calendar';
@@ -126,8 +127,42 @@ describe('risk signals API', () => {
       t.db.update(changeItems).set({ feedItemId: started }).where(eq(changeItems.id, change.id)),
     );
 
+    // Findings: one open for ten days, one closed.
+    const [openFinding] = await t.db
+      .insert(riskFindings)
+      .values([
+        {
+          companyId,
+          number: 1,
+          title: 'Adverse action notices without the statement of reasons',
+          source: 'complaint',
+          severity: 'high',
+          area: AREA,
+          createdAt: new Date(`${addDays(today, -10)}T12:00:00Z`),
+        },
+        {
+          companyId,
+          number: 2,
+          title: 'Spousal signature taken on an individual application',
+          source: 'internal_audit',
+          severity: 'moderate',
+          area: AREA,
+          closedAt: new Date(),
+        },
+      ])
+      .returning({ id: riskFindings.id });
+
     const found = await signals(admin.cookie);
     expect(Object.keys(found)).toEqual([...RISK_SIGNAL_KINDS]);
+
+    expect(found.findings).toMatchObject({ count: 1, considered: 2 });
+    expect(found.findings.items).toEqual([
+      {
+        label: 'FND-1 Adverse action notices without the statement of reasons',
+        detail: 'High · open 10 days',
+        href: `/risk-scoring?view=findings&finding=${openFinding!.id}`,
+      },
+    ]);
 
     expect(found.assessments).toMatchObject({ count: 2, considered: 3, moreHref: null });
     expect(found.assessments.items.map((i) => i.href)).toEqual([
@@ -160,6 +195,7 @@ describe('risk signals API', () => {
     // Another institution's records never count here, nor ours there.
     const other = await institution();
     const theirs = await signals(other.admin.cookie);
+    expect(theirs.findings).toMatchObject({ count: 0, considered: 0 });
     expect(theirs.assessments).toMatchObject({ count: 0, considered: 0 });
     expect(theirs.changes).toMatchObject({ count: 0, considered: 0 });
     expect(theirs.feed).toMatchObject({ count: 0, considered: 0 });

@@ -1,12 +1,14 @@
 import type { Db } from '@complivue/db/database';
 import { changeItems } from '@complivue/db/schema/changes';
 import { feedItemRelevance, feedItemUserState, feedItems } from '@complivue/db/schema/feeds';
+import { riskFindings } from '@complivue/db/schema/findings';
 import { libraryRules, ruleAssessments } from '@complivue/db/schema/library';
 import { userProfiles } from '@complivue/db/schema/profiles';
-import { addDays, formatShortDay } from '@complivue/shared/calendar-days';
+import { addDays, daysBetween, formatShortDay } from '@complivue/shared/calendar-days';
 import { ASSESSMENT_STATUS_LABELS } from '@complivue/shared/compliance-score';
 import { libraryRulePath } from '@complivue/shared/library';
 import { REGULATION_AREAS, type RegulationArea } from '@complivue/shared/regulation-areas';
+import { FINDING_SEVERITY_LEVELS, findingNumberLabel } from '@complivue/shared/risk-findings';
 import { changeNumberLabel } from '@complivue/shared/schemas/changes';
 import { RELEVANT_FROM } from '@complivue/shared/schemas/feeds';
 import {
@@ -17,7 +19,7 @@ import {
   type RiskSignalItem,
   type RiskSignalKind,
 } from '@complivue/shared/schemas/risk-signals';
-import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { InstitutionFacts } from '../library/applicability.ts';
 import { overdueOpenDueDates, type EventReader } from '../calendar/calendar.queries.ts';
 import { openChangesWithAreas } from '../changes/changes.queries.ts';
@@ -63,6 +65,35 @@ function signalOf(
       .map(({ label, detail, href }) => ({ label, detail, href })),
     moreHref: counted.length > SIGNAL_ITEM_LIMIT ? moreHref(area) : null,
   };
+}
+
+const dayOf = (moment: Date) => moment.toISOString().slice(0, 10);
+
+/** The company's findings; those not closed need action, the oldest first, with their age. */
+async function recordedFindings(db: Db, reader: SignalReader): Promise<Considered[]> {
+  const rows = await db
+    .select({
+      id: riskFindings.id,
+      number: riskFindings.number,
+      title: riskFindings.title,
+      area: riskFindings.area,
+      severity: riskFindings.severity,
+      closedAt: riskFindings.closedAt,
+      createdAt: riskFindings.createdAt,
+    })
+    .from(riskFindings)
+    .where(eq(riskFindings.companyId, reader.companyId))
+    .orderBy(asc(riskFindings.createdAt));
+  return rows.map((row) => {
+    const age = daysBetween(dayOf(row.createdAt), reader.today);
+    return looked({
+      areas: [row.area],
+      needsAction: row.closedAt === null,
+      label: `${findingNumberLabel(row.number)} ${row.title}`,
+      detail: `${FINDING_SEVERITY_LEVELS[row.severity].label} · open ${age} ${age === 1 ? 'day' : 'days'}`,
+      href: `/risk-scoring?view=findings&finding=${row.id}`,
+    });
+  });
 }
 
 /** The company's assessed rules: non-compliant, or past their next review date, need action. */
@@ -210,10 +241,9 @@ async function recentRelevantUpdates(db: Db, reader: SignalReader): Promise<Cons
   );
 }
 
-const dayOf = (moment: Date) => moment.toISOString().slice(0, 10);
-
 /** Where each signal's full list lives, when its items are not all of it. */
 const MORE: Record<RiskSignalKind, (area: RegulationArea) => string> = {
+  findings: (area) => `/risk-scoring?view=findings&area=${area}`,
   assessments: (area) => `/compliance?area=${area}`,
   changes: (area) => `/change-management?view=list&area=${area}&overdue=true`,
   deadlines: () => '/regulatory-calendar?view=list&due=overdue',
@@ -229,13 +259,20 @@ export async function computeRiskSignals(
   reader: SignalReader,
   area?: RegulationArea,
 ): Promise<AreaSignals[]> {
-  const [assessments, changes, deadlines, feed] = await Promise.all([
+  const [findings, assessments, changes, deadlines, feed] = await Promise.all([
+    recordedFindings(db, reader),
     assessedRules(db, reader),
     openChanges(db, reader),
     calendarDeadlines(db, reader),
     recentRelevantUpdates(db, reader),
   ]);
-  const records: Record<RiskSignalKind, Considered[]> = { assessments, changes, deadlines, feed };
+  const records: Record<RiskSignalKind, Considered[]> = {
+    findings,
+    assessments,
+    changes,
+    deadlines,
+    feed,
+  };
   return (area ? [area] : REGULATION_AREAS).map((each) => ({
     area: each,
     signals: (Object.keys(records) as RiskSignalKind[]).map((kind) =>
