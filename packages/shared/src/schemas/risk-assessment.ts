@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REGULATION_AREAS } from '../regulation-areas.ts';
+import { findingActionSchema, findingSummarySchema } from './risk-findings.ts';
 import { controlSchema, riskSummarySchema } from './risks.ts';
 
 /*
@@ -124,6 +125,14 @@ export const assessmentRiskSchema = riskSummarySchema
   });
 export type AssessmentRisk = z.infer<typeof assessmentRiskSchema>;
 
+/** A finding as the assessment freezes it: its summary, root cause and corrective actions. */
+export const assessmentFindingSchema = findingSummarySchema.extend({
+  ruleId: z.string().nullable(),
+  rootCause: z.string(),
+  actions: z.array(findingActionSchema),
+});
+export type AssessmentFinding = z.infer<typeof assessmentFindingSchema>;
+
 export const assessmentSnapshotSchema = z.object({
   /** When it was frozen. */
   takenAt: z.iso.datetime({ offset: true }),
@@ -133,6 +142,11 @@ export const assessmentSnapshotSchema = z.object({
   methodology: z.array(z.string()),
   /** Every risk of the register, highest residual first, as the list orders them. */
   risks: z.array(assessmentRiskSchema),
+  /**
+   * Every finding with its corrective actions, as the findings list orders them. Absent from a
+   * version approved before findings were frozen with the register.
+   */
+  findings: z.array(assessmentFindingSchema).optional(),
 });
 export type AssessmentSnapshot = z.infer<typeof assessmentSnapshotSchema>;
 

@@ -1,3 +1,4 @@
+import { addDays, todayIn } from '@complivue/shared/calendar-days';
 import { RISK_METHODOLOGY } from '@complivue/shared/risk-scoring';
 import type { AssessmentOverview } from '@complivue/shared/schemas/risk-assessment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +55,24 @@ describe('risk scoring: the exam-ready compliance risk assessment (PDF)', () => 
       productLine: 'deposits',
     });
 
+    // A finding on the first risk, with a corrective action its owner has completed.
+    const finding = (
+      await ok(manager.cookie, 'POST', '/api/risks/findings', {
+        title: 'Loan Estimates issued after the third business day',
+        source: 'internal_audit',
+        severity: 'high',
+        area: 'trid',
+        riskId,
+        ruleId: 'TRID-LE-001',
+        rootCause: 'Applications taken at branches reached the disclosure desk late.',
+      })
+    ).json<{ id: string }>();
+    await ok(manager.cookie, 'POST', `/api/risks/findings/${finding.id}/actions`, {
+      plan: 'Route branch applications to the disclosure desk the same day.',
+      ownerId: manager.userId,
+      dueDate: addDays(todayIn(null), 30),
+    });
+
     // Before any approval: the working register, plainly not approved.
     const draft = flat((await report(user.cookie)).rawPayload);
     expect(draft).toContain('Compliance risk assessment');
@@ -101,6 +120,17 @@ describe('risk scoring: the exam-ready compliance risk assessment (PDF)', () => 
     expect(text).toMatch(/TRID-LE-001 .+: Compliant/);
     expect(text).toContain('RSK-2 — Cash transactions not aggregated');
     expect(text).toContain('Inherent risk: Not rated');
+    // The findings as frozen with the version, each corrective action with its progress.
+    expect(text).toContain('Findings and their status (1)');
+    expect(text).toContain('FND-1 — Loan Estimates issued after the third business day');
+    expect(text).toContain('Source, severity and area: Internal audit; High; TRID');
+    expect(text).toContain('Risk: RSK-1');
+    expect(text).toContain(
+      'Root cause: Applications taken at branches reached the disclosure desk late.',
+    );
+    expect(text).toMatch(
+      /Corrective action: Route branch applications to the disclosure desk the same day\. \(owner .+; due .+; not completed\)/,
+    );
     // The sign-off: who approved, when.
     expect(text).toContain(`Approved: ${approved.decidedAt!.slice(0, 16).replace('T', ' ')} UTC`);
     expect(text).toContain(`by ${approved.decidedByName}`);
@@ -144,5 +174,6 @@ describe('risk scoring: the exam-ready compliance risk assessment (PDF)', () => 
     const other = flat((await report(b.user.cookie)).rawPayload);
     expect(other).not.toContain('Flood determinations missed');
     expect(other).toContain('No risk in the register.');
+    expect(other).toContain('No finding recorded.');
   });
 });

@@ -6,6 +6,12 @@ import { ASSESSMENT_STATUS_LABELS } from '@complivue/shared/compliance-score';
 import { INSTITUTION_TYPE_LABELS } from '@complivue/shared/institutions';
 import { REGULATION_AREA_INFO, REGULATION_AREAS } from '@complivue/shared/regulation-areas';
 import {
+  FINDING_SEVERITY_LEVELS,
+  FINDING_SOURCE_LABELS,
+  FINDING_STATUS_LABELS,
+  findingNumberLabel,
+} from '@complivue/shared/risk-findings';
+import {
   CONTROL_EFFECTIVENESS_LABELS,
   IMPACT_LEVELS,
   LIKELIHOOD_LEVELS,
@@ -13,7 +19,11 @@ import {
   riskBand,
   type ScaleLevel,
 } from '@complivue/shared/risk-scoring';
-import type { AssessmentRisk, AssessmentSnapshot } from '@complivue/shared/schemas/risk-assessment';
+import type {
+  AssessmentFinding,
+  AssessmentRisk,
+  AssessmentSnapshot,
+} from '@complivue/shared/schemas/risk-assessment';
 import {
   PRODUCT_LINES,
   PRODUCT_LINE_LABELS,
@@ -306,12 +316,65 @@ function drawRisks(doc: PDFKit.PDFDocument, write: Pen, risks: readonly Assessme
   }
 }
 
-/*
- * "Findings and their status" (issue 19's findings and corrective actions) belongs between the
- * risks and the sign-off. It is drawn by a `drawFindings(doc, write, findings)` called from
- * `drawAssessmentReport` once findings exist in the product; until then the report has no such
- * section (and no placeholder for one).
+/**
+ * Findings and their status, as frozen with the version (or as they stand, for the working
+ * register): each with its source, severity, area, root cause and corrective actions, and who
+ * completed and validated each. A version approved before findings were frozen says so.
  */
+function drawFindings(
+  doc: PDFKit.PDFDocument,
+  write: Pen,
+  findings: readonly AssessmentFinding[] | undefined,
+) {
+  if (!findings) {
+    write.heading('Findings and their status');
+    write.line('This version was approved before findings were recorded with the assessment.', {
+      color: MUTED,
+    });
+    return;
+  }
+  write.heading(`Findings and their status (${findings.length})`);
+  if (findings.length === 0) write.line('No finding recorded.', { color: MUTED });
+  for (const finding of findings) {
+    if (doc.y > doc.page.height - 150) doc.addPage();
+    doc
+      .moveDown(0.4)
+      .font(PDF_FONTS.bold)
+      .fontSize(10.5)
+      .fillColor(INK)
+      .text(`${findingNumberLabel(finding.number)} — ${finding.title}`, MARGIN);
+    write.field(
+      'Source, severity and area',
+      `${FINDING_SOURCE_LABELS[finding.source]}; ${FINDING_SEVERITY_LEVELS[finding.severity].label}; ${REGULATION_AREA_INFO[finding.area].tag}`,
+    );
+    write.field(
+      'Status',
+      `${FINDING_STATUS_LABELS[finding.status]}, recorded ${utc(finding.createdAt)}`,
+    );
+    if (finding.riskNumber !== null) write.field('Risk', riskNumberLabel(finding.riskNumber));
+    if (finding.ruleId) write.field('Library rule', finding.ruleId);
+    if (finding.rootCause) write.field('Root cause', finding.rootCause);
+    if (finding.actions.length === 0) {
+      write.line('No corrective action recorded.', { indent: 12, color: MUTED });
+    }
+    for (const action of finding.actions) {
+      const progress = [
+        `owner ${action.ownerName ?? 'unassigned'}`,
+        `due ${formatLongDay(action.dueDate)}`,
+        action.completedAt
+          ? `completed ${utc(action.completedAt)} by ${action.completedByName ?? 'a former member'}`
+          : action.overdue
+            ? 'overdue'
+            : 'not completed',
+        action.validatedAt
+          ? `validated ${utc(action.validatedAt)} by ${action.validatedByName ?? 'a former member'}`
+          : null,
+      ].filter(Boolean);
+      write.line(`Corrective action: ${action.plan} (${progress.join('; ')})`, { indent: 12 });
+      if (action.evidence) write.line(`Evidence: ${action.evidence}`, { indent: 24 });
+    }
+  }
+}
 
 function drawSignOff(doc: PDFKit.PDFDocument, write: Pen, report: AssessmentReport) {
   write.heading('Sign-off');
@@ -342,13 +405,15 @@ function drawAssessmentReport(doc: PDFKit.PDFDocument, report: AssessmentReport)
   drawHeatMap(doc, report.snapshot.risks, 'inherent');
   drawHeatMap(doc, report.snapshot.risks, 'residual');
   drawRisks(doc, write, report.snapshot.risks);
+  drawFindings(doc, write, report.snapshot.findings);
   drawSignOff(doc, write, report);
 }
 
 /**
  * The exam-ready "Compliance risk assessment" (PDF): scope, methodology with the formula (the
  * one text of packages/shared/src/risk-scoring.ts), the heat maps as tables of counts, each risk
- * with its ratings, controls, effectiveness and the rules they rest on, and the sign-off. In the
+ * with its ratings, controls, effectiveness and the rules they rest on, the findings with their
+ * corrective actions, and the sign-off. In the
  * change report's embedded font. Streamed as drawn.
  */
 export function assessmentReportPdf(

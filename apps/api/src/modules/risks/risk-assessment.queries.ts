@@ -1,6 +1,7 @@
 import type { Db } from '@complivue/db/database';
 import { riskAssessmentVersions } from '@complivue/db/schema/risk-assessment';
 import { RISK_METHODOLOGY } from '@complivue/shared/risk-scoring';
+import { findingFiltersSchema } from '@complivue/shared/schemas/risk-findings';
 import {
   RISK_ASSESSMENT_MESSAGES,
   assessmentStateOf,
@@ -12,6 +13,7 @@ import {
 } from '@complivue/shared/schemas/risk-assessment';
 import { and, desc, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
+import { findFindingsForExport } from './findings.queries.ts';
 import { findRisks, getRiskDetail, type RiskViewer } from './risks.queries.ts';
 
 export type AssessmentVersionRow = typeof riskAssessmentVersions.$inferSelect;
@@ -53,6 +55,7 @@ export async function currentAssessmentSnapshot(
     day: viewer.today,
     methodology: [...RISK_METHODOLOGY],
     risks: await findAssessmentRisks(db, viewer),
+    findings: await findFindingsForExport(db, viewer, findingFiltersSchema.parse({})),
   };
 }
 
