@@ -43,6 +43,9 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'changes', path: '/api/changes', signedIn: true },
   // Risk scoring (issue 19): the register with its ratings computed from the controls' rules.
   { name: 'risks', path: '/api/risks', signedIn: true },
+  // The register's second read: five reads of the institution's rows grouped by area.
+  { name: 'risk-signals', path: '/api/risks/signals', signedIn: true },
+  { name: 'findings', path: '/api/risks/findings', signedIn: true },
 ];
 // BENCH_ENDPOINTS=session,dashboard and BENCH_ENGINES=postgres narrow a run while iterating.
 const ONLY_ENDPOINTS = process.env.BENCH_ENDPOINTS?.split(',');
