@@ -19,9 +19,13 @@ const outdir = join(apiDir, 'dist');
 
 // Every output file lands directly in dist/ (no subfolders, no shared chunks): the rewrite of
 // `import.meta.url` below is relative to dist/, whichever output a module ends up in.
-const entryPoints = ['src/main.ts', 'src/cli/create-admin.ts', 'src/cli/seed-demo.ts'].map((file) =>
-  join(apiDir, file),
-);
+// The policy text worker is an entry of its own: a worker thread loads it by file.
+const entryPoints = [
+  'src/main.ts',
+  'src/cli/create-admin.ts',
+  'src/cli/seed-demo.ts',
+  'src/modules/policies/policy-text.worker.ts',
+].map((file) => join(apiDir, file));
 
 /**
  * npm packages stay external; the workspace packages and relative imports are bundled.

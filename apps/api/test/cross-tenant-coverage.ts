@@ -27,6 +27,7 @@ const FILES = {
   changes: 'apps/api/src/modules/changes/changes.int.test.ts',
   risks: 'apps/api/src/modules/risks/risks.int.test.ts',
   findings: 'apps/api/src/modules/risks/findings.int.test.ts',
+  policies: 'apps/api/src/modules/policies/policies.int.test.ts',
   riskAssessment: 'apps/api/src/modules/risks/risk-assessment.int.test.ts',
   feedItems: 'apps/api/src/modules/feeds/feed-items.int.test.ts',
   feedSources: 'apps/api/src/modules/feeds/feed-sources.int.test.ts',
@@ -69,6 +70,10 @@ const CHANGES = covered(
 );
 const RISKS = covered('risks', 'keeps risks and their controls inside the institution');
 const FINDINGS = covered('findings', 'keeps findings, actions and evidence inside the institution');
+const POLICIES = covered(
+  'policies',
+  'keeps policies, their versions, files and matches inside the institution',
+);
 const RISK_ASSESSMENT = covered(
   'riskAssessment',
   'keeps each institution’s versions to itself: another institution’s version numbers name nothing',
@@ -187,6 +192,18 @@ export const CROSS_TENANT_COVERAGE: Record<string, CrossTenantCoverage> = {
   'GET /api/risks/assessment/versions/{version}': RISK_ASSESSMENT,
   'POST /api/risks/assessment/versions/{version}/approve': RISK_ASSESSMENT,
   'POST /api/risks/assessment/versions/{version}/return': RISK_ASSESSMENT,
+
+  'GET /api/policies/{policyId}': POLICIES,
+  'PATCH /api/policies/{policyId}': POLICIES,
+  'DELETE /api/policies/{policyId}': POLICIES,
+  'POST /api/policies/{policyId}/versions': POLICIES,
+  'GET /api/policies/{policyId}/versions/{version}': POLICIES,
+  'GET /api/policies/{policyId}/versions/{version}/file': POLICIES,
+  'POST /api/policies/{policyId}/versions/{version}/submit': POLICIES,
+  'POST /api/policies/{policyId}/versions/{version}/approve': POLICIES,
+  'POST /api/policies/{policyId}/versions/{version}/return': POLICIES,
+  'POST /api/policies/{policyId}/versions/{version}/sections/{sectionId}/matches': POLICIES,
+  'PUT /api/policies/{policyId}/matches/{matchId}': POLICIES,
 
   'GET /api/feeds/items/{itemId}': FEED_ITEMS,
   'PUT /api/feeds/items/{itemId}/state': FEED_ITEMS,

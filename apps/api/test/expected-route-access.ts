@@ -374,6 +374,51 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
     probe: NO_BODY,
   },
 
+  // ── Policies: /policy-cross-referencing (plan professional) ──
+  // Members read; managers upload, edit, submit and decide matches; administrators approve,
+  // return and delete.
+  'GET /api/policies': { access: PROFESSIONAL_PLAN },
+  'POST /api/policies': { access: requireAll(PROFESSIONAL_PLAN, MANAGER), probe: NO_BODY },
+  'GET /api/policies/:policyId': { access: PROFESSIONAL_PLAN, probe: NOT_FOUND },
+  'PATCH /api/policies/:policyId': {
+    access: requireAll(PROFESSIONAL_PLAN, MANAGER),
+    probe: NO_BODY,
+  },
+  'DELETE /api/policies/:policyId': {
+    access: requireAll(PROFESSIONAL_PLAN, ADMIN),
+    probe: NOT_FOUND,
+  },
+  // The policy is looked up before the (up to 25 MB) body is read.
+  'POST /api/policies/:policyId/versions': {
+    access: requireAll(PROFESSIONAL_PLAN, MANAGER),
+    probe: NOT_FOUND,
+  },
+  'GET /api/policies/:policyId/versions/:version': { access: PROFESSIONAL_PLAN, probe: NOT_FOUND },
+  'GET /api/policies/:policyId/versions/:version/file': {
+    access: PROFESSIONAL_PLAN,
+    probe: NOT_FOUND,
+  },
+  'POST /api/policies/:policyId/versions/:version/submit': {
+    access: requireAll(PROFESSIONAL_PLAN, MANAGER),
+    probe: NOT_FOUND,
+  },
+  'POST /api/policies/:policyId/versions/:version/approve': {
+    access: requireAll(PROFESSIONAL_PLAN, ADMIN),
+    probe: NO_BODY,
+  },
+  'POST /api/policies/:policyId/versions/:version/return': {
+    access: requireAll(PROFESSIONAL_PLAN, ADMIN),
+    probe: NO_BODY,
+  },
+  'POST /api/policies/:policyId/versions/:version/sections/:sectionId/matches': {
+    access: requireAll(PROFESSIONAL_PLAN, MANAGER),
+    probe: NO_BODY,
+  },
+  'PUT /api/policies/:policyId/matches/:matchId': {
+    access: requireAll(PROFESSIONAL_PLAN, MANAGER),
+    probe: NO_BODY,
+  },
+
   // ── Regulatory feeds: /regulatory-feeds (plan basic) ──
   'GET /api/feeds/items': { access: BASIC_PLAN },
   'POST /api/feeds/items/mark-all-read': { access: BASIC_PLAN },

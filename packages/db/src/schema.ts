@@ -20,3 +20,4 @@ export * from './schema/changes.ts';
 export * from './schema/risks.ts';
 export * from './schema/findings.ts';
 export * from './schema/risk-assessment.ts';
+export * from './schema/policies.ts';

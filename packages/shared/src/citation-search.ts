@@ -115,3 +115,28 @@ export function parseSearchQuery(query: string): ParsedSearchQuery {
   });
   return { text: text.replace(/\s+/g, ' ').trim(), citationTerms: [...new Set(citationTerms)] };
 }
+
+/** A CFR section cited in running text, as written ("§ 1026.19(e)") and as index terms. */
+export interface CitationInText {
+  /** Normalised: "§ 1026.19(e)(1)(iii)". */
+  citation: string;
+  /** From the part to the most specific paragraph: cfr1026, cfr1026s19, cfr1026s19pe, … */
+  terms: string[];
+}
+
+/**
+ * The section-level CFR citations in a text (a policy section), each once. Bare numbers such as
+ * "2.1" are read as citations too; they only matter if a library rule cites that part.
+ */
+export function citationsInText(text: string): CitationInText[] {
+  const found = new Map<string, CitationInText>();
+  for (const match of text.matchAll(CITATION_IN_QUERY)) {
+    const [, part, section, rawParagraphs = ''] = match;
+    const paragraphs = rawParagraphs.replace(/\s/g, '');
+    const citation = `§ ${part}.${section}${paragraphs}`;
+    if (!found.has(citation)) {
+      found.set(citation, { citation, terms: sectionTerms(part!, section, paragraphs) });
+    }
+  }
+  return [...found.values()];
+}

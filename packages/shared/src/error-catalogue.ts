@@ -13,13 +13,14 @@ import { CALENDAR_MESSAGES } from './schemas/calendar.ts';
 import { CHANGE_MESSAGES } from './schemas/changes.ts';
 import { DELETE_COMPANY_MESSAGES, SECURITY_MESSAGES } from './schemas/company-settings.ts';
 import { LIBRARY_MESSAGES } from './schemas/library.ts';
+import { POLICY_MESSAGES } from './schemas/policies.ts';
 import { FINDING_MESSAGES } from './schemas/risk-findings.ts';
 import { RISK_MESSAGES } from './schemas/risks.ts';
 import { RISK_ASSESSMENT_MESSAGES } from './schemas/risk-assessment.ts';
 import { INVITATION_MESSAGES, TEAM_MESSAGES } from './schemas/team.ts';
 
 /** The statuses an error answer may have. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 export interface ErrorEntry {
   status: ErrorStatus;
@@ -160,6 +161,12 @@ export const ERROR_CATALOGUE = {
   assessment_not_submitted: { status: 409, message: RISK_ASSESSMENT_MESSAGES.not_submitted },
   assessment_not_reopenable: { status: 409, message: RISK_ASSESSMENT_MESSAGES.not_reopenable },
   assessment_not_approved: { status: 409, message: RISK_ASSESSMENT_MESSAGES.not_approved },
+
+  // ── Policies ──
+  /** The file is of an accepted type but its text cannot be read (the message says why). */
+  document_unreadable: { status: 422, message: POLICY_MESSAGES.unreadable },
+  policy_status: { status: 409, message: POLICY_MESSAGES.submit_status },
+  version_superseded: { status: 409, message: POLICY_MESSAGES.superseded },
 
   // ── Regulatory calendar ──
   invalid_rrule: { status: 400, message: 'The repeat rule is not valid.' },

@@ -24,11 +24,11 @@ export interface UploadMessages {
   notMultipart: string;
 }
 
-const TEXT_EXTENSIONS = new Set(['txt', 'csv']);
+const TEXT_EXTENSIONS = new Set(['txt', 'csv', 'md']);
 
 /**
  * The type of an uploaded file from its first bytes (file-type); plain text and CSV, which have
- * no signature, must be valid UTF-8 without control bytes and carry a .txt or .csv name.
+ * no signature, must be valid UTF-8 without control bytes and carry a .txt, .csv or .md name.
  */
 export async function detectFileType(
   data: Buffer,

@@ -1,3 +1,4 @@
+import { todayIn } from '@complivue/shared/calendar-days';
 import type { FastifyRequest } from 'fastify';
 import { requestOrigin, type Actor, type Caller } from '../../lib/actor.ts';
 import { requireCompanyId } from '../companies/institution.ts';
@@ -25,5 +26,24 @@ export function requireCaller(request: FastifyRequest): Caller {
     actorUserId: auth.user.id,
     role: auth.profile.role,
     ...requestOrigin(request),
+  };
+}
+
+/**
+ * The member as the services that keep histories take them: with the name the history shows
+ * and the day in their time zone that due and review dates are measured against.
+ */
+export interface DatedActor extends Actor {
+  name: string;
+  /** YYYY-MM-DD in the member's time zone. */
+  today: string;
+}
+
+export function requireDatedActor(request: FastifyRequest): DatedActor {
+  const auth = requireAuth(request);
+  return {
+    ...requireActor(request),
+    name: auth.profile.fullName ?? auth.user.email,
+    today: todayIn(auth.profile.timezone),
   };
 }

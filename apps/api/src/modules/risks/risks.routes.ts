@@ -1,4 +1,3 @@
-import { todayIn } from '@complivue/shared/calendar-days';
 import { riskTemplatesFor } from '@complivue/shared/risk-templates';
 import {
   adoptTemplatesRequestSchema,
@@ -34,7 +33,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { sendCsvAttachment } from '../../lib/csv.ts';
 import { requireAll, requirePlan, requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
-import { requireActor } from '../auth/actor.ts';
+import { requireActor, requireDatedActor } from '../auth/actor.ts';
 import { institutionFacts } from '../companies/institution.ts';
 import { findActiveMembers } from '../companies/members.ts';
 import { risksCsv } from './risk-report.ts';
@@ -69,12 +68,7 @@ const created = z.object({ id: z.uuid() });
 
 /** The member as the risk and finding services take them, on their own day. */
 export function actorOf(request: FastifyRequest): RiskActor {
-  const auth = requireAuth(request);
-  return {
-    ...requireActor(request),
-    name: auth.profile.fullName ?? auth.user.email,
-    today: todayIn(auth.profile.timezone),
-  };
+  return requireDatedActor(request);
 }
 
 /** Risk scoring: the institution's compliance risk register, its controls and the starter set. */

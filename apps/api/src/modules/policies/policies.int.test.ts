@@ -1,0 +1,468 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { auditLog } from '@complivue/db/schema/audit';
+import { policies, policyVersions } from '@complivue/db/schema/policies';
+import { addDays, todayIn } from '@complivue/shared/calendar-days';
+import {
+  POLICY_MESSAGES,
+  type PolicyDetail,
+  type PolicyListResponse,
+  type PolicySection,
+  type PolicyVersionDetail,
+} from '@complivue/shared/schemas/policies';
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeTestKit } from '../../../test/changes.ts';
+import { multipartForm, type FormFile } from '../../../test/http.ts';
+import {
+  DOCX_TYPE,
+  EXECUTABLE_BYTES,
+  demoPolicyText,
+  docxFromMarkdown,
+  printedLines,
+  scannedPdf,
+  textPdf,
+  zipBombDocx,
+} from '../../../test/policy-documents.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+describe('policies API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  // The change kit's institution: professional plan, an administrator, a manager and a member.
+  const { call, institution } = changeTestKit(() => t);
+  const today = todayIn(null);
+
+  function upload(cookie: string, url: string, fields: Record<string, string>, files: FormFile[]) {
+    const form = multipartForm(fields, files);
+    return t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie, ...form.headers },
+      payload: form.payload,
+    });
+  }
+  async function createFromText(cookie: string, title: string, text: string) {
+    const response = await call(cookie, 'POST', '/api/policies', { title, text });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<PolicyDetail>();
+  }
+  async function versionDetail(cookie: string, policyId: string, version: number) {
+    const response = await call(cookie, 'GET', `/api/policies/${policyId}/versions/${version}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<PolicyVersionDetail>();
+  }
+  const sectionNamed = (detail: PolicyVersionDetail, heading: string) => {
+    const section = detail.sections.find((candidate) => candidate.heading === heading);
+    expect(section, `section "${heading}"`).toBeDefined();
+    return section!;
+  };
+  const matchOf = (section: PolicySection, ruleId: string) => {
+    const match = section.matches.find((candidate) => candidate.rule.id === ruleId);
+    expect(match, `${ruleId} on "${section.heading}"`).toBeDefined();
+    return match!;
+  };
+  const storedFiles = (companyId: string) =>
+    existsSync(join(t.app.env.DATA_DIR, 'files', 'policies', companyId));
+
+  it('reads a Word policy into sections with the rules each cites or resembles, and keeps the original', async () => {
+    const { manager, companyId } = await institution();
+    const docx = await docxFromMarkdown(demoPolicyText('trid'));
+    const response = await upload(
+      manager.cookie,
+      '/api/policies',
+      { title: 'TRID Disclosure Procedure', note: 'First upload' },
+      [{ fileName: 'trid.docx', contentType: DOCX_TYPE, data: docx }],
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const policy = response.json<PolicyDetail>();
+    expect(policy).toMatchObject({
+      number: 1,
+      title: 'TRID Disclosure Procedure',
+      ownerId: null,
+      latest: { version: 1, status: 'draft' },
+      approved: null,
+      coveredRules: 0,
+    });
+    expect(policy.undecidedMatches).toBeGreaterThan(3);
+    expect(policy.history[0]).toMatchObject({ event: 'created' });
+
+    const version = await versionDetail(manager.cookie, policy.id, 1);
+    expect(version.sections.map((section) => section.heading)).toEqual([
+      'TRID Disclosure Procedure',
+      '1. Purpose and Scope',
+      '2. Application Intake',
+      '3. Loan Estimate Delivery',
+      '4. Revised Loan Estimates',
+      '5. Closing Disclosure',
+      '6. Tolerance Testing and Cures',
+      '7. Record Retention',
+    ]);
+    // By citation: the section cites § 1026.19(e)(1)(iii)(A), the rule's own paragraph.
+    const delivery = sectionNamed(version, '3. Loan Estimate Delivery');
+    expect(delivery.citations).toEqual(['§ 1026.19(e)(1)(iii)(A)']);
+    expect(matchOf(delivery, 'TRID-LE-001')).toMatchObject({
+      method: 'citation',
+      citedAs: '§ 1026.19(e)(1)(iii)(A)',
+      decision: 'suggested',
+      decidedByName: null,
+    });
+    // By words: the section cites nothing below § 1026.19(e)(3)(iv) for the timing rule, yet
+    // says what it requires.
+    const revised = sectionNamed(version, '4. Revised Loan Estimates');
+    const timing = matchOf(revised, 'TRID-CC-003');
+    expect(timing.method).toBe('text');
+    expect(timing.textScore).toBeGreaterThanOrEqual(0.3);
+    expect(timing.matchedWords).toEqual(expect.arrayContaining(['revised']));
+    // The section on tolerances names no citation and is matched to the tolerance rules.
+    const tolerances = sectionNamed(version, '6. Tolerance Testing and Cures');
+    expect(tolerances.matches.map((match) => match.rule.id)).toEqual(
+      expect.arrayContaining(['TRID-TOL-003']),
+    );
+
+    const file = await call(manager.cookie, 'GET', `/api/policies/${policy.id}/versions/1/file`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe(DOCX_TYPE);
+    expect(file.headers['content-disposition']).toContain('attachment');
+    expect(file.rawPayload.equals(docx)).toBe(true);
+    expect(storedFiles(companyId)).toBe(true);
+
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, companyId), eq(auditLog.action, 'policy.created')));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('splits a text PDF at its numbered headings, as its printed lines run', async () => {
+    const { manager } = await institution();
+    const pdf = await textPdf(printedLines(demoPolicyText('trid')));
+    const response = await upload(manager.cookie, '/api/policies', { title: 'TRID (PDF)' }, [
+      { fileName: 'trid.pdf', contentType: 'application/pdf', data: pdf },
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    const version = await versionDetail(manager.cookie, response.json<PolicyDetail>().id, 1);
+    expect(version.sections.map((section) => section.heading)).toEqual(
+      expect.arrayContaining(['3. Loan Estimate Delivery', '7. Record Retention']),
+    );
+    expect(matchOf(sectionNamed(version, '7. Record Retention'), 'TRID-REC-001').method).toBe(
+      'citation',
+    );
+  });
+
+  it('refuses files it cannot read with the reason, and stores nothing', async () => {
+    const { manager, companyId } = await institution();
+    const cases: [FormFile, number, string][] = [
+      [
+        { fileName: 'policy.pdf', contentType: 'application/pdf', data: EXECUTABLE_BYTES },
+        415,
+        POLICY_MESSAGES.file_type,
+      ],
+      [
+        { fileName: 'policy.docx', contentType: DOCX_TYPE, data: await zipBombDocx() },
+        422,
+        POLICY_MESSAGES.expands_too_much,
+      ],
+      [
+        {
+          fileName: 'locked.pdf',
+          contentType: 'application/pdf',
+          data: await textPdf(['Secret policy text'], { password: 'secret' }),
+        },
+        422,
+        POLICY_MESSAGES.encrypted,
+      ],
+      [
+        { fileName: 'scan.pdf', contentType: 'application/pdf', data: await scannedPdf() },
+        422,
+        POLICY_MESSAGES.no_text_layer,
+      ],
+      [
+        { fileName: 'empty.txt', contentType: 'text/plain', data: Buffer.from('  \n\n ') },
+        422,
+        POLICY_MESSAGES.empty,
+      ],
+      [
+        { fileName: 'empty.pdf', contentType: 'application/pdf', data: Buffer.alloc(0) },
+        415,
+        POLICY_MESSAGES.file_type,
+      ],
+      [
+        {
+          fileName: 'big.txt',
+          contentType: 'text/plain',
+          data: Buffer.alloc(26 * 1024 * 1024, 'a'),
+        },
+        413,
+        POLICY_MESSAGES.file_too_large,
+      ],
+    ];
+    for (const [file, status, message] of cases) {
+      const response = await upload(manager.cookie, '/api/policies', { title: 'Refused' }, [file]);
+      expect(response.statusCode, `${file.fileName}: ${response.body}`).toBe(status);
+      expect(response.json().error.message).toBe(message);
+    }
+    const neither = await call(manager.cookie, 'POST', '/api/policies', { title: 'No text' });
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json().error.message).toBe(POLICY_MESSAGES.file_or_text);
+    const both = await upload(manager.cookie, '/api/policies', { title: 'Both', text: '# A' }, [
+      { fileName: 'a.md', contentType: 'text/markdown', data: Buffer.from('# B\ntext') },
+    ]);
+    expect(both.statusCode).toBe(400);
+
+    expect(await t.db.select().from(policies).where(eq(policies.companyId, companyId))).toEqual([]);
+    expect(storedFiles(companyId)).toBe(false);
+  });
+
+  it('keeps confirmed and rejected matches for sections whose text did not change in the next version', async () => {
+    const { manager } = await institution();
+    const text = demoPolicyText('hmda');
+    const policy = await createFromText(manager.cookie, 'HMDA Data Integrity Procedure', text);
+    const v1 = await versionDetail(manager.cookie, policy.id, 1);
+    const recording = matchOf(sectionNamed(v1, 'Quarterly Recording'), 'HMDA-LAR-002');
+    expect(recording.method).toBe('citation');
+    const submission = sectionNamed(v1, 'Annual Submission');
+    const rejected = submission.matches.find((match) => match.rule.id !== 'HMDA-SUB-001')!;
+    expect(rejected).toBeDefined();
+
+    for (const [matchId, decision] of [
+      [recording.id, 'confirmed'],
+      [matchOf(submission, 'HMDA-SUB-001').id, 'confirmed'],
+      [rejected.id, 'rejected'],
+    ] as const) {
+      const decided = await call(
+        manager.cookie,
+        'PUT',
+        `/api/policies/${policy.id}/matches/${matchId}`,
+        { decision },
+      );
+      expect(decided.statusCode, decided.body).toBe(204);
+    }
+    const afterDecisions = await versionDetail(manager.cookie, policy.id, 1);
+    expect(
+      matchOf(sectionNamed(afterDecisions, 'Quarterly Recording'), 'HMDA-LAR-002'),
+    ).toMatchObject({
+      decision: 'confirmed',
+      decidedByName: expect.any(String),
+      carriedOver: false,
+    });
+
+    // Version 2 rewrites the annual submission and leaves the quarterly recording as it was.
+    const edited = text.replace(
+      'with the certification of accuracy and completeness signed by the Chief Compliance Officer',
+      'with the certification signed by the Chief Executive Officer',
+    );
+    const second = await call(manager.cookie, 'POST', `/api/policies/${policy.id}/versions`, {
+      note: 'The CEO certifies',
+      text: edited,
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    const detail = second.json<PolicyDetail>();
+    expect(detail.latest.version).toBe(2);
+    expect(detail.history[0]).toMatchObject({
+      event: 'version_added',
+      changes: { decisionsCarriedOver: { to: 1 } },
+    });
+    const v2 = await versionDetail(manager.cookie, policy.id, 2);
+    expect(matchOf(sectionNamed(v2, 'Quarterly Recording'), 'HMDA-LAR-002')).toMatchObject({
+      decision: 'confirmed',
+      carriedOver: true,
+    });
+    const rewritten = sectionNamed(v2, 'Annual Submission');
+    expect(rewritten.matches.every((match) => match.decision === 'suggested')).toBe(true);
+  });
+
+  it('goes from draft to review to approved by an administrator, who sets the next review; earlier versions are superseded', async () => {
+    const { admin, manager, user, companyId } = await institution();
+    const policy = await createFromText(manager.cookie, 'BSA/AML Program', demoPolicyText('bsa'));
+    const v1 = await versionDetail(manager.cookie, policy.id, 1);
+    const sar = matchOf(sectionNamed(v1, 'Record Keeping'), 'BSA-SAR-003');
+    await call(manager.cookie, 'PUT', `/api/policies/${policy.id}/matches/${sar.id}`, {
+      decision: 'confirmed',
+    });
+    const base = `/api/policies/${policy.id}/versions/1`;
+
+    expect((await call(user.cookie, 'POST', `${base}/submit`)).statusCode).toBe(403);
+    const early = await call(admin.cookie, 'POST', `${base}/approve`, {
+      nextReviewDate: addDays(today, 365),
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(POLICY_MESSAGES.approve_status);
+    expect((await call(manager.cookie, 'POST', `${base}/submit`)).statusCode).toBe(200);
+    expect((await call(manager.cookie, 'POST', `${base}/submit`)).statusCode).toBe(409);
+    expect(
+      (
+        await call(manager.cookie, 'POST', `${base}/approve`, {
+          nextReviewDate: addDays(today, 365),
+        })
+      ).statusCode,
+    ).toBe(403);
+    const past = await call(admin.cookie, 'POST', `${base}/approve`, { nextReviewDate: today });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.message).toBe(POLICY_MESSAGES.review_date_past);
+
+    const returned = await call(admin.cookie, 'POST', `${base}/return`, {
+      note: 'Name the BSA Officer',
+    });
+    expect(returned.statusCode).toBe(200);
+    expect(returned.json<PolicyDetail>().versions[0]).toMatchObject({
+      status: 'draft',
+      returnNote: 'Name the BSA Officer',
+    });
+    await call(manager.cookie, 'POST', `${base}/submit`);
+    const approved = await call(admin.cookie, 'POST', `${base}/approve`, {
+      nextReviewDate: addDays(today, 365),
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<PolicyDetail>()).toMatchObject({
+      approved: { version: 1, nextReviewDate: addDays(today, 365) },
+      reviewOverdue: false,
+      coveredRules: 1,
+    });
+
+    // Version 2 is approved in turn: version 1 is superseded and its matches are frozen.
+    await call(manager.cookie, 'POST', `/api/policies/${policy.id}/versions`, {
+      text: `${demoPolicyText('bsa')}\n\n## Training\n\nEvery teller is trained each year.`,
+    });
+    await call(manager.cookie, 'POST', `/api/policies/${policy.id}/versions/2/submit`);
+    const second = await call(
+      admin.cookie,
+      'POST',
+      `/api/policies/${policy.id}/versions/2/approve`,
+      {
+        nextReviewDate: addDays(today, 200),
+      },
+    );
+    expect(second.json<PolicyDetail>().versions.map((version) => version.status)).toEqual([
+      'approved',
+      'superseded',
+    ]);
+    const frozen = await call(
+      manager.cookie,
+      'PUT',
+      `/api/policies/${policy.id}/matches/${sar.id}`,
+      {
+        decision: 'rejected',
+      },
+    );
+    expect(frozen.statusCode).toBe(409);
+
+    // An approval whose review date has passed puts the policy first in the list.
+    const other = await createFromText(manager.cookie, 'Another policy', '# Scope\n\nText.');
+    await t.db
+      .update(policyVersions)
+      .set({ nextReviewDate: addDays(today, -1) })
+      .where(and(eq(policyVersions.policyId, policy.id), eq(policyVersions.version, 2)));
+    const list = await call(user.cookie, 'GET', '/api/policies');
+    const items = list.json<PolicyListResponse>().items;
+    expect(items.map((item) => item.id)).toEqual([policy.id, other.id]);
+    expect(items[0]).toMatchObject({ reviewOverdue: true });
+
+    const actions = await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, companyId), like(auditLog.action, 'policy.%')));
+    expect(new Set(actions.map((row) => row.action))).toEqual(
+      new Set([
+        'policy.created',
+        'policy.match_confirmed',
+        'policy.submitted',
+        'policy.returned',
+        'policy.approved',
+        'policy.version_added',
+      ]),
+    );
+  });
+
+  it('lets a manager tie a rule by hand and name an owner; members read, only administrators delete', async () => {
+    const { admin, manager, user, companyId } = await institution();
+    const policy = await createFromText(manager.cookie, 'Flood procedure', '# Scope\n\nText.');
+    const version = await versionDetail(user.cookie, policy.id, 1);
+    const section = version.sections[0]!;
+    const path = `/api/policies/${policy.id}/versions/1/sections/${section.id}/matches`;
+    const unknown = await call(manager.cookie, 'POST', path, { ruleId: 'NOPE-001' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe(POLICY_MESSAGES.rule_not_found);
+    const linked = await call(manager.cookie, 'POST', path, { ruleId: 'hmda-lar-002' });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(matchOf(linked.json<PolicyVersionDetail>().sections[0]!, 'HMDA-LAR-002')).toMatchObject({
+      method: 'manual',
+      decision: 'confirmed',
+    });
+
+    const owner = await call(manager.cookie, 'PATCH', `/api/policies/${policy.id}`, {
+      ownerId: user.userId,
+    });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json<PolicyDetail>().ownerId).toBe(user.userId);
+    const stranger = await call(manager.cookie, 'PATCH', `/api/policies/${policy.id}`, {
+      ownerId: 'not-a-member',
+    });
+    expect(stranger.statusCode).toBe(400);
+
+    expect(
+      (await call(user.cookie, 'POST', '/api/policies', { title: 'Mine', text: '# A\n\nb' }))
+        .statusCode,
+    ).toBe(403);
+    expect((await call(manager.cookie, 'DELETE', `/api/policies/${policy.id}`)).statusCode).toBe(
+      403,
+    );
+    expect((await call(admin.cookie, 'DELETE', `/api/policies/${policy.id}`)).statusCode).toBe(204);
+    expect((await call(user.cookie, 'GET', `/api/policies/${policy.id}`)).statusCode).toBe(404);
+    const policyFiles = join(t.app.env.DATA_DIR, 'files', 'policies', companyId, policy.id);
+    expect(existsSync(policyFiles) ? readdirSync(policyFiles) : []).toEqual([]);
+  });
+
+  it('keeps policies, their versions, files and matches inside the institution', async () => {
+    const a = await institution();
+    const b = await institution();
+    const policy = await createFromText(a.manager.cookie, 'TRID', demoPolicyText('trid'));
+    const version = await versionDetail(a.manager.cookie, policy.id, 1);
+    const section = version.sections.find((candidate) => candidate.matches.length > 0)!;
+    const match = section.matches[0]!;
+    const before = await call(a.admin.cookie, 'GET', `/api/policies/${policy.id}`);
+    const base = `/api/policies/${policy.id}`;
+
+    const attempts: [string, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string, unknown?][] = [
+      [b.user.cookie, 'GET', base],
+      [b.manager.cookie, 'PATCH', base, { title: 'Taken over' }],
+      [b.admin.cookie, 'DELETE', base],
+      [b.manager.cookie, 'POST', `${base}/versions`, { text: '# Theirs\n\ntext' }],
+      [b.user.cookie, 'GET', `${base}/versions/1`],
+      [b.user.cookie, 'GET', `${base}/versions/1/file`],
+      [b.manager.cookie, 'POST', `${base}/versions/1/submit`],
+      [b.admin.cookie, 'POST', `${base}/versions/1/approve`, { nextReviewDate: addDays(today, 9) }],
+      [b.admin.cookie, 'POST', `${base}/versions/1/return`, { note: 'No' }],
+      [
+        b.manager.cookie,
+        'POST',
+        `${base}/versions/1/sections/${section.id}/matches`,
+        { ruleId: 'TRID-LE-001' },
+      ],
+      [b.manager.cookie, 'PUT', `${base}/matches/${match.id}`, { decision: 'rejected' }],
+    ];
+    for (const [cookie, method, url, body] of attempts) {
+      const response = await call(cookie, method, url, body);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    // B's own policy cannot reach A's match either.
+    const theirs = await createFromText(b.manager.cookie, 'Theirs', '# Scope\n\nText.');
+    const crossed = await call(
+      b.manager.cookie,
+      'PUT',
+      `/api/policies/${theirs.id}/matches/${match.id}`,
+      {
+        decision: 'rejected',
+      },
+    );
+    expect(crossed.statusCode).toBe(404);
+    const list = await call(b.admin.cookie, 'GET', '/api/policies');
+    expect(list.json<PolicyListResponse>().items.map((item) => item.id)).toEqual([theirs.id]);
+    expect((await call(a.admin.cookie, 'GET', base)).json()).toEqual(before.json());
+    expect(await versionDetail(a.manager.cookie, policy.id, 1)).toEqual(version);
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Policies and procedures (issue 20): the institution's written policies, each kept as numbered
+ * versions that go draft → in review → approved, split into sections that are cross-referenced
+ * to the library's rules. One place for the vocabulary and the workflow, used by the API, the
+ * page and the reports.
+ */
+
+/** Where a version is in its approval. Only an approved version counts as the policy. */
+export const POLICY_VERSION_STATUSES = ['draft', 'in_review', 'approved', 'superseded'] as const;
+export type PolicyVersionStatus = (typeof POLICY_VERSION_STATUSES)[number];
+
+export const POLICY_VERSION_STATUS_LABELS: Record<PolicyVersionStatus, string> = {
+  draft: 'Draft',
+  in_review: 'In review',
+  approved: 'Approved',
+  superseded: 'Superseded',
+};
+
+/**
+ * How a section came to be tied to a rule: the section cites the rule's CFR section, its words
+ * resemble the rule's requirement, or a person linked it by hand.
+ */
+export const POLICY_MATCH_METHODS = ['citation', 'text', 'manual'] as const;
+export type PolicyMatchMethod = (typeof POLICY_MATCH_METHODS)[number];
+
+/**
+ * A person's judgement on a suggested match. A suggestion stays `suggested` until someone
+ * confirms or rejects it: only confirmed matches count as coverage (DESIGN.md, screens 5).
+ */
+export const POLICY_MATCH_DECISIONS = ['suggested', 'confirmed', 'rejected'] as const;
+export type PolicyMatchDecision = (typeof POLICY_MATCH_DECISIONS)[number];
+
+export const POLICY_MATCH_DECISION_LABELS: Record<PolicyMatchDecision, string> = {
+  suggested: 'Suggested',
+  confirmed: 'Confirmed',
+  rejected: 'Rejected',
+};
+
+/** The original file: the same 25 MB as every other upload. */
+export const POLICY_FILE_MAX_BYTES = 25 * 1024 * 1024;
+
+/** What a policy may be uploaded as, recognised from its bytes (Markdown and text by name). */
+export const POLICY_FILE_TYPES = [
+  { extension: 'pdf', contentType: 'application/pdf', label: 'PDF' },
+  {
+    extension: 'docx',
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    label: 'Word (.docx)',
+  },
+  { extension: 'md', contentType: 'text/markdown', label: 'Markdown' },
+  { extension: 'txt', contentType: 'text/plain', label: 'plain text' },
+] as const;
+export type PolicyFileKind = (typeof POLICY_FILE_TYPES)[number]['extension'];
+
+/** "POL-3": what people quote in a meeting or a workpaper. */
+export const policyNumberLabel = (number: number) => `POL-${number}`;

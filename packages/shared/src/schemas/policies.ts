@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import {
+  POLICY_FILE_TYPES,
+  POLICY_MATCH_DECISIONS,
+  POLICY_MATCH_METHODS,
+  POLICY_VERSION_STATUSES,
+} from '../policies.ts';
+import { REGULATION_AREAS } from '../regulation-areas.ts';
+
+/** Policies and their cross-reference to the library (`/api/policies`): requests and answers. */
+
+export const POLICY_MESSAGES = {
+  not_found: 'This policy does not exist or is not visible to you.',
+  version_not_found: 'This version of the policy does not exist.',
+  match_not_found: 'This match does not exist or is not visible to you.',
+  rule_not_found: 'Choose a rule of the compliance library.',
+  owner_not_member: 'The owner must be an active member of your institution.',
+  file_or_text: 'Upload the policy as a file, or paste its text: one of the two.',
+  file_too_large: 'Policy files must be 25 MB or smaller.',
+  file_type: 'Upload the policy as PDF, Word (.docx), Markdown (.md) or plain text (.txt).',
+  one_file: 'Upload one file at a time.',
+  not_multipart: 'Send the policy as multipart/form-data or JSON.',
+  encrypted: 'This PDF is protected by a password; upload it without the password.',
+  no_text_layer: 'This PDF has no text layer; upload a text PDF or DOCX.',
+  empty: 'This document has no text to read.',
+  too_many_pages: 'This PDF has more than 1,000 pages; upload the policy on its own.',
+  expands_too_much:
+    'This Word file unpacks to more than 100 MB, which no policy needs; it was not read.',
+  too_slow: 'Reading this document took longer than a minute; upload a smaller or simpler file.',
+  unreadable: 'This document could not be read; check that the file opens and upload it again.',
+  submit_status: 'Only a draft can be submitted for review.',
+  approve_status: 'Only a version in review can be approved.',
+  return_status: 'Only a version in review can be returned.',
+  review_date_past: 'Choose a next review date after today.',
+  note_required: 'Write a note.',
+  superseded: 'This version is superseded; its matches are kept as they were.',
+  nothing_to_change: 'Change at least one field.',
+} as const;
+
+const titleSchema = z
+  .string()
+  .trim()
+  .min(3, 'Enter a title of at least 3 characters.')
+  .max(200, 'Keep the title under 200 characters.');
+const noteSchema = z.string().trim().max(2000, 'Keep the note under 2,000 characters.');
+const ownerSchema = z.string().trim().min(1).max(100).nullable();
+/** Pasted text of a policy: Markdown headings split it into sections. */
+const policyTextSchema = z
+  .string()
+  .trim()
+  .min(1, POLICY_MESSAGES.empty)
+  .max(2_000_000, 'Paste at most 2,000,000 characters; upload a longer policy as a file.');
+
+/**
+ * A new policy: a title, and its first version as a file (multipart, the fields as strings) or as
+ * pasted text (`text`).
+ */
+export const createPolicyRequestSchema = z
+  .object({
+    title: titleSchema,
+    note: noteSchema.default(''),
+    ownerId: ownerSchema.optional(),
+    text: policyTextSchema.optional(),
+  })
+  .strict();
+export type CreatePolicyRequest = z.input<typeof createPolicyRequestSchema>;
+
+/** A new version of a policy: a file or pasted text, with a note saying what changed. */
+export const createPolicyVersionRequestSchema = z
+  .object({ note: noteSchema.default(''), text: policyTextSchema.optional() })
+  .strict();
+export type CreatePolicyVersionRequest = z.input<typeof createPolicyVersionRequestSchema>;
+
+export const updatePolicyRequestSchema = z
+  .object({ title: titleSchema, ownerId: ownerSchema })
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, POLICY_MESSAGES.nothing_to_change);
+export type UpdatePolicyRequest = z.input<typeof updatePolicyRequestSchema>;
+
+export const approvePolicyRequestSchema = z
+  .object({
+    nextReviewDate: z.iso.date('Enter a date as YYYY-MM-DD.'),
+    note: noteSchema.default(''),
+  })
+  .strict();
+export type ApprovePolicyRequest = z.input<typeof approvePolicyRequestSchema>;
+
+export const returnPolicyRequestSchema = z
+  .object({ note: noteSchema.min(1, POLICY_MESSAGES.note_required) })
+  .strict();
+export type ReturnPolicyRequest = z.input<typeof returnPolicyRequestSchema>;
+
+export const matchDecisionRequestSchema = z
+  .object({ decision: z.enum(['confirmed', 'rejected'], 'Confirm or reject the match.') })
+  .strict();
+export type MatchDecisionRequest = z.input<typeof matchDecisionRequestSchema>;
+
+/** A rule linked by hand to a section the matcher did not tie to it. */
+export const manualMatchRequestSchema = z
+  .object({ ruleId: z.string().trim().toUpperCase().min(1).max(40) })
+  .strict();
+export type ManualMatchRequest = z.input<typeof manualMatchRequestSchema>;
+
+const timestamp = z.iso.datetime({ offset: true });
+
+export const policyVersionSummarySchema = z.object({
+  id: z.uuid(),
+  version: z.number().int(),
+  status: z.enum(POLICY_VERSION_STATUSES),
+  note: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  createdByName: z.string(),
+  createdAt: timestamp,
+  submittedByName: z.string().nullable(),
+  submittedAt: timestamp.nullable(),
+  approvedByName: z.string().nullable(),
+  approvedAt: timestamp.nullable(),
+  nextReviewDate: z.string().nullable(),
+  returnNote: z.string().nullable(),
+  sectionCount: z.number().int(),
+});
+export type PolicyVersionSummary = z.infer<typeof policyVersionSummarySchema>;
+
+export const policySummarySchema = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  title: z.string(),
+  ownerId: z.string().nullable(),
+  ownerName: z.string().nullable(),
+  /** The newest version, whatever its status. */
+  latest: z.object({
+    version: z.number().int(),
+    status: z.enum(POLICY_VERSION_STATUSES),
+    createdAt: timestamp,
+  }),
+  /** The version in force: the newest approved one. */
+  approved: z
+    .object({
+      version: z.number().int(),
+      approvedAt: timestamp,
+      approvedByName: z.string().nullable(),
+      nextReviewDate: z.string().nullable(),
+    })
+    .nullable(),
+  /** The approved version's next review date is before the viewer's day. */
+  reviewOverdue: z.boolean(),
+  /** Rules confirmed as covered by the approved version. */
+  coveredRules: z.number().int(),
+  /** Suggestions of the newest version nobody has confirmed or rejected. */
+  undecidedMatches: z.number().int(),
+  updatedAt: timestamp,
+});
+export type PolicySummary = z.infer<typeof policySummarySchema>;
+
+export const policyListResponseSchema = z.object({
+  items: z.array(policySummarySchema),
+  /** The member's day, `YYYY-MM-DD`. */
+  today: z.string(),
+});
+export type PolicyListResponse = z.infer<typeof policyListResponseSchema>;
+
+export const policyHistoryEntrySchema = z.object({
+  id: z.string(),
+  at: timestamp,
+  byName: z.string().nullable(),
+  /** created, updated, version_added, submitted, approved, returned, match_decided, match_added. */
+  event: z.string(),
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+});
+export type PolicyHistoryEntry = z.infer<typeof policyHistoryEntrySchema>;
+
+export const policyDetailSchema = policySummarySchema.extend({
+  createdByName: z.string().nullable(),
+  createdAt: timestamp,
+  versions: z.array(policyVersionSummarySchema),
+  history: z.array(policyHistoryEntrySchema),
+});
+export type PolicyDetail = z.infer<typeof policyDetailSchema>;
+
+export const policyMatchSchema = z.object({
+  id: z.uuid(),
+  rule: z.object({
+    id: z.string(),
+    title: z.string(),
+    citation: z.string(),
+    area: z.enum(REGULATION_AREAS),
+    /** Retired from the library since it was matched: it no longer counts. */
+    retired: z.boolean(),
+  }),
+  method: z.enum(POLICY_MATCH_METHODS),
+  citedAs: z.string().nullable(),
+  /** Share of the rule's weighted key words that the section uses (0–1). */
+  textScore: z.number(),
+  matchedWords: z.array(z.string()),
+  decision: z.enum(POLICY_MATCH_DECISIONS),
+  decidedByName: z.string().nullable(),
+  decidedAt: timestamp.nullable(),
+  carriedOver: z.boolean(),
+});
+export type PolicyMatch = z.infer<typeof policyMatchSchema>;
+
+export const policySectionSchema = z.object({
+  id: z.uuid(),
+  position: z.number().int(),
+  level: z.number().int(),
+  heading: z.string(),
+  anchor: z.string(),
+  text: z.string(),
+  citations: z.array(z.string()),
+  matches: z.array(policyMatchSchema),
+});
+export type PolicySection = z.infer<typeof policySectionSchema>;
+
+export const policyVersionDetailSchema = policyVersionSummarySchema.extend({
+  policyId: z.uuid(),
+  sections: z.array(policySectionSchema),
+});
+export type PolicyVersionDetail = z.infer<typeof policyVersionDetailSchema>;
+
+/** What the upload form offers, for its `accept` and its hint. */
+export const POLICY_UPLOAD_ACCEPT = POLICY_FILE_TYPES.map((type) => `.${type.extension}`).join(',');
