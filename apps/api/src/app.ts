@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Database } from '@complivue/db/database';
 import type { AccessRequirement } from '@complivue/shared/access';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -49,7 +48,7 @@ import { policyRoutes } from './modules/policies/policies.routes.ts';
 import { feedItemRoutes } from './modules/feeds/feed-items.routes.ts';
 import { feedSourceRoutes } from './modules/feeds/feed-sources.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
-import { createLocalFileStorage, type FileStorage } from './lib/file-storage.ts';
+import { createDataDirFileStorage, type FileStorage } from './lib/file-storage.ts';
 import { selfCheckRoutes } from './modules/self-check/self-check.routes.ts';
 import { createServiceDeps, type ServiceDeps } from './service-deps.ts';
 
@@ -123,7 +122,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   const realtime = await createRealtimeBus(database, app.log);
   app.decorate('realtime', realtime);
   app.addHook('onClose', () => realtime.close());
-  app.decorate('storage', createLocalFileStorage(join(env.DATA_DIR, 'files')));
+  app.decorate('storage', createDataDirFileStorage(env.DATA_DIR));
   app.decorate(
     'auth',
     createAuth({ db: database.db, env, secret: resolveAuthSecret(env), mailer, log: app.log }),

@@ -3,6 +3,7 @@
  * 'Demo Community Credit Union' on the configured database, and prints each member's email and
  * freshly generated password. Safe to run twice.
  */
+import { createDataDirFileStorage } from '../lib/file-storage.ts';
 import { withCliContext } from './cli-context.ts';
 import { DEMO_COMPANY_NAME, seedDemoWorkspace } from '../modules/demo/demo-workspace.ts';
 
@@ -11,7 +12,11 @@ async function main(): Promise<number> {
     const { appUrl, credentials } = await withCliContext(
       async ({ env, database, auth }) => ({
         appUrl: env.APP_URL,
-        ...(await seedDemoWorkspace(database.db, auth)),
+        ...(await seedDemoWorkspace({
+          db: database.db,
+          auth,
+          storage: createDataDirFileStorage(env.DATA_DIR),
+        })),
       }),
       {
         whileServerRuns:

@@ -42,3 +42,7 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
     },
   };
 }
+
+/** The uploads of an installation: `files/` under its DATA_DIR (the server and the CLI alike). */
+export const createDataDirFileStorage = (dataDir: string) =>
+  createLocalFileStorage(join(dataDir, 'files'));

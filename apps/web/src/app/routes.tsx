@@ -174,6 +174,12 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            path: paths.policyCrossReferencing,
+            lazy: async () => ({
+              Component: (await import('@/features/policies/policies-page')).PoliciesPage,
+            }),
+          },
+          {
             path: paths.regulatoryFeeds,
             lazy: async () => ({
               Component: (await import('@/features/feeds/feeds-page')).RegulatoryFeedsPage,

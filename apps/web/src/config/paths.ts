@@ -115,6 +115,7 @@ export const appRoutePatterns = [
   paths.regulatoryFeeds,
   paths.changeManagement,
   paths.riskScoring,
+  paths.policyCrossReferencing,
   paths.regulatoryCalendar,
   paths.qaTest,
 ] as const;
@@ -151,6 +152,7 @@ export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
   'regulatoryFeeds',
   'changeManagement',
   'riskScoring',
+  'policyCrossReferencing',
   'regulatoryCalendar',
   'qaTest',
 ]);

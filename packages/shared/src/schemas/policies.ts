@@ -65,6 +65,20 @@ export const createPolicyRequestSchema = z
   .strict();
 export type CreatePolicyRequest = z.input<typeof createPolicyRequestSchema>;
 
+/**
+ * The upload form of the page: the request's fields as the form holds them (no owner is '',
+ * pasted text '' when a file is chosen); the file itself is checked beside the form.
+ */
+export const policyFormSchema = z.object({
+  title: titleSchema,
+  note: noteSchema,
+  ownerId: z.string(),
+  text: z
+    .string()
+    .max(2_000_000, 'Paste at most 2,000,000 characters; upload a longer policy as a file.'),
+});
+export type PolicyForm = z.input<typeof policyFormSchema>;
+
 /** A new version of a policy: a file or pasted text, with a note saying what changed. */
 export const createPolicyVersionRequestSchema = z
   .object({ note: noteSchema.default(''), text: policyTextSchema.optional() })
@@ -219,6 +233,12 @@ export const policyVersionDetailSchema = policyVersionSummarySchema.extend({
   sections: z.array(policySectionSchema),
 });
 export type PolicyVersionDetail = z.infer<typeof policyVersionDetailSchema>;
+
+/** Active members, to choose a policy's owner. */
+export const policyMembersSchema = z.object({
+  members: z.array(z.object({ userId: z.string(), name: z.string() })),
+});
+export type PolicyMembers = z.infer<typeof policyMembersSchema>;
 
 /** What the upload form offers, for its `accept` and its hint. */
 export const POLICY_UPLOAD_ACCEPT = POLICY_FILE_TYPES.map((type) => `.${type.extension}`).join(',');

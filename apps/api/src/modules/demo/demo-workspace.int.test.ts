@@ -1,6 +1,7 @@
 import { auditLog } from '@complivue/db/schema/audit';
 import { companies } from '@complivue/db/schema/companies';
 import { todayIn } from '@complivue/shared/calendar-days';
+import type { PolicyListResponse } from '@complivue/shared/schemas/policies';
 import type { FindingListResponse } from '@complivue/shared/schemas/risk-findings';
 import type { RiskDetail, RiskListResponse } from '@complivue/shared/schemas/risks';
 import { userProfiles } from '@complivue/db/schema/profiles';
@@ -21,8 +22,12 @@ describe('the demo workspace', () => {
   afterAll(() => t.close());
 
   it('can be seeded twice; the second passwords work and the dashboard shows the spec’s figures', async () => {
-    await seedDemoWorkspace(t.db, t.app.auth);
-    const { companyId, credentials } = await seedDemoWorkspace(t.db, t.app.auth);
+    await seedDemoWorkspace({ db: t.db, auth: t.app.auth, storage: t.app.storage });
+    const { companyId, credentials } = await seedDemoWorkspace({
+      db: t.db,
+      auth: t.app.auth,
+      storage: t.app.storage,
+    });
     expect(
       await t.db.select().from(companies).where(eq(companies.name, DEMO_COMPANY_NAME)),
     ).toHaveLength(1);
@@ -61,8 +66,12 @@ describe('the demo workspace', () => {
   });
 
   it('has a risk register its members built, the same after every seeding, with no audit row of it', async () => {
-    await seedDemoWorkspace(t.db, t.app.auth);
-    const { companyId, credentials } = await seedDemoWorkspace(t.db, t.app.auth);
+    await seedDemoWorkspace({ db: t.db, auth: t.app.auth, storage: t.app.storage });
+    const { companyId, credentials } = await seedDemoWorkspace({
+      db: t.db,
+      auth: t.app.auth,
+      storage: t.app.storage,
+    });
     const today = todayIn(null);
     const manager = credentials.find((credential) => credential.role === 'manager')!;
     const cookie = cookiesFrom(await signInThroughApi(t.app, manager.email, manager.password));
@@ -138,8 +147,12 @@ describe('the demo workspace', () => {
   });
 
   it('has findings its members recorded and corrected: one action overdue, one finding validated', async () => {
-    await seedDemoWorkspace(t.db, t.app.auth);
-    const { companyId, credentials } = await seedDemoWorkspace(t.db, t.app.auth);
+    await seedDemoWorkspace({ db: t.db, auth: t.app.auth, storage: t.app.storage });
+    const { companyId, credentials } = await seedDemoWorkspace({
+      db: t.db,
+      auth: t.app.auth,
+      storage: t.app.storage,
+    });
     const admin = credentials.find((credential) => credential.role === 'admin')!;
     const cookie = cookiesFrom(await signInThroughApi(t.app, admin.email, admin.password));
     const list = await t.app.inject({
@@ -173,9 +186,41 @@ describe('the demo workspace', () => {
     expect(findingAudit).toEqual([]);
   });
 
+  it('has three policies written for it, cross-referenced: one in force, one awaiting approval, one overdue for review', async () => {
+    await seedDemoWorkspace({ db: t.db, auth: t.app.auth, storage: t.app.storage });
+    const { companyId, credentials } = await seedDemoWorkspace({
+      db: t.db,
+      auth: t.app.auth,
+      storage: t.app.storage,
+    });
+    const admin = credentials.find((credential) => credential.role === 'admin')!;
+    const cookie = cookiesFrom(await signInThroughApi(t.app, admin.email, admin.password));
+    const list = await t.app.inject({ method: 'GET', url: '/api/policies', headers: { cookie } });
+    expect(list.statusCode, list.body).toBe(200);
+    const { items } = list.json<PolicyListResponse>();
+    expect(
+      items.map((policy) => [policy.title, policy.latest.status, policy.reviewOverdue]),
+    ).toEqual([
+      ['BSA/AML Program (excerpt)', 'approved', true],
+      ['HMDA Data Integrity Procedure', 'in_review', false],
+      ['TRID Disclosure Procedure', 'approved', false],
+    ]);
+    expect(items.every((policy) => policy.ownerName !== null)).toBe(true);
+    expect(items.find((policy) => policy.number === 1)!.coveredRules).toBe(4);
+    expect(items.find((policy) => policy.number === 2)!.undecidedMatches).toBeGreaterThan(0);
+    const policyAudit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, companyId), like(auditLog.action, 'policy.%')));
+    expect(policyAudit).toEqual([]);
+  });
+
   it("gives each member the sign-ins before their week's work, the same on Team Members and User Activity", async () => {
     const now = new Date();
-    const { companyId, credentials } = await seedDemoWorkspace(t.db, t.app.auth, now);
+    const { companyId, credentials } = await seedDemoWorkspace(
+      { db: t.db, auth: t.app.auth, storage: t.app.storage },
+      now,
+    );
     const admin = credentials.find((credential) => credential.role === 'admin')!;
     const members = await t.db
       .select({ userId: userProfiles.userId })
@@ -193,7 +238,10 @@ describe('the demo workspace', () => {
     // Days on which seeded deadlines also fall in the window: HMDA (March 1), BSA/AML (December 31).
     for (const day of ['2027-02-10', '2027-12-05', '2027-07-01']) {
       const now = new Date(`${day}T17:00:00Z`);
-      const { companyId } = await seedDemoWorkspace(t.db, t.app.auth, now);
+      const { companyId } = await seedDemoWorkspace(
+        { db: t.db, auth: t.app.auth, storage: t.app.storage },
+        now,
+      );
       const [company] = await t.db.select().from(companies).where(eq(companies.id, companyId));
       expect(
         (

@@ -17,7 +17,9 @@ import { workActionsOnly } from '../team/activity-queries.ts';
 import { seedDemoAssessments } from './demo-assessments.ts';
 import { seedDemoFeed } from './demo-feed.ts';
 import { seedDemoCalendar } from './demo-calendar.ts';
+import type { FileStorage } from '../../lib/file-storage.ts';
 import { seedDemoFindings } from './demo-findings.ts';
+import { seedDemoPolicies } from './demo-policies.ts';
 import { seedDemoRisks } from './demo-risks.ts';
 import { snapshotRiskRegister } from '../risks/risk-snapshots.ts';
 import { dateToDay, todayIn } from '@complivue/shared/calendar-days';
@@ -117,8 +119,7 @@ export interface DemoCredentials {
  * run again: nothing is duplicated, passwords are replaced, missing pieces are added.
  */
 export async function seedDemoWorkspace(
-  db: Db,
-  auth: Auth,
+  { db, auth, storage }: { db: Db; auth: Auth; storage: FileStorage },
   now: Date = new Date(),
 ): Promise<{ companyId: string; credentials: DemoCredentials[] }> {
   const context = await auth.$context;
@@ -283,6 +284,14 @@ export async function seedDemoWorkspace(
       now,
       today: todayIn(null, now),
       members: demoMembers,
+    });
+    // Three policies: one in force, one awaiting approval, one whose review is overdue.
+    await seedDemoPolicies(tx, {
+      companyId: company.id,
+      now,
+      today: todayIn(null, now),
+      members: demoMembers,
+      storage,
     });
     // Today's snapshot of that register, as the daily job writes it: the trend starts there.
     // Past days are never made up; the job adds one a day from here.

@@ -21,7 +21,11 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const { companyId, credentials } = await seedDemoWorkspace(app.database.db, app.auth);
+      const { companyId, credentials } = await seedDemoWorkspace({
+        db: app.database.db,
+        auth: app.auth,
+        storage: app.storage,
+      });
       await recordAudit(app.database.db, requestOrigin(request), {
         action: 'setup.demo_workspace_seeded',
         actorUserId: auth.user.id,

@@ -102,12 +102,12 @@ describe('policies API', () => {
       '6. Tolerance Testing and Cures',
       '7. Record Retention',
     ]);
-    // By citation: the section cites § 1026.19(e)(1)(iii)(A), the rule's own paragraph.
+    // By citation: the section cites 12 CFR 1026.19(e)(1)(iii)(A), the rule's own paragraph.
     const delivery = sectionNamed(version, '3. Loan Estimate Delivery');
-    expect(delivery.citations).toEqual(['§ 1026.19(e)(1)(iii)(A)']);
+    expect(delivery.citations).toEqual(['12 CFR 1026.19(e)(1)(iii)(A)']);
     expect(matchOf(delivery, 'TRID-LE-001')).toMatchObject({
       method: 'citation',
-      citedAs: '§ 1026.19(e)(1)(iii)(A)',
+      citedAs: '12 CFR 1026.19(e)(1)(iii)(A)',
       decision: 'suggested',
       decidedByName: null,
     });

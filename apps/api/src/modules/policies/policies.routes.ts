@@ -9,6 +9,7 @@ import {
   matchDecisionRequestSchema,
   policyDetailSchema,
   policyListResponseSchema,
+  policyMembersSchema,
   policyVersionDetailSchema,
   returnPolicyRequestSchema,
   updatePolicyRequestSchema,
@@ -25,6 +26,7 @@ import {
   type UploadedFile,
 } from '../../lib/uploads.ts';
 import { requireDatedActor } from '../auth/actor.ts';
+import { findActiveMembers } from '../companies/members.ts';
 import {
   findPolicies,
   getPolicy,
@@ -113,6 +115,22 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = requireDatedActor(request);
       return { items: await findPolicies(db, viewer), today: viewer.today };
+    },
+  );
+
+  app.get(
+    '/api/policies/members',
+    {
+      config: { access: POLICIES },
+      schema: {
+        tags: ['policies'],
+        summary: 'Active members, to choose a policy’s owner',
+        response: { 200: policyMembersSchema },
+      },
+    },
+    async (request) => {
+      const members = await findActiveMembers(db, requireDatedActor(request).companyId);
+      return { members: members.map(({ userId, name }) => ({ userId, name })) };
     },
   );
 

@@ -122,18 +122,25 @@ async function crossReference(db: Db, companyId: string, text: string): Promise<
   const sections = splitIntoSections(text);
   const rules = await findRulesForMatching(db, companyId);
   const weights = lexemeWeights(rules);
-  // A citation is kept on the section when a rule of the library cites that part.
-  const libraryParts = new Set(
-    rules.flatMap((rule) => citationsInText(rule.citation).map((cited) => cited.terms[0]!)),
-  );
+  // A citation is kept on the section when a rule of the library cites that part, and is
+  // written with that rule's CFR title ("12 CFR 1026.19(e)"), so that it links to its text.
+  const titleOfPart = new Map<string, string>();
+  for (const rule of rules) {
+    const title = /^(\d{1,2}) CFR/.exec(rule.citation)?.[1];
+    const part = citationsInText(rule.citation)[0]?.terms[0];
+    if (title && part) titleOfPart.set(part, title);
+  }
   const lexemes = await lexemesOf(
     db,
     sections.map((section) => `${section.heading}\n${section.text}`),
   );
   return sections.map((section, index) => {
-    const cited = citationsInText(`${section.heading}\n${section.text}`).filter((citation) =>
-      libraryParts.has(citation.terms[0]!),
-    );
+    const cited = citationsInText(`${section.heading}\n${section.text}`).flatMap((citation) => {
+      const title = titleOfPart.get(citation.terms[0]!);
+      return title
+        ? [{ ...citation, citation: `${title} CFR ${citation.citation.replace(/^§ /, '')}` }]
+        : [];
+    });
     const suggestions = suggestMatches(
       { text: `${section.heading}\n${section.text}`, citations: cited, lexemes: lexemes[index]! },
       rules,

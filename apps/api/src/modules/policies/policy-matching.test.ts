@@ -38,24 +38,47 @@ const section = (text: string, lexemes: string[]) => ({
 });
 
 describe('suggestMatches', () => {
-  it('matches a section to every rule under the CFR section it cites, above or below', () => {
-    const matches = suggestMatches(
-      section('Revised estimates follow § 1026.19(e).', ['revis', 'estim']),
-      rules,
-      weights,
-    );
-    expect(matches.filter((match) => match.method === 'citation').map((m) => m.ruleId)).toEqual([
-      'TRID-LE-001',
-      'TRID-CC-001',
-    ]);
-    expect(matches[0]!.citedAs).toBe('§ 1026.19(e)');
-
+  it('matches a section to the rules whose paragraph it cites, or a paragraph inside it', () => {
     const narrower = suggestMatches(
       section('See 12 CFR 1026.19(e)(3)(iv)(A) for changed circumstances.', []),
       rules,
       weights,
     );
     expect(narrower.map((match) => match.ruleId)).toEqual(['TRID-CC-001']);
+    expect(narrower[0]).toMatchObject({ method: 'citation', citedAs: '§ 1026.19(e)(3)(iv)(A)' });
+  });
+
+  it('matches a citation of a paragraph above the rule only where the words agree too', () => {
+    const matches = suggestMatches(
+      section('Revised estimates after a changed circumstance follow § 1026.19(e).', [
+        'revis',
+        'estim',
+        'chang',
+        'circumst',
+      ]),
+      rules,
+      weights,
+    );
+    expect(matches.filter((match) => match.method === 'citation').map((m) => m.ruleId)).toEqual([
+      'TRID-CC-001',
+    ]);
+    expect(
+      suggestMatches(section('This procedure applies under § 1026.19(e).', []), rules, weights),
+    ).toEqual([]);
+  });
+
+  it('does not count the pieces of a citation as shared words', () => {
+    const [ruleWithCitationWords] = [
+      {
+        id: 'X-1',
+        citation: '12 CFR 1002.9',
+        lexemes: ['cfr', '12', '1002.9', 'iv', 'e', 'notic'],
+      },
+    ];
+    const all = [...rules, ruleWithCitationWords!];
+    expect(
+      suggestMatches(section('12 CFR iv e', ['cfr', '12', 'iv', 'e']), all, lexemeWeights(all)),
+    ).toEqual([]);
   });
 
   it('does not take a sibling paragraph or a section number for a citation of the rule', () => {

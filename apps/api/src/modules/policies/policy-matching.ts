@@ -3,8 +3,11 @@ import { citationSearchTerms, type CitationInText } from '@complivue/shared/cita
 /**
  * How a policy section is matched to library rules (docs/decisions/0021-policy-cross-reference.md):
  *
- * 1. By citation: the section cites the rule's CFR section, or a section above or below it
- *    ("§ 1026.19(e)" matches a rule citing 12 CFR 1026.19(e)(3)(iv), and the other way round).
+ * 1. By citation: the section cites the rule's CFR paragraph or one inside it ("§ 1026.19(e)(3)(iv)(A)"
+ *    matches a rule citing 12 CFR 1026.19(e)(3)(iv)). A citation of a paragraph above the rule's
+ *    ("§ 1026.19(e)", which holds a dozen rules) matches only where the section also shares at
+ *    least ANCESTOR_TEXT_THRESHOLD of the rule's words: a scope statement citing a whole section
+ *    is not a procedure for each rule in it.
  * 2. By words: PostgreSQL's English text search turns the section and each rule (title and
  *    requirement) into stemmed words (lexemes). A word's weight is its inverse document frequency
  *    across the rules, so that "loan" or "consumer", found in most rules, count little. The score
@@ -15,6 +18,7 @@ import { citationSearchTerms, type CitationInText } from '@complivue/shared/cita
  * Both are suggestions: a person confirms or rejects each one.
  */
 export const TEXT_MATCH_THRESHOLD = 0.3;
+export const ANCESTOR_TEXT_THRESHOLD = 0.2;
 export const MIN_SHARED_WORDS = 4;
 export const TEXT_MATCHES_PER_SECTION = 3;
 /** The words shown with a match, the heaviest first. */
@@ -40,11 +44,25 @@ export interface SuggestedMatch {
   matchedWords: string[];
 }
 
+/**
+ * Whether a lexeme carries meaning of its own: not a piece of a citation ("1026.19", "cfr",
+ * "e", "iv"), which the citation matching reads properly. Plain numbers (60 days, $10,000) stay.
+ */
+const ROMAN_NUMERAL = /^(i{1,3}|iv|vi{0,3}|ix|x{1,3})$/;
+const CITATION_WORDS = new Set(['cfr', 'u.s.c', 'usc', 'reg', 'part', 'section']);
+export const isMeaningfulLexeme = (lexeme: string) =>
+  lexeme.length > 1 &&
+  !/^\d+\.\d/.test(lexeme) &&
+  !ROMAN_NUMERAL.test(lexeme) &&
+  !CITATION_WORDS.has(lexeme);
+
 /** The weight of each lexeme across the rules: ln(1 + rules / rules using it). */
 export function lexemeWeights(rules: readonly RuleForMatching[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const rule of rules) {
-    for (const lexeme of new Set(rule.lexemes)) counts.set(lexeme, (counts.get(lexeme) ?? 0) + 1);
+    for (const lexeme of new Set(rule.lexemes.filter(isMeaningfulLexeme))) {
+      counts.set(lexeme, (counts.get(lexeme) ?? 0) + 1);
+    }
   }
   const weights = new Map<string, number>();
   for (const [lexeme, count] of counts) weights.set(lexeme, Math.log(1 + rules.length / count));
@@ -55,20 +73,20 @@ export function lexemeWeights(rules: readonly RuleForMatching[]): Map<string, nu
 const cfrTerms = (citation: string) =>
   citationSearchTerms(citation).filter((term) => term.startsWith('cfr'));
 
-/** The first citation in the section that names the rule's section, or one above or below. */
+/**
+ * The citation in the section that names the rule's paragraph or one inside it (`exact`), else
+ * one that names a paragraph above it (`ancestor`), else null.
+ */
 function citationNaming(
   citations: readonly CitationInText[],
   ruleTerms: readonly string[],
-): string | null {
+): { citation: string; ancestor: boolean } | null {
   const ruleMostSpecific = ruleTerms.at(-1);
   if (!ruleMostSpecific) return null;
-  for (const cited of citations) {
-    const citedMostSpecific = cited.terms.at(-1)!;
-    if (ruleTerms.includes(citedMostSpecific) || cited.terms.includes(ruleMostSpecific)) {
-      return cited.citation;
-    }
-  }
-  return null;
+  const exact = citations.find((cited) => cited.terms.includes(ruleMostSpecific));
+  if (exact) return { citation: exact.citation, ancestor: false };
+  const above = citations.find((cited) => ruleTerms.includes(cited.terms.at(-1)!));
+  return above ? { citation: above.citation, ancestor: true } : null;
 }
 
 /**
@@ -89,18 +107,20 @@ export function suggestMatches(
   rules: readonly RuleForMatching[],
   weights: ReadonlyMap<string, number>,
 ): SuggestedMatch[] {
-  const sectionLexemes = new Set(section.lexemes);
+  const sectionLexemes = new Set(section.lexemes.filter(isMeaningfulLexeme));
   const cited: SuggestedMatch[] = [];
   const byWords: SuggestedMatch[] = [];
   for (const rule of rules) {
-    const ruleLexemes = [...new Set(rule.lexemes)];
+    const ruleLexemes = [...new Set(rule.lexemes.filter(isMeaningfulLexeme))];
     const total = ruleLexemes.reduce((sum, lexeme) => sum + (weights.get(lexeme) ?? 0), 0);
     const shared = ruleLexemes
       .filter((lexeme) => sectionLexemes.has(lexeme))
       .sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0));
     const sharedWeight = shared.reduce((sum, lexeme) => sum + (weights.get(lexeme) ?? 0), 0);
     const textScore = total > 0 ? Math.round((sharedWeight / total) * 1000) / 1000 : 0;
-    const citedAs = citationNaming(section.citations, cfrTerms(rule.citation));
+    const named = citationNaming(section.citations, cfrTerms(rule.citation));
+    const citedAs =
+      named && (!named.ancestor || textScore >= ANCESTOR_TEXT_THRESHOLD) ? named.citation : null;
     const match = {
       ruleId: rule.id,
       citedAs,

@@ -2,10 +2,14 @@ import type { Db } from '@complivue/db/database';
 import { changeItems } from '@complivue/db/schema/changes';
 import { libraryArticles } from '@complivue/db/schema/library';
 import { userProfiles } from '@complivue/db/schema/profiles';
+import { riskFindings } from '@complivue/db/schema/findings';
+import { policies } from '@complivue/db/schema/policies';
 import { risks } from '@complivue/db/schema/risks';
 import { supportTickets } from '@complivue/db/schema/support';
 import { quoteTitle } from '@complivue/shared/history-sentences';
 import { changeNumberLabel } from '@complivue/shared/schemas/changes';
+import { policyNumberLabel } from '@complivue/shared/policies';
+import { findingNumberLabel } from '@complivue/shared/risk-findings';
 import { riskNumberLabel } from '@complivue/shared/schemas/risks';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 
@@ -27,7 +31,8 @@ function idsOf(entries: readonly Targeted[], type: string, onlyUuids = true): st
 
 /**
  * The names, as they are now, of the records some audit entries are about (`type:id` → name):
- * a member, a change ("CHG-3 “Escrow rule”"), a risk ("RSK-2 “…”"), a support ticket ("1042 “Export question”"), a
+ * a member, a change ("CHG-3 “Escrow rule”"), a risk ("RSK-2 “…”"), a finding ("FND-1 “…”"), a
+ * policy ("POL-4 “…”"), a support ticket ("1042 “Export question”"), a
  * library article; a rule is named by its code. Looked up within the institution only. Calendar
  * events are not looked up: their entries carry the title they were recorded under, which for a
  * SAR deadline hides what it is about.
@@ -69,6 +74,32 @@ export async function findTargetLabels(
       .where(and(eq(risks.companyId, companyId), inArray(risks.id, risksNamed)));
     for (const row of rows) {
       labels.set(key('risk', row.id), `${riskNumberLabel(row.number)} ${quoteTitle(row.title)}`);
+    }
+  }
+  const findings = idsOf(entries, 'finding');
+  if (findings.length > 0) {
+    const rows = await db
+      .select({ id: riskFindings.id, number: riskFindings.number, title: riskFindings.title })
+      .from(riskFindings)
+      .where(and(eq(riskFindings.companyId, companyId), inArray(riskFindings.id, findings)));
+    for (const row of rows) {
+      labels.set(
+        key('finding', row.id),
+        `${findingNumberLabel(row.number)} ${quoteTitle(row.title)}`,
+      );
+    }
+  }
+  const policiesNamed = idsOf(entries, 'policy');
+  if (policiesNamed.length > 0) {
+    const rows = await db
+      .select({ id: policies.id, number: policies.number, title: policies.title })
+      .from(policies)
+      .where(and(eq(policies.companyId, companyId), inArray(policies.id, policiesNamed)));
+    for (const row of rows) {
+      labels.set(
+        key('policy', row.id),
+        `${policyNumberLabel(row.number)} ${quoteTitle(row.title)}`,
+      );
     }
   }
   const tickets = idsOf(entries, 'support_ticket');

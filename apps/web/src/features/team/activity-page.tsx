@@ -31,6 +31,10 @@ function targetPath(targetType: string, targetId: string): string | null {
       return `${paths.changeManagement}?change=${id}`;
     case 'risk':
       return `${paths.riskScoring}?risk=${id}`;
+    case 'finding':
+      return `${paths.riskScoring}?view=findings&finding=${id}`;
+    case 'policy':
+      return `${paths.policyCrossReferencing}?policy=${id}`;
     case 'rule':
       return paths.complianceRule.replace(':ruleId', id);
     case 'support_ticket':
