@@ -399,6 +399,10 @@ describe('policies API', () => {
     });
     expect(owner.statusCode).toBe(200);
     expect(owner.json<PolicyDetail>().ownerId).toBe(user.userId);
+    expect(owner.json<PolicyDetail>().history[0]).toMatchObject({
+      event: 'updated',
+      changes: { owner: { from: null, to: expect.not.stringMatching(user.userId) } },
+    });
     const stranger = await call(manager.cookie, 'PATCH', `/api/policies/${policy.id}`, {
       ownerId: 'not-a-member',
     });

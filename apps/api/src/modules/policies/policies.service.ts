@@ -22,7 +22,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import type { DatedActor } from '../auth/actor.ts';
-import { activeMemberNames } from '../companies/members.ts';
+import { activeMemberNames, previousHolderName } from '../companies/members.ts';
 import {
   findLatestVersion,
   findRulesForMatching,
@@ -276,7 +276,7 @@ async function writeVersion(
   options: {
     actor: DatedActor;
     policyId: string | null;
-    newPolicy?: { title: string; ownerId: string | null };
+    newPolicy?: { title: string; ownerId: string | null; ownerName: string | null };
     note: string;
     source: PolicySource;
   },
@@ -354,8 +354,8 @@ async function writeVersion(
       if (options.note) changes.note = { from: null, to: options.note };
       if (!existing) {
         changes.title = { from: null, to: title };
-        if (options.newPolicy!.ownerId) {
-          changes.owner = { from: null, to: options.newPolicy!.ownerId };
+        if (options.newPolicy!.ownerName) {
+          changes.owner = { from: null, to: options.newPolicy!.ownerName };
         }
       }
       await recordPolicyActivity(tx, deps, actor, policyId, {
@@ -381,11 +381,13 @@ export async function createPolicy(
     source: PolicySource;
   },
 ) {
-  if (options.ownerId) await ownerNameOf(deps.db, options.actor.companyId, options.ownerId);
+  const ownerName = options.ownerId
+    ? await ownerNameOf(deps.db, options.actor.companyId, options.ownerId)
+    : null;
   return writeVersion(deps, {
     actor: options.actor,
     policyId: null,
-    newPolicy: { title: options.title, ownerId: options.ownerId },
+    newPolicy: { title: options.title, ownerId: options.ownerId, ownerName },
     note: options.note,
     source: options.source,
   });
@@ -419,7 +421,10 @@ export async function updatePolicy(
       set.title = changes.title;
     }
     if (changes.ownerId !== undefined && changes.ownerId !== current.ownerId) {
-      diff.owner = { from: current.ownerId, to: ownerName ?? null };
+      diff.owner = {
+        from: await previousHolderName(tx, actor.companyId, current.ownerId),
+        to: ownerName ?? null,
+      };
       set.ownerId = changes.ownerId;
     }
     if (Object.keys(diff).length === 0) return;

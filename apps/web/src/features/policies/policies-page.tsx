@@ -119,7 +119,10 @@ function NeedsAction({
 }) {
   const overdue = policies.filter((policy) => policy.reviewOverdue);
   const awaiting = policies.filter((policy) => policy.latest.status === 'in_review');
-  const notInForce = policies.filter((policy) => !policy.approved);
+  // Never approved and not on its way to approval: a draft nobody has submitted.
+  const notInForce = policies.filter(
+    (policy) => !policy.approved && policy.latest.status === 'draft',
+  );
   if (overdue.length + awaiting.length + notInForce.length === 0) return null;
   const list = (items: PolicySummary[]) =>
     items.map((policy, index) => (

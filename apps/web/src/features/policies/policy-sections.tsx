@@ -171,7 +171,7 @@ export function PolicySectionsView({
               <li key={section.id} style={{ paddingLeft: `${(section.level - 1) * 1}rem` }}>
                 <a
                   href={`#${section.anchor}`}
-                  className="text-brand-700 underline-offset-2 hover:underline"
+                  className="text-brand-700 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700"
                 >
                   {section.heading}
                 </a>

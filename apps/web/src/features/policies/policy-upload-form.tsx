@@ -104,7 +104,7 @@ export function PolicyUploadForm({
         </div>
         {source === 'file' ? (
           <FormField
-            label="File"
+            label="Policy file"
             hint={`${TYPE_NAMES}; up to 25 MB. Headings (Word heading styles, numbered or Markdown headings) make the sections.`}
           >
             {({ id, describedBy }) => (

@@ -1,0 +1,124 @@
+import { addDays, todayIn } from '@complivue/shared/calendar-days';
+import { DOCX_TYPE, demoPolicyText, docxFromMarkdown } from '../apps/api/test/policy-documents.ts';
+import { expectNoSeriousAxeViolations } from './support/browser.ts';
+import { startE2eServer } from './support/e2e-server.ts';
+import { expect, fileServer, signedInState, test as base } from './support/fixtures.ts';
+import { seedDemoWorkspace } from './support/journeys.ts';
+
+/**
+ * Policies on the demo workspace (three policies: apps/api/src/modules/demo/demo-policies.ts),
+ * on a server of the file's own.
+ */
+const test = base.extend<{
+  demo: { url: string; members: Awaited<ReturnType<typeof seedDemoWorkspace>> };
+}>({
+  demo: fileServer(async () => {
+    const server = await startE2eServer();
+    try {
+      const members = await seedDemoWorkspace(server.url);
+      return { value: { url: server.url, members }, stop: () => server.stop() };
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+  }),
+});
+
+const TITLE = 'Loan Estimate and Closing Disclosure Procedure';
+
+test.describe('policies and their cross-reference', () => {
+  test('a manager uploads a Word policy, confirms two suggested rules and submits it; an administrator approves it', async ({
+    demo,
+    openPage,
+  }) => {
+    // Two members' sessions, an upload read on the server and four accessibility scans.
+    test.slow();
+    const viewport = { width: 1280, height: 900 };
+    const manager = await openPage({
+      storageState: await signedInState(demo.url, demo.members.manager),
+      viewport,
+    });
+    await manager.goto(`${demo.url}/policy-cross-referencing`);
+    const list = manager.getByRole('table', { name: 'Your institution’s policies' });
+    await expect(list.locator('tbody tr')).toHaveCount(3);
+    // What needs action comes first: the demo's BSA program is overdue for review.
+    await expect(manager.getByText('Review overdue:')).toBeVisible();
+    await expectNoSeriousAxeViolations(manager);
+
+    await manager.getByRole('button', { name: 'Add policy' }).click();
+    const dialog = manager.getByRole('dialog', { name: 'Add a policy' });
+    await dialog.getByLabel('Title').fill(TITLE);
+    await dialog.getByLabel('Owner').selectOption({ label: 'Sam Rivera' });
+    await dialog.getByLabel('Policy file').setInputFiles({
+      name: 'le-cd-procedure.docx',
+      mimeType: DOCX_TYPE,
+      buffer: await docxFromMarkdown(demoPolicyText('trid')),
+    });
+    await dialog.getByRole('button', { name: 'Add policy' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(manager).toHaveURL(/\/policy-cross-referencing\?policy=/);
+    await expect(manager.getByRole('heading', { name: TITLE })).toBeVisible();
+
+    // The section on Loan Estimate delivery cites the rule's paragraph; the one on revised
+    // estimates resembles a rule it does not cite.
+    const delivery = manager.getByRole('region', { name: '3. Loan Estimate Delivery' });
+    await expect(delivery.getByText('Cites 12 CFR 1026.19(e)(1)(iii)(A)')).toBeVisible();
+    await delivery.getByRole('button', { name: 'Confirm TRID-LE-001' }).click();
+    await expect(
+      delivery.getByRole('listitem').filter({ hasText: 'TRID-LE-001' }).getByText('Confirmed', {
+        exact: true,
+      }),
+    ).toBeVisible();
+    const revised = manager.getByRole('region', { name: '4. Revised Loan Estimates' });
+    await expect(
+      revised
+        .getByRole('listitem')
+        .filter({ hasText: 'TRID-CC-002' })
+        .getByText(/Not cited/),
+    ).toBeVisible();
+    await revised.getByRole('button', { name: 'Confirm TRID-CC-002' }).click();
+    await expect(
+      revised.getByRole('listitem').filter({ hasText: 'TRID-CC-002' }).getByText('Confirmed', {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await expectNoSeriousAxeViolations(manager);
+
+    await manager.getByRole('button', { name: 'Submit for approval' }).click();
+    await expect(manager.getByText('Version 1 awaits an administrator’s approval.')).toBeVisible();
+
+    // The administrator finds it among what awaits approval and approves it.
+    const admin = await openPage({
+      storageState: await signedInState(demo.url, demo.members.admin),
+      viewport: { width: 375, height: 800 },
+    });
+    await admin.goto(`${demo.url}/policy-cross-referencing`);
+    await admin
+      .getByRole('listitem')
+      .filter({ hasText: 'Awaiting approval' })
+      .getByRole('button', {
+        name: new RegExp(TITLE),
+      })
+      .click();
+    await expect(admin.getByRole('heading', { name: TITLE })).toBeVisible();
+    await expectNoSeriousAxeViolations(admin);
+    await admin.getByRole('button', { name: 'Approve', exact: true }).click();
+    const approve = admin.getByRole('dialog', { name: 'Approve version 1' });
+    const nextReview = addDays(todayIn(null), 365);
+    await approve.getByLabel('Next review date').fill(nextReview);
+    await approve.getByRole('button', { name: 'Approve version 1' }).click();
+    await expect(approve).toBeHidden();
+    await expect(admin.getByText(/In force: version 1, approved/)).toBeVisible();
+    await expect(admin.getByText('2 rules confirmed as covered.')).toBeVisible();
+
+    await admin.getByRole('link', { name: 'All policies' }).click();
+    const row = admin
+      .getByRole('table', { name: 'Your institution’s policies' })
+      .getByRole('row')
+      .filter({ hasText: TITLE });
+    await expect(
+      row.getByRole('button', { name: `2 rules confirmed as covered by ${TITLE}` }),
+    ).toBeVisible();
+    await expectNoSeriousAxeViolations(admin);
+  });
+});
