@@ -120,5 +120,20 @@ test.describe('policies and their cross-reference', () => {
       row.getByRole('button', { name: `2 rules confirmed as covered by ${TITLE}` }),
     ).toBeVisible();
     await expectNoSeriousAxeViolations(admin);
+
+    // The gap report lists the TRID rules no approved policy covers, the new one included.
+    await admin.getByRole('link', { name: 'Gap report' }).click();
+    await admin.getByLabel('Area').selectOption('trid');
+    await expect(admin).toHaveURL(/view=gaps&area=trid/);
+    const uncovered = admin.getByRole('region', {
+      name: 'TILA-RESPA integrated disclosures (Loan Estimate, Closing Disclosure): not covered',
+    });
+    await expect(uncovered.getByRole('link', { name: /TRID-TOL-001/ })).toBeVisible();
+    await expect(uncovered.getByRole('link', { name: /TRID-CC-002/ })).toHaveCount(0);
+    await expect(admin.getByRole('link', { name: 'Gap report PDF' })).toHaveAttribute(
+      'href',
+      '/api/policies/gaps.pdf?area=trid',
+    );
+    await expectNoSeriousAxeViolations(admin);
   });
 });

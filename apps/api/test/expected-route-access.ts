@@ -379,6 +379,9 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   // return and delete.
   'GET /api/policies': { access: PROFESSIONAL_PLAN },
   'GET /api/policies/members': { access: PROFESSIONAL_PLAN },
+  'GET /api/policies/gaps': { access: PROFESSIONAL_PLAN },
+  'GET /api/policies/gaps.csv': { access: PROFESSIONAL_PLAN },
+  'GET /api/policies/gaps.pdf': { access: PROFESSIONAL_PLAN },
   'POST /api/policies': { access: requireAll(PROFESSIONAL_PLAN, MANAGER), probe: NO_BODY },
   'GET /api/policies/:policyId': { access: PROFESSIONAL_PLAN, probe: NOT_FOUND },
   'PATCH /api/policies/:policyId': {

@@ -132,6 +132,7 @@ const ACTIVITY_SENTENCES: Record<string, string | SentenceTemplate> = {
   'policy.returned': 'returned policy {target|a policy} to draft',
   'policy.match_confirmed': 'confirmed a rule covered by policy {target|a policy}',
   'policy.match_rejected': 'rejected a rule suggested for policy {target|a policy}',
+  'policy.gaps_exported': 'exported the policy gap report ({after.format})',
   'policy.deleted': {
     text: 'deleted policy {target|POL-{before.number} “{before.title}”}',
     omit: ['number', 'title'],

@@ -97,6 +97,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'policy.match_confirmed': 'Confirmed a rule a policy covers',
   'policy.match_rejected': 'Rejected a rule suggested for a policy',
   'policy.deleted': 'Deleted a policy',
+  'policy.gaps_exported': 'Exported the policy gap report',
   'feeds.watchlist_updated': 'Changed the regulatory watchlist',
   'feeds.source_created': 'Added a feed source',
   'feeds.source_updated': 'Changed a feed source',

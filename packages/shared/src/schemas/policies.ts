@@ -242,3 +242,71 @@ export type PolicyMembers = z.infer<typeof policyMembersSchema>;
 
 /** What the upload form offers, for its `accept` and its hint. */
 export const POLICY_UPLOAD_ACCEPT = POLICY_FILE_TYPES.map((type) => `.${type.extension}`).join(',');
+
+/** The gap report (`GET /api/policies/gaps`): what the approved policies do not cover. */
+export const policyGapQuerySchema = z.object({ area: z.enum(REGULATION_AREAS).optional() });
+export type PolicyGapQuery = z.output<typeof policyGapQuerySchema>;
+
+const policyRefSchema = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  title: z.string(),
+  /** The version the gap is about: the approved one, or the latest when none is. */
+  version: z.number().int(),
+});
+export type PolicyRef = z.infer<typeof policyRefSchema>;
+
+const gapRuleSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  citation: z.string(),
+  area: z.enum(REGULATION_AREAS),
+});
+
+export const policyGapReportSchema = z.object({
+  /** The member's day, `YYYY-MM-DD`. */
+  today: z.string(),
+  area: z.enum(REGULATION_AREAS).nullable(),
+  /** Per area, the rules that apply to the institution and how many an approved policy covers. */
+  areas: z.array(
+    z.object({
+      area: z.enum(REGULATION_AREAS),
+      applicableRules: z.number().int(),
+      coveredRules: z.number().int(),
+      uncovered: z.array(gapRuleSchema),
+    }),
+  ),
+  /** Confirmed matches of approved policies to rules retired from the library. */
+  retiredRules: z.array(
+    z.object({ policy: policyRefSchema, sectionHeading: z.string(), rule: gapRuleSchema }),
+  ),
+  /** Rules an approved policy covers whose library article was updated after the approval. */
+  updatedRules: z.array(
+    z.object({
+      policy: policyRefSchema,
+      rule: gapRuleSchema,
+      approvedAt: z.iso.datetime({ offset: true }),
+      articleUpdatedAt: z.iso.datetime({ offset: true }),
+    }),
+  ),
+  /** Approved policies whose next review date has passed. */
+  overdueReviews: z.array(z.object({ policy: policyRefSchema, nextReviewDate: z.string() })),
+  /** Policies with no approved version. */
+  notInForce: z.array(
+    z.object({ policy: policyRefSchema, status: z.enum(POLICY_VERSION_STATUSES) }),
+  ),
+});
+export type PolicyGapReport = z.infer<typeof policyGapReportSchema>;
+
+/** The gap report as CSV: one row per gap. */
+export const POLICY_GAP_CSV_COLUMNS = [
+  'Gap',
+  'Area',
+  'Rule',
+  'Rule title',
+  'Citation',
+  'Policy',
+  'Version',
+  'Section',
+  'Detail',
+] as const;

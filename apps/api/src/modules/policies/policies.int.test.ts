@@ -1,19 +1,22 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { auditLog } from '@complivue/db/schema/audit';
+import { libraryArticleVersions, libraryRules } from '@complivue/db/schema/library';
 import { policies, policyVersions } from '@complivue/db/schema/policies';
 import { addDays, todayIn } from '@complivue/shared/calendar-days';
 import {
   POLICY_MESSAGES,
   type PolicyDetail,
+  type PolicyGapReport,
   type PolicyListResponse,
   type PolicySection,
   type PolicyVersionDetail,
 } from '@complivue/shared/schemas/policies';
-import { and, eq, like } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeTestKit } from '../../../test/changes.ts';
 import { multipartForm, type FormFile } from '../../../test/http.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import {
   DOCX_TYPE,
   EXECUTABLE_BYTES,
@@ -419,6 +422,117 @@ describe('policies API', () => {
     expect((await call(user.cookie, 'GET', `/api/policies/${policy.id}`)).statusCode).toBe(404);
     const policyFiles = join(t.app.env.DATA_DIR, 'files', 'policies', companyId, policy.id);
     expect(existsSync(policyFiles) ? readdirSync(policyFiles) : []).toEqual([]);
+  });
+
+  it('reports the rules no approved policy covers, rules retired or updated since approval, overdue reviews and drafts, as JSON, CSV and PDF', async () => {
+    const { admin, manager, companyId } = await institution();
+    const policy = await createFromText(manager.cookie, 'HMDA procedure', demoPolicyText('hmda'));
+    const v1 = await versionDetail(manager.cookie, policy.id, 1);
+    const recording = sectionNamed(v1, 'Quarterly Recording');
+    await call(
+      manager.cookie,
+      'PUT',
+      `/api/policies/${policy.id}/matches/${matchOf(recording, 'HMDA-LAR-002').id}`,
+      { decision: 'confirmed' },
+    );
+    const notices = sectionNamed(v1, 'Public Notices');
+    await call(
+      manager.cookie,
+      'POST',
+      `/api/policies/${policy.id}/versions/1/sections/${notices.id}/matches`,
+      { ruleId: 'HMDA-DIS-004' },
+    );
+    await call(manager.cookie, 'POST', `/api/policies/${policy.id}/versions/1/submit`);
+    await call(admin.cookie, 'POST', `/api/policies/${policy.id}/versions/1/approve`, {
+      nextReviewDate: addDays(today, 30),
+    });
+    const draft = await createFromText(manager.cookie, 'Fair lending draft', '# Scope\n\nText.');
+
+    const empty = await call(manager.cookie, 'GET', '/api/policies/gaps?area=hmda');
+    expect(empty.statusCode, empty.body).toBe(200);
+    const before = empty.json<PolicyGapReport>();
+    const hmda = before.areas.find((area) => area.area === 'hmda')!;
+    expect(before.areas.map((area) => area.area)).toEqual(['hmda']);
+    expect(hmda.coveredRules).toBe(2);
+    expect(hmda.applicableRules).toBe(hmda.coveredRules + hmda.uncovered.length);
+    expect(hmda.uncovered.map((rule) => rule.id)).toContain('HMDA-SUB-001');
+    expect(hmda.uncovered.map((rule) => rule.id)).not.toContain('HMDA-LAR-002');
+    expect(before.notInForce).toEqual([
+      {
+        policy: { id: draft.id, number: draft.number, title: draft.title, version: 1 },
+        status: 'draft',
+      },
+    ]);
+    expect(before.overdueReviews).toEqual([]);
+
+    // The library retires one covered rule and updates the article of the other; the review
+    // date passes.
+    const [lar] = await t.db
+      .select({ articleId: libraryRules.articleId })
+      .from(libraryRules)
+      .where(eq(libraryRules.id, 'HMDA-LAR-002'));
+    const [latest] = await t.db
+      .select()
+      .from(libraryArticleVersions)
+      .where(eq(libraryArticleVersions.articleId, lar!.articleId))
+      .orderBy(desc(libraryArticleVersions.version))
+      .limit(1);
+    await t.db.insert(libraryArticleVersions).values({
+      ...latest!,
+      id: undefined,
+      version: latest!.version + 1,
+      publishedAt: new Date(Date.now() + 1000),
+    });
+    await t.db
+      .update(libraryRules)
+      .set({ retiredAt: new Date() })
+      .where(eq(libraryRules.id, 'HMDA-DIS-004'));
+    await t.db
+      .update(policyVersions)
+      .set({ nextReviewDate: addDays(today, -2) })
+      .where(eq(policyVersions.policyId, policy.id));
+    try {
+      const after = (
+        await call(manager.cookie, 'GET', '/api/policies/gaps')
+      ).json<PolicyGapReport>();
+      expect(after.retiredRules).toMatchObject([
+        {
+          policy: { id: policy.id, version: 1 },
+          sectionHeading: 'Public Notices',
+          rule: { id: 'HMDA-DIS-004' },
+        },
+      ]);
+      expect(after.updatedRules.map((gap) => gap.rule.id)).toEqual(['HMDA-LAR-002']);
+      expect(after.overdueReviews).toEqual([
+        {
+          policy: { id: policy.id, number: policy.number, title: policy.title, version: 1 },
+          nextReviewDate: addDays(today, -2),
+        },
+      ]);
+
+      const csv = await call(manager.cookie, 'GET', '/api/policies/gaps.csv?area=hmda');
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers['content-type']).toContain('text/csv');
+      expect(csv.body).toContain('Rule not covered by an approved policy,HMDA,HMDA-SUB-001');
+      expect(csv.body).toContain('Covers a rule retired from the library');
+      expect(csv.body).toContain('Review overdue');
+      const pdf = await call(manager.cookie, 'GET', '/api/policies/gaps.pdf?area=hmda');
+      expect(pdf.statusCode).toBe(200);
+      const text = pdfText(pdf.rawPayload);
+      expect(text).toContain('Policy gap report');
+      expect(text).toContain('Not covered: HMDA-SUB-001');
+      expect(text).toContain('Reviews overdue');
+      const exports = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.companyId, companyId), eq(auditLog.action, 'policy.gaps_exported')));
+      expect(exports).toHaveLength(2);
+    } finally {
+      await t.db
+        .update(libraryRules)
+        .set({ retiredAt: null })
+        .where(eq(libraryRules.id, 'HMDA-DIS-004'));
+    }
   });
 
   it('keeps policies, their versions, files and matches inside the institution', async () => {

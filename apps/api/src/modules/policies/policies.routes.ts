@@ -9,6 +9,8 @@ import {
   matchDecisionRequestSchema,
   policyDetailSchema,
   policyListResponseSchema,
+  policyGapQuerySchema,
+  policyGapReportSchema,
   policyMembersSchema,
   policyVersionDetailSchema,
   returnPolicyRequestSchema,
@@ -25,8 +27,15 @@ import {
   sendAttachment,
   type UploadedFile,
 } from '../../lib/uploads.ts';
+import { requestOrigin } from '../../lib/actor.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { sendCsvAttachment } from '../../lib/csv.ts';
+import { requireAuth } from '../auth/access.ts';
 import { requireDatedActor } from '../auth/actor.ts';
+import { libraryReader } from '../library/library.routes.ts';
 import { findActiveMembers } from '../companies/members.ts';
+import { policyGapCsv, policyGapPdf } from './policy-gap-report.ts';
+import { findPolicyGaps } from './policy-gaps.queries.ts';
 import {
   findPolicies,
   getPolicy,
@@ -97,9 +106,91 @@ async function readPolicyForm<Schema extends z.ZodType<{ text?: string }>>(
   return { fields, source: file ? { file } : { text: text! } };
 }
 
+/** The gap report for the member: the library as their institution sees it, on their day. */
+function gapReader(request: FastifyRequest) {
+  const actor = requireDatedActor(request);
+  return { ...libraryReader(requireAuth(request)), companyId: actor.companyId, today: actor.today };
+}
+
 export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   await app.register(multipart);
+
+  /** A download of the gap report, in the audit log like every export. */
+  async function recordGapExport(request: FastifyRequest, format: 'csv' | 'pdf', area?: string) {
+    const actor = requireDatedActor(request);
+    await recordAudit(db, requestOrigin(request), {
+      action: 'policy.gaps_exported',
+      actorUserId: actor.actorUserId,
+      companyId: actor.companyId,
+      targetType: 'policy',
+      after: { format, area: area ?? null },
+    });
+  }
+
+  app.get(
+    '/api/policies/gaps',
+    {
+      config: { access: POLICIES },
+      schema: {
+        tags: ['policies'],
+        summary:
+          'What the approved policies leave open: per area the rules that apply to your institution and no confirmed section covers, rules retired or updated since approval, overdue reviews, policies never approved',
+        querystring: policyGapQuerySchema,
+        response: { 200: policyGapReportSchema },
+      },
+    },
+    async (request) => findPolicyGaps(db, gapReader(request), request.query),
+  );
+
+  app.get(
+    '/api/policies/gaps.csv',
+    {
+      config: { access: POLICIES },
+      schema: {
+        tags: ['policies'],
+        summary: 'The gap report as CSV, one row per gap',
+        querystring: policyGapQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const reader = gapReader(request);
+      const report = await findPolicyGaps(db, reader, request.query);
+      await recordGapExport(request, 'csv', request.query.area);
+      return sendCsvAttachment(reply, `policy-gaps-${reader.today}.csv`, policyGapCsv(report));
+    },
+  );
+
+  app.get(
+    '/api/policies/gaps.pdf',
+    {
+      config: { access: POLICIES },
+      schema: {
+        tags: ['policies'],
+        summary: 'The gap report as an exam-ready PDF',
+        querystring: policyGapQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const reader = gapReader(request);
+      const report = await findPolicyGaps(db, reader, request.query);
+      await recordGapExport(request, 'pdf', request.query.area);
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="policy-gaps-${request.query.area ?? 'all'}-${reader.today}.pdf"`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(
+          policyGapPdf(report, {
+            institution: auth.company?.name ?? '',
+            preparedBy: auth.profile.fullName ?? auth.user.email,
+          }),
+        );
+    },
+  );
 
   app.get(
     '/api/policies',

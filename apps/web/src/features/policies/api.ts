@@ -1,5 +1,6 @@
 import {
   policyDetailSchema,
+  policyGapReportSchema,
   policyListResponseSchema,
   policyMembersSchema,
   policyVersionDetailSchema,
@@ -7,6 +8,7 @@ import {
   type ReturnPolicyRequest,
   type UpdatePolicyRequest,
 } from '@complivue/shared/schemas/policies';
+import type { RegulationArea } from '@complivue/shared/regulation-areas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
@@ -25,6 +27,20 @@ export function usePolicies() {
   return useQuery({
     queryKey: [...policiesQueryKey, 'list'],
     queryFn: () => apiRequest('/api/policies', { schema: policyListResponseSchema }),
+  });
+}
+
+/** The gap report's downloads, under the view's area. */
+export const policyGapsHref = (format: 'csv' | 'pdf', area: RegulationArea | undefined) =>
+  `/api/policies/gaps.${format}${area ? `?area=${area}` : ''}`;
+
+export function usePolicyGaps(area: RegulationArea | undefined) {
+  return useQuery({
+    queryKey: [...policiesQueryKey, 'gaps', area ?? 'all'],
+    queryFn: () =>
+      apiRequest(`/api/policies/gaps${area ? `?area=${area}` : ''}`, {
+        schema: policyGapReportSchema,
+      }),
   });
 }
 

@@ -4,6 +4,7 @@ import { hasRoleAtLeast, type Role } from '@complivue/shared/roles';
 import type { PolicyMembers, PolicySummary } from '@complivue/shared/schemas/policies';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { REGULATION_AREAS, type RegulationArea } from '@complivue/shared/regulation-areas';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { DataTable, type Column } from '@/components/data-table';
@@ -13,10 +14,12 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ModalDialog } from '@/components/ui/modal-dialog';
+import { ViewTabs } from '@/components/ui/view-tabs';
 import { useSession } from '@/lib/session';
 import { useCreatePolicy, usePolicies, usePolicy, usePolicyMembers } from './api.ts';
 import { VersionStatusToken } from './policy-badges.tsx';
 import { PolicyDetailView } from './policy-detail.tsx';
+import { PolicyGapsView } from './policy-gaps-view.tsx';
 import { PolicyUploadForm } from './policy-upload-form.tsx';
 
 function NextReview({ policy }: { policy: PolicySummary }) {
@@ -210,13 +213,24 @@ function PolicyListView({
   );
 }
 
+const GAPS_VIEW = 'gaps';
+const VIEW_TABS = [
+  { view: 'list', label: 'Policies', to: '/policy-cross-referencing' },
+  { view: GAPS_VIEW, label: 'Gap report', to: `/policy-cross-referencing?view=${GAPS_VIEW}` },
+] as const;
+
+const areaParam = (value: string | null): RegulationArea | undefined =>
+  REGULATION_AREAS.find((area) => area === value);
+
 /**
  * `/policy-cross-referencing`: the institution's written policies and procedures, each
- * cross-referenced to the compliance library. The open policy and version are in the URL
- * (`?policy=…&version=…`), so a link or a reload shows the same thing.
+ * cross-referenced to the compliance library, and the gap report. The view, the open policy
+ * and version and the report's area are in the URL (`?policy=…&version=…`, `?view=gaps&area=…`),
+ * so a link or a reload shows the same thing.
  */
 export function PoliciesPage() {
   const [params, setParams] = useSearchParams();
+  const view = params.get('view') === GAPS_VIEW ? GAPS_VIEW : 'list';
   const policyId = params.get('policy');
   const versionParam = Number(params.get('version'));
   const selectedVersion = Number.isInteger(versionParam) && versionParam > 0 ? versionParam : null;
@@ -234,6 +248,7 @@ export function PoliciesPage() {
           section tied to the rules of the compliance library it covers.
         </p>
       </header>
+      {!policyId && <ViewTabs label="Policy views" tabs={VIEW_TABS} current={view} />}
       {policyId ? (
         <QueryState query={policy} loading="Loading the policy">
           {(data) => (
@@ -249,6 +264,11 @@ export function PoliciesPage() {
             />
           )}
         </QueryState>
+      ) : view === GAPS_VIEW ? (
+        <PolicyGapsView
+          area={areaParam(params.get('area'))}
+          onArea={(area) => setParams(area ? { view: GAPS_VIEW, area } : { view: GAPS_VIEW })}
+        />
       ) : (
         <PolicyListView role={role} members={members} open={open} />
       )}
