@@ -136,4 +136,49 @@ test.describe('policies and their cross-reference', () => {
     );
     await expectNoSeriousAxeViolations(admin);
   });
+
+  test('an administrator asks every member to acknowledge a policy; a member acknowledges it; the rest are reminded', async ({
+    demo,
+    openPage,
+  }) => {
+    test.slow();
+    const admin = await openPage({
+      storageState: await signedInState(demo.url, demo.members.admin),
+      viewport: { width: 1280, height: 900 },
+    });
+    await admin.goto(`${demo.url}/policy-cross-referencing`);
+    await admin.getByRole('button', { name: 'TRID Disclosure Procedure', exact: true }).click();
+    await admin.getByRole('button', { name: 'Ask members to acknowledge' }).click();
+    const ask = admin.getByRole('dialog', { name: 'Ask every member to acknowledge version 1' });
+    await ask.getByLabel('Acknowledge by (optional)').fill(addDays(todayIn(null), 14));
+    await ask.getByRole('button', { name: 'Ask every member' }).click();
+    await expect(ask).toBeHidden();
+    await expect(admin.getByText(/0 of 3 have acknowledged/)).toBeVisible();
+
+    // The member sees what is theirs to do first, opens the policy and acknowledges it.
+    const member = await openPage({
+      storageState: await signedInState(demo.url, demo.members.user),
+      viewport: { width: 375, height: 800 },
+    });
+    await member.goto(`${demo.url}/policy-cross-referencing`);
+    await member
+      .getByRole('listitem')
+      .filter({ hasText: 'For you to acknowledge' })
+      .getByRole('button', { name: /TRID Disclosure Procedure/ })
+      .click();
+    await expect(member.getByText('You are asked to acknowledge version 1.')).toBeVisible();
+    await expectNoSeriousAxeViolations(member);
+    await member.getByRole('button', { name: 'I have read version 1: acknowledge' }).click();
+    await expect(member.getByText(/1 of 3 have acknowledged/)).toBeVisible();
+    await expect(member.getByRole('button', { name: /acknowledge$/ })).toHaveCount(0);
+
+    await admin.reload();
+    const table = admin.getByRole('table', { name: 'Who has acknowledged version 1' });
+    await expect(table.getByRole('row').filter({ hasText: 'Sam Rivera' })).not.toContainText(
+      'Not yet',
+    );
+    await admin.getByRole('button', { name: 'Remind the 2 who have not' }).click();
+    await expect(admin.getByText('2 members were reminded.')).toBeVisible();
+    await expectNoSeriousAxeViolations(admin);
+  });
 });

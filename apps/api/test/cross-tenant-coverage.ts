@@ -204,6 +204,9 @@ export const CROSS_TENANT_COVERAGE: Record<string, CrossTenantCoverage> = {
   'POST /api/policies/{policyId}/versions/{version}/return': POLICIES,
   'POST /api/policies/{policyId}/versions/{version}/sections/{sectionId}/matches': POLICIES,
   'PUT /api/policies/{policyId}/matches/{matchId}': POLICIES,
+  'POST /api/policies/{policyId}/attestation': POLICIES,
+  'POST /api/policies/{policyId}/attestation/remind': POLICIES,
+  'POST /api/policies/{policyId}/versions/{version}/acknowledge': POLICIES,
 
   'GET /api/feeds/items/{itemId}': FEED_ITEMS,
   'PUT /api/feeds/items/{itemId}/state': FEED_ITEMS,

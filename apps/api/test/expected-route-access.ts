@@ -418,6 +418,19 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
     access: requireAll(PROFESSIONAL_PLAN, MANAGER),
     probe: NO_BODY,
   },
+  'POST /api/policies/:policyId/attestation': {
+    access: requireAll(PROFESSIONAL_PLAN, ADMIN),
+    probe: NO_BODY,
+  },
+  'POST /api/policies/:policyId/attestation/remind': {
+    access: requireAll(PROFESSIONAL_PLAN, ADMIN),
+    probe: NOT_FOUND,
+  },
+  // Every member acknowledges for themselves.
+  'POST /api/policies/:policyId/versions/:version/acknowledge': {
+    access: PROFESSIONAL_PLAN,
+    probe: NOT_FOUND,
+  },
   'PUT /api/policies/:policyId/matches/:matchId': {
     access: requireAll(PROFESSIONAL_PLAN, MANAGER),
     probe: NO_BODY,

@@ -16,6 +16,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   uniqueIndex,
@@ -190,4 +191,57 @@ export const policyHistory = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('policy_history_policy_idx').on(table.policyId, table.createdAt)],
+);
+
+/**
+ * An administrator's request that every member acknowledge an approved version. Who must
+ * acknowledge is not stored: it is every active member of the institution, whenever asked, so a
+ * member who joins later is asked too.
+ */
+export const policyAttestations = pgTable(
+  'policy_attestations',
+  {
+    id: uuidPrimaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => policyVersions.id, { onDelete: 'cascade' }),
+    requestedBy: text('requested_by').references(() => user.id, { onDelete: 'set null' }),
+    requestedByName: text('requested_by_name').notNull(),
+    requestedAt: timestamptz('requested_at').notNull().defaultNow(),
+    /** Set by the administrator, or none: when to acknowledge by is their judgement. */
+    dueDate: date('due_date', { mode: 'string' }),
+    note: text('note').notNull().default(''),
+    lastRemindedAt: timestamptz('last_reminded_at'),
+  },
+  (table) => [
+    uniqueIndex('policy_attestations_version_idx').on(table.versionId),
+    index('policy_attestations_company_idx').on(table.companyId),
+  ],
+);
+
+/** A member's acknowledgement of the exact version an attestation asks about. */
+export const policyAcknowledgements = pgTable(
+  'policy_acknowledgements',
+  {
+    attestationId: uuid('attestation_id')
+      .notNull()
+      .references(() => policyAttestations.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    acknowledgedAt: timestamptz('acknowledged_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.attestationId, table.userId] }),
+    index('policy_acknowledgements_user_idx').on(table.userId),
+  ],
 );

@@ -35,6 +35,13 @@ export const POLICY_MESSAGES = {
   note_required: 'Write a note.',
   superseded: 'This version is superseded; its matches are kept as they were.',
   nothing_to_change: 'Change at least one field.',
+  attestation_needs_approval: 'Approve a version before asking members to acknowledge it.',
+  attestation_exists:
+    'Members were already asked to acknowledge this version; remind those who have not.',
+  attestation_none: 'Members are not asked to acknowledge this policy.',
+  acknowledge_version:
+    'Acknowledge the version in force: members are asked to acknowledge that version, not this one.',
+  due_date_past: 'Choose a date of today or later.',
 } as const;
 
 const titleSchema = z
@@ -105,6 +112,22 @@ export const returnPolicyRequestSchema = z
   .strict();
 export type ReturnPolicyRequest = z.input<typeof returnPolicyRequestSchema>;
 
+/** An administrator asks every member to acknowledge the approved version. */
+export const requestAttestationRequestSchema = z
+  .object({
+    dueDate: z.iso.date('Enter a date as YYYY-MM-DD.').nullable().default(null),
+    note: noteSchema.default(''),
+  })
+  .strict();
+export type RequestAttestationRequest = z.input<typeof requestAttestationRequestSchema>;
+
+/** The form: no date is '' until the administrator picks one. */
+export const attestationFormSchema = z.object({
+  dueDate: z.union([z.literal(''), z.iso.date('Enter a date as YYYY-MM-DD.')]),
+  note: noteSchema,
+});
+export type AttestationForm = z.input<typeof attestationFormSchema>;
+
 export const matchDecisionRequestSchema = z
   .object({ decision: z.enum(['confirmed', 'rejected'], 'Confirm or reject the match.') })
   .strict();
@@ -165,6 +188,8 @@ export const policySummarySchema = z.object({
   coveredRules: z.number().int(),
   /** Suggestions of the newest version nobody has confirmed or rejected. */
   undecidedMatches: z.number().int(),
+  /** The viewer is asked to acknowledge the version in force and has not yet. */
+  acknowledgementDue: z.boolean(),
   updatedAt: timestamp,
 });
 export type PolicySummary = z.infer<typeof policySummarySchema>;
@@ -186,7 +211,28 @@ export const policyHistoryEntrySchema = z.object({
 });
 export type PolicyHistoryEntry = z.infer<typeof policyHistoryEntrySchema>;
 
+export const policyAttestationSchema = z.object({
+  version: z.number().int(),
+  requestedByName: z.string(),
+  requestedAt: timestamp,
+  dueDate: z.string().nullable(),
+  /** The due date is before the viewer's day. */
+  overdue: z.boolean(),
+  note: z.string(),
+  lastRemindedAt: timestamp.nullable(),
+  /** Every active member, with when they acknowledged (null: not yet). */
+  members: z.array(
+    z.object({ userId: z.string(), name: z.string(), acknowledgedAt: timestamp.nullable() }),
+  ),
+  acknowledged: z.number().int(),
+  /** When the viewer acknowledged, or null. */
+  mine: timestamp.nullable(),
+});
+export type PolicyAttestation = z.infer<typeof policyAttestationSchema>;
+
 export const policyDetailSchema = policySummarySchema.extend({
+  /** The request to acknowledge the version in force, if an administrator made one. */
+  attestation: policyAttestationSchema.nullable(),
   createdByName: z.string().nullable(),
   createdAt: timestamp,
   versions: z.array(policyVersionSummarySchema),

@@ -37,7 +37,7 @@ describe('policies API', () => {
   afterAll(() => t.close());
 
   // The change kit's institution: professional plan, an administrator, a manager and a member.
-  const { call, institution } = changeTestKit(() => t);
+  const { call, institution, notificationsOf } = changeTestKit(() => t);
   const today = todayIn(null);
 
   function upload(cookie: string, url: string, fields: Record<string, string>, files: FormFile[]) {
@@ -535,6 +535,82 @@ describe('policies API', () => {
     }
   });
 
+  it('asks every member to acknowledge the version in force; each acknowledges that version, the rest are reminded, a new approved version asks again', async () => {
+    const { admin, manager, user } = await institution();
+    const policy = await createFromText(
+      manager.cookie,
+      'Privacy notice procedure',
+      '# Scope\n\nText.',
+    );
+    const base = `/api/policies/${policy.id}`;
+    const approve = async (version: number) => {
+      await call(manager.cookie, 'POST', `${base}/versions/${version}/submit`);
+      const approved = await call(admin.cookie, 'POST', `${base}/versions/${version}/approve`, {
+        nextReviewDate: addDays(today, 365),
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      return approved.json<PolicyDetail>();
+    };
+    await approve(1);
+    const early = await call(user.cookie, 'POST', `${base}/versions/1/acknowledge`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(POLICY_MESSAGES.acknowledge_version);
+
+    expect((await call(manager.cookie, 'POST', `${base}/attestation`, {})).statusCode).toBe(403);
+    const past = await call(admin.cookie, 'POST', `${base}/attestation`, {
+      dueDate: addDays(today, -1),
+    });
+    expect(past.statusCode).toBe(400);
+    const requested = await call(admin.cookie, 'POST', `${base}/attestation`, {
+      dueDate: addDays(today, 14),
+      note: 'Read before the exam',
+    });
+    expect(requested.statusCode, requested.body).toBe(200);
+    expect(requested.json<PolicyDetail>().attestation).toMatchObject({
+      version: 1,
+      dueDate: addDays(today, 14),
+      acknowledged: 0,
+      members: expect.arrayContaining([
+        expect.objectContaining({ userId: user.userId, acknowledgedAt: null }),
+      ]),
+    });
+    expect(requested.json<PolicyDetail>().attestation!.members).toHaveLength(3);
+    for (const userId of [admin.userId, manager.userId, user.userId]) {
+      expect(await notificationsOf(userId, 'policy.acknowledgement_requested')).toHaveLength(1);
+    }
+    const again = await call(admin.cookie, 'POST', `${base}/attestation`, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(POLICY_MESSAGES.attestation_exists);
+
+    const listed = (await call(user.cookie, 'GET', '/api/policies')).json<PolicyListResponse>();
+    expect(listed.items.find((item) => item.id === policy.id)!.acknowledgementDue).toBe(true);
+    const acknowledged = await call(user.cookie, 'POST', `${base}/versions/1/acknowledge`);
+    expect(acknowledged.statusCode, acknowledged.body).toBe(200);
+    expect(acknowledged.json<PolicyDetail>()).toMatchObject({
+      acknowledgementDue: false,
+      attestation: { acknowledged: 1, mine: expect.any(String) },
+    });
+    await call(user.cookie, 'POST', `${base}/versions/1/acknowledge`);
+    const remind = await call(admin.cookie, 'POST', `${base}/attestation/remind`);
+    expect(remind.json()).toEqual({ reminded: 2 });
+    expect(await notificationsOf(user.userId, 'policy.acknowledgement_reminder')).toHaveLength(0);
+    expect(await notificationsOf(manager.userId, 'policy.acknowledgement_reminder')).toHaveLength(
+      1,
+    );
+
+    // Version 2 is approved: everyone is asked again, about version 2 only.
+    await call(manager.cookie, 'POST', `${base}/versions`, { text: '# Scope\n\nNew text.' });
+    const second = await approve(2);
+    expect(second.attestation).toMatchObject({ version: 2, acknowledged: 0 });
+    expect(await notificationsOf(user.userId, 'policy.acknowledgement_requested')).toHaveLength(2);
+    expect((await call(user.cookie, 'POST', `${base}/versions/1/acknowledge`)).statusCode).toBe(
+      409,
+    );
+    expect((await call(user.cookie, 'POST', `${base}/versions/2/acknowledge`)).statusCode).toBe(
+      200,
+    );
+  });
+
   it('keeps policies, their versions, files and matches inside the institution', async () => {
     const a = await institution();
     const b = await institution();
@@ -562,6 +638,9 @@ describe('policies API', () => {
         { ruleId: 'TRID-LE-001' },
       ],
       [b.manager.cookie, 'PUT', `${base}/matches/${match.id}`, { decision: 'rejected' }],
+      [b.admin.cookie, 'POST', `${base}/attestation`, {}],
+      [b.admin.cookie, 'POST', `${base}/attestation/remind`],
+      [b.user.cookie, 'POST', `${base}/versions/1/acknowledge`],
     ];
     for (const [cookie, method, url, body] of attempts) {
       const response = await call(cookie, method, url, body);

@@ -2,6 +2,8 @@ import { queryRows, type Db } from '@complivue/db/database';
 import { libraryArticles, libraryRules } from '@complivue/db/schema/library';
 import {
   policies,
+  policyAcknowledgements,
+  policyAttestations,
   policyHistory,
   policySectionMatches,
   policySections,
@@ -10,6 +12,7 @@ import {
 import { userProfiles } from '@complivue/db/schema/profiles';
 import {
   POLICY_MESSAGES,
+  type PolicyAttestation,
   type PolicyDetail,
   type PolicyMatch,
   type PolicySummary,
@@ -18,7 +21,7 @@ import {
 } from '@complivue/shared/schemas/policies';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
-import { memberName } from '../companies/members.ts';
+import { findActiveMembers, memberName } from '../companies/members.ts';
 import { visibleArticles } from '../library/library.queries.ts';
 import type { RuleForMatching } from './policy-matching.ts';
 
@@ -40,6 +43,7 @@ export type PolicyVersionRow = typeof policyVersions.$inferSelect;
 /** Who reads the policies: a member of one institution, on their own day. */
 export interface PolicyViewer {
   companyId: string;
+  actorUserId: string;
   /** YYYY-MM-DD in the viewer's time zone: what an overdue review is measured against. */
   today: string;
 }
@@ -232,8 +236,9 @@ function summarise(
   policy: PolicyListRow,
   versions: readonly VersionSummaryRow[],
   counts: Map<string, { covered: number; undecided: number }>,
-  today: string,
+  viewer: { today: string; dueVersionIds: ReadonlySet<string> },
 ): PolicySummary {
+  const today = viewer.today;
   // Versions come newest first.
   const latest = versions[0]!;
   const approved = versions.find((version) => version.status === 'approved') ?? null;
@@ -256,6 +261,7 @@ function summarise(
     reviewOverdue: nextReviewDate !== null && nextReviewDate < today,
     coveredRules: approved ? (counts.get(approved.id)?.covered ?? 0) : 0,
     undecidedMatches: counts.get(latest.id)?.undecided ?? 0,
+    acknowledgementDue: approved !== null && viewer.dueVersionIds.has(approved.id),
     updatedAt: policy.updatedAt.toISOString(),
   };
 }
@@ -287,6 +293,7 @@ async function policiesWithVersions(db: Db, viewer: PolicyViewer, policyIds?: st
     db,
     versions.map((version) => version.id),
   );
+  const dueVersionIds = await versionsToAcknowledge(db, viewer);
   return rows
     .filter((row) => byPolicy.has(row.policy.id))
     .map((row) => ({
@@ -296,7 +303,7 @@ async function policiesWithVersions(db: Db, viewer: PolicyViewer, policyIds?: st
         { ...row.policy, ownerName: row.ownerName },
         byPolicy.get(row.policy.id)!,
         counts,
-        viewer.today,
+        { today: viewer.today, dueVersionIds },
       ),
     }));
 }
@@ -331,8 +338,10 @@ export async function getPolicyDetail(
     .from(policyHistory)
     .where(eq(policyHistory.policyId, policyId))
     .orderBy(desc(policyHistory.createdAt), desc(policyHistory.id));
+  const approved = entry.versions.find((version) => version.status === 'approved');
   return {
     ...entry.summary,
+    attestation: await attestationDetail(db, viewer, approved),
     createdByName: policy.createdByName,
     createdAt: policy.createdAt.toISOString(),
     versions: entry.versions.map(({ policyId: _policyId, ...version }) => version),
@@ -343,6 +352,79 @@ export async function getPolicyDetail(
       event: row.event,
       changes: row.changes,
     })),
+  };
+}
+
+/** The versions the viewer is asked to acknowledge and has not (attestations of approved ones). */
+async function versionsToAcknowledge(db: Db, viewer: PolicyViewer): Promise<Set<string>> {
+  const rows = await db
+    .select({ versionId: policyAttestations.versionId })
+    .from(policyAttestations)
+    .innerJoin(policyVersions, eq(policyVersions.id, policyAttestations.versionId))
+    .leftJoin(
+      policyAcknowledgements,
+      and(
+        eq(policyAcknowledgements.attestationId, policyAttestations.id),
+        eq(policyAcknowledgements.userId, viewer.actorUserId),
+      ),
+    )
+    .where(
+      and(
+        eq(policyAttestations.companyId, viewer.companyId),
+        eq(policyVersions.status, 'approved'),
+        isNull(policyAcknowledgements.userId),
+      ),
+    );
+  return new Set(rows.map((row) => row.versionId));
+}
+
+/** The attestation of a version, if one was requested (locked for update when asked). */
+export async function findAttestation(
+  db: Db,
+  versionId: string,
+  options: { forUpdate?: boolean } = {},
+) {
+  const query = db
+    .select()
+    .from(policyAttestations)
+    .where(eq(policyAttestations.versionId, versionId));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Who has acknowledged the attestation of the version in force, among the active members. */
+async function attestationDetail(
+  db: Db,
+  viewer: PolicyViewer,
+  approved: { id: string; version: number } | undefined,
+): Promise<PolicyAttestation | null> {
+  if (!approved) return null;
+  const attestation = await findAttestation(db, approved.id);
+  if (!attestation) return null;
+  const acknowledgements = await db
+    .select()
+    .from(policyAcknowledgements)
+    .where(eq(policyAcknowledgements.attestationId, attestation.id));
+  const when = new Map(acknowledgements.map((row) => [row.userId, row.acknowledgedAt]));
+  const members = (await findActiveMembers(db, viewer.companyId)).map((member) => ({
+    userId: member.userId,
+    name: member.name,
+    acknowledgedAt: when.get(member.userId)?.toISOString() ?? null,
+  }));
+  return {
+    version: approved.version,
+    requestedByName: attestation.requestedByName,
+    requestedAt: attestation.requestedAt.toISOString(),
+    dueDate: attestation.dueDate,
+    overdue: attestation.dueDate !== null && attestation.dueDate < viewer.today,
+    note: attestation.note,
+    lastRemindedAt: attestation.lastRemindedAt?.toISOString() ?? null,
+    // Those who have not acknowledged first, so the list reads as what remains to do.
+    members: members.sort(
+      (a, b) => Number(a.acknowledgedAt !== null) - Number(b.acknowledgedAt !== null),
+    ),
+    acknowledged: members.filter((member) => member.acknowledgedAt !== null).length,
+    mine: when.get(viewer.actorUserId)?.toISOString() ?? null,
   };
 }
 

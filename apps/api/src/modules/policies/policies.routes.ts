@@ -13,6 +13,7 @@ import {
   policyGapReportSchema,
   policyMembersSchema,
   policyVersionDetailSchema,
+  requestAttestationRequestSchema,
   returnPolicyRequestSchema,
   updatePolicyRequestSchema,
 } from '@complivue/shared/schemas/policies';
@@ -34,6 +35,11 @@ import { requireAuth } from '../auth/access.ts';
 import { requireDatedActor } from '../auth/actor.ts';
 import { libraryReader } from '../library/library.routes.ts';
 import { findActiveMembers } from '../companies/members.ts';
+import {
+  acknowledgePolicyVersion,
+  remindAttestation,
+  requestAttestation,
+} from './policy-attestations.service.ts';
 import { policyGapCsv, policyGapPdf } from './policy-gap-report.ts';
 import { findPolicyGaps } from './policy-gaps.queries.ts';
 import {
@@ -109,7 +115,12 @@ async function readPolicyForm<Schema extends z.ZodType<{ text?: string }>>(
 /** The gap report for the member: the library as their institution sees it, on their day. */
 function gapReader(request: FastifyRequest) {
   const actor = requireDatedActor(request);
-  return { ...libraryReader(requireAuth(request)), companyId: actor.companyId, today: actor.today };
+  return {
+    ...libraryReader(requireAuth(request)),
+    companyId: actor.companyId,
+    actorUserId: actor.actorUserId,
+    today: actor.today,
+  };
 }
 
 export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -463,6 +474,66 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
         decision: request.body.decision,
       });
       return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/policies/:policyId/attestation',
+    {
+      config: { access: POLICY_ADMIN },
+      schema: {
+        tags: ['policies'],
+        summary:
+          'Asks every member to acknowledge the version in force (once per version), with an optional date and note; each is notified',
+        params: policyParams,
+        body: requestAttestationRequestSchema,
+        response: { 200: policyDetailSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireDatedActor(request);
+      await requestAttestation(app.deps, {
+        actor,
+        policyId: request.params.policyId,
+        body: request.body,
+      });
+      return getPolicyDetail(db, actor, request.params.policyId);
+    },
+  );
+
+  app.post(
+    '/api/policies/:policyId/attestation/remind',
+    {
+      config: { access: POLICY_ADMIN },
+      schema: {
+        tags: ['policies'],
+        summary: 'Reminds the members who have not acknowledged the version in force',
+        params: policyParams,
+        response: { 200: z.object({ reminded: z.number().int() }) },
+      },
+    },
+    async (request) =>
+      remindAttestation(app.deps, {
+        actor: requireDatedActor(request),
+        policyId: request.params.policyId,
+      }),
+  );
+
+  app.post(
+    '/api/policies/:policyId/versions/:version/acknowledge',
+    {
+      config: { access: POLICIES },
+      schema: {
+        tags: ['policies'],
+        summary: 'Acknowledges, as the member, the exact version they are asked to acknowledge',
+        params: versionParams,
+        response: { 200: policyDetailSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireDatedActor(request);
+      await acknowledgePolicyVersion(app.deps, { actor, ...request.params });
+      return getPolicyDetail(db, actor, request.params.policyId);
     },
   );
 };

@@ -14,7 +14,7 @@ import {
   visibleArticles,
   type LibraryReader,
 } from '../library/library.queries.ts';
-import { findPolicies } from './policies.queries.ts';
+import { findPolicies, type PolicyViewer } from './policies.queries.ts';
 
 /** The confirmed matches of the institution's approved versions, with their rule and policy. */
 async function confirmedApprovedMatches(db: Db, companyId: string) {
@@ -80,7 +80,7 @@ async function articlesPublishedAt(db: Db, articleIds: readonly string[]) {
  */
 export async function findPolicyGaps(
   db: Db,
-  reader: LibraryReader & { companyId: string; today: string },
+  reader: LibraryReader & PolicyViewer,
   options: { area?: RegulationArea },
 ): Promise<PolicyGapReport> {
   const [rules, matches, list] = [

@@ -5,6 +5,7 @@ import {
   policyMembersSchema,
   policyVersionDetailSchema,
   type ApprovePolicyRequest,
+  type RequestAttestationRequest,
   type ReturnPolicyRequest,
   type UpdatePolicyRequest,
 } from '@complivue/shared/schemas/policies';
@@ -162,6 +163,31 @@ export const useAddManualMatch = (policyId: string, version: number) =>
       method: 'POST',
       body: { ruleId },
       schema: policyVersionDetailSchema,
+    }),
+  );
+
+export const useRequestAttestation = (policyId: string) =>
+  usePolicyWrite((body: RequestAttestationRequest) =>
+    apiRequest(`${base(policyId)}/attestation`, {
+      method: 'POST',
+      body,
+      schema: policyDetailSchema,
+    }),
+  );
+
+export const useRemindAttestation = (policyId: string) =>
+  usePolicyWrite(() =>
+    apiRequest(`${base(policyId)}/attestation/remind`, {
+      method: 'POST',
+      schema: z.object({ reminded: z.number().int() }),
+    }),
+  );
+
+export const useAcknowledgePolicy = (policyId: string) =>
+  usePolicyWrite((version: number) =>
+    apiRequest(`${versionPath(policyId, version)}/acknowledge`, {
+      method: 'POST',
+      schema: policyDetailSchema,
     }),
   );
 

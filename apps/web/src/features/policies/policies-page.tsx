@@ -112,7 +112,10 @@ function policyColumns(open: (policyId: string) => void): Column<PolicySummary>[
   ];
 }
 
-/** What needs action first: overdue reviews, versions awaiting approval, policies never approved. */
+/**
+ * What needs action first: the viewer's acknowledgements, overdue reviews, versions awaiting
+ * approval, drafts never submitted.
+ */
 function NeedsAction({
   policies,
   open,
@@ -120,13 +123,16 @@ function NeedsAction({
   policies: readonly PolicySummary[];
   open: (policyId: string) => void;
 }) {
+  const toAcknowledge = policies.filter((policy) => policy.acknowledgementDue);
   const overdue = policies.filter((policy) => policy.reviewOverdue);
   const awaiting = policies.filter((policy) => policy.latest.status === 'in_review');
   // Never approved and not on its way to approval: a draft nobody has submitted.
   const notInForce = policies.filter(
     (policy) => !policy.approved && policy.latest.status === 'draft',
   );
-  if (overdue.length + awaiting.length + notInForce.length === 0) return null;
+  if (toAcknowledge.length + overdue.length + awaiting.length + notInForce.length === 0) {
+    return null;
+  }
   const list = (items: PolicySummary[]) =>
     items.map((policy, index) => (
       <span key={policy.id}>
@@ -139,6 +145,7 @@ function NeedsAction({
   return (
     <Alert>
       <ul className="space-y-1">
+        {toAcknowledge.length > 0 && <li>For you to acknowledge: {list(toAcknowledge)}.</li>}
         {overdue.length > 0 && <li>Review overdue: {list(overdue)}.</li>}
         {awaiting.length > 0 && <li>Awaiting approval: {list(awaiting)}.</li>}
         {notInForce.length > 0 && <li>Never approved, so not in force: {list(notInForce)}.</li>}

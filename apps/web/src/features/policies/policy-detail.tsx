@@ -32,6 +32,7 @@ import {
   useUpdatePolicy,
 } from './api.ts';
 import { ApproveVersionForm, ReturnVersionForm } from './policy-approval.tsx';
+import { PolicyAttestationCard } from './policy-attestation.tsx';
 import { VersionStatusToken } from './policy-badges.tsx';
 import { PolicySectionsView } from './policy-sections.tsx';
 import { PolicyUploadForm } from './policy-upload-form.tsx';
@@ -45,6 +46,9 @@ const EVENTS: Record<string, string> = {
   returned: 'returned a version to draft',
   match_decided: 'decided a suggested rule',
   match_added: 'linked a rule by hand',
+  attestation_requested: 'asked every member to acknowledge the version in force',
+  attestation_reminded: 'reminded the members who had not acknowledged',
+  acknowledged: 'acknowledged the version in force',
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -58,6 +62,9 @@ const FIELD_LABELS: Record<string, string> = {
   note: 'Note',
   nextReviewDate: 'Next review date',
   superseded: 'Versions superseded',
+  dueDate: 'Acknowledge by',
+  reminded: 'Members reminded',
+  attestationRequested: 'Members asked to acknowledge again',
 };
 
 const VALUE_WORDS: Record<string, string> = {
@@ -69,7 +76,10 @@ const VALUE_WORDS: Record<string, string> = {
 
 function readable(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return 'none';
-  if (field === 'nextReviewDate' && typeof value === 'string') return formatShortDay(value);
+  if ((field === 'nextReviewDate' || field === 'dueDate') && typeof value === 'string') {
+    return formatShortDay(value);
+  }
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (Array.isArray(value)) return value.join(', ');
   return VALUE_WORDS[String(value)] ?? String(value);
 }
@@ -343,12 +353,20 @@ export function PolicyDetailView({
           )}
         </div>
       </header>
-      {(policy.reviewOverdue || inReview || policy.undecidedMatches > 0) && (
+      {(policy.reviewOverdue ||
+        inReview ||
+        policy.undecidedMatches > 0 ||
+        policy.acknowledgementDue) && (
         <Alert>
           {policy.reviewOverdue && policy.approved?.nextReviewDate && (
             <StatusToken tone="overdue" className="mr-2">
               Review overdue since {formatShortDay(policy.approved.nextReviewDate)}
             </StatusToken>
+          )}
+          {policy.acknowledgementDue && policy.approved && (
+            <span className="mr-2 font-semibold">
+              You are asked to acknowledge version {policy.approved.version}.
+            </span>
           )}
           {inReview && (
             <span className="mr-2">
@@ -363,6 +381,7 @@ export function PolicyDetailView({
           )}
         </Alert>
       )}
+      <PolicyAttestationCard policy={policy} role={role} />
       <Card className="space-y-4 p-4 sm:p-6">
         <h2 className="text-lg font-semibold text-slate-900">Versions</h2>
         <DataTable
