@@ -1,7 +1,9 @@
 import {
+  POLICY_IMPACT_SOURCES,
   POLICY_MATCH_DECISIONS,
   POLICY_MATCH_METHODS,
   POLICY_VERSION_STATUSES,
+  type PolicyImpactSource,
   type PolicyMatchDecision,
   type PolicyMatchMethod,
   type PolicyVersionStatus,
@@ -243,5 +245,42 @@ export const policyAcknowledgements = pgTable(
   (table) => [
     primaryKey({ columns: [table.attestationId, table.userId] }),
     index('policy_acknowledgements_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * A person's review of an approved version against a regulatory update or a change that cites a
+ * CFR section the version covers. The impacts themselves are computed when read
+ * (policy-impacts.queries.ts); only the review, a judgement, is stored.
+ */
+export const policyImpactReviews = pgTable(
+  'policy_impact_reviews',
+  {
+    id: uuidPrimaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => policyVersions.id, { onDelete: 'cascade' }),
+    sourceKind: text('source_kind').$type<PolicyImpactSource>().notNull(),
+    /** The feed item's or the change's id. */
+    sourceId: uuid('source_id').notNull(),
+    note: text('note').notNull().default(''),
+    reviewedBy: text('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
+    reviewedByName: text('reviewed_by_name').notNull(),
+    reviewedAt: timestamptz('reviewed_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('policy_impact_reviews_source_idx').on(
+      table.versionId,
+      table.sourceKind,
+      table.sourceId,
+    ),
+    index('policy_impact_reviews_company_idx').on(table.companyId),
+    check('policy_impact_reviews_source_check', inList(table.sourceKind, POLICY_IMPACT_SOURCES)),
   ],
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   POLICY_FILE_TYPES,
+  POLICY_IMPACT_SOURCES,
   POLICY_MATCH_DECISIONS,
   POLICY_MATCH_METHODS,
   POLICY_VERSION_STATUSES,
@@ -42,6 +43,8 @@ export const POLICY_MESSAGES = {
   acknowledge_version:
     'Acknowledge the version in force: members are asked to acknowledge that version, not this one.',
   due_date_past: 'Choose a date of today or later.',
+  impact_not_found:
+    'This update or change does not cite a section the approved policy covers, or is not visible to you.',
 } as const;
 
 const titleSchema = z
@@ -356,3 +359,51 @@ export const POLICY_GAP_CSV_COLUMNS = [
   'Section',
   'Detail',
 ] as const;
+
+/** Regulatory updates and changes citing a CFR section an approved policy covers. */
+export const policyImpactQuerySchema = z.object({
+  policy: z.uuid().optional(),
+  change: z.uuid().optional(),
+});
+export type PolicyImpactQuery = z.output<typeof policyImpactQuerySchema>;
+
+export const policyImpactSchema = z.object({
+  policy: policyRefSchema,
+  source: z.object({
+    kind: z.enum(POLICY_IMPACT_SOURCES),
+    id: z.uuid(),
+    title: z.string(),
+    /** A change's number (`CHG-n`); null for a regulatory update. */
+    number: z.number().int().nullable(),
+    /** When it was published (an update) or recorded (a change). */
+    date: timestamp,
+  }),
+  /** The source's citations that touch the policy. */
+  citations: z.array(z.string()),
+  /** What in the policy they touch: each section with the rule it was confirmed to cover. */
+  touches: z.array(
+    z.object({
+      sectionHeading: z.string(),
+      anchor: z.string(),
+      ruleId: z.string(),
+      ruleCitation: z.string(),
+    }),
+  ),
+  review: z
+    .object({ reviewedByName: z.string(), reviewedAt: timestamp, note: z.string() })
+    .nullable(),
+});
+export type PolicyImpact = z.infer<typeof policyImpactSchema>;
+
+export const policyImpactListSchema = z.object({ items: z.array(policyImpactSchema) });
+export type PolicyImpactList = z.infer<typeof policyImpactListSchema>;
+
+/** A person's review of a policy against an update or a change: what they concluded. */
+export const reviewImpactRequestSchema = z
+  .object({
+    sourceKind: z.enum(POLICY_IMPACT_SOURCES),
+    sourceId: z.uuid(),
+    note: noteSchema.min(1, POLICY_MESSAGES.note_required),
+  })
+  .strict();
+export type ReviewImpactRequest = z.input<typeof reviewImpactRequestSchema>;
