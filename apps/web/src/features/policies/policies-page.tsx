@@ -212,14 +212,19 @@ function PolicyListView({
 
 /**
  * `/policy-cross-referencing`: the institution's written policies and procedures, each
- * cross-referenced to the compliance library. The open policy and version are in the URL
- * (`?policy=…&version=…`), so a link or a reload shows the same thing.
+ * cross-referenced to the compliance library. The open policy and version, or the two versions
+ * compared, are in the URL (`?policy=…&version=…`, `?policy=…&compare=1..2`), so a link or a
+ * reload shows the same thing.
  */
 export function PoliciesPage() {
   const [params, setParams] = useSearchParams();
   const policyId = params.get('policy');
   const versionParam = Number(params.get('version'));
   const selectedVersion = Number.isInteger(versionParam) && versionParam > 0 ? versionParam : null;
+  const compareParam = /^(\d{1,6})\.\.(\d{1,6})$/.exec(params.get('compare') ?? '');
+  const compare = compareParam
+    ? { from: Number(compareParam[1]), to: Number(compareParam[2]) }
+    : null;
   const { data: session } = useSession();
   const role = session?.profile.role ?? 'user';
   const members = usePolicyMembers().data?.members ?? [];
@@ -244,6 +249,14 @@ export function PoliciesPage() {
               selectedVersion={selectedVersion}
               onSelectVersion={(version) =>
                 setParams({ policy: data.id, version: String(version) })
+              }
+              compare={compare}
+              onCompare={(range) =>
+                setParams(
+                  range
+                    ? { policy: data.id, compare: `${range.from}..${range.to}` }
+                    : { policy: data.id },
+                )
               }
               onDeleted={() => setParams({})}
             />
