@@ -181,4 +181,80 @@ test.describe('policies and their cross-reference', () => {
     await expect(admin.getByText('2 members were reminded.')).toBeVisible();
     await expectNoSeriousAxeViolations(admin);
   });
+  test('a manager pastes an edited version of a policy in force and compares it with the one before', async ({
+    demo,
+    openPage,
+  }) => {
+    const manager = await openPage({
+      storageState: await signedInState(demo.url, demo.members.manager),
+      viewport: { width: 1280, height: 900 },
+    });
+    await manager.goto(`${demo.url}/policy-cross-referencing`);
+    await manager
+      .getByRole('table', { name: 'Your institution’s policies' })
+      .getByRole('button', { name: /rules confirmed as covered by TRID Disclosure Procedure/ })
+      .click();
+    await expect(
+      manager.getByRole('heading', { name: 'TRID Disclosure Procedure', level: 2 }),
+    ).toBeVisible();
+
+    // Version 2: the intake section dropped, the delivery deadline shortened, training added.
+    const original = demoPolicyText('trid');
+    const intake = original.indexOf('## 2. Application Intake');
+    const edited =
+      `${original.slice(0, intake)}${original.slice(original.indexOf('## 3. Loan Estimate Delivery'))}`
+        .replace(
+          'no later than the third business day after',
+          'no later than the second business day after',
+        )
+        .concat(
+          '\n\n## 8. Staff Training\n\nDisclosure staff are trained on these deadlines each year.\n',
+        );
+    await manager.getByRole('button', { name: 'Add a version' }).click();
+    const dialog = manager.getByRole('dialog', { name: 'Add a version' });
+    await dialog.getByLabel('Paste the text').check();
+    await dialog.getByLabel('Text', { exact: true }).fill(edited);
+    await dialog.getByLabel('What changed').fill('Loan Estimate one day earlier');
+    await dialog.getByRole('button', { name: 'Add version' }).click();
+    await expect(dialog).toBeHidden();
+
+    // From the keyboard: the previous version against the newest, kept in the URL.
+    await manager.getByRole('button', { name: 'Compare versions' }).focus();
+    await manager.keyboard.press('Enter');
+    await expect(manager).toHaveURL(/[?&]compare=1\.\.2/);
+    await expect(manager.getByLabel('Compare version')).toHaveValue('1');
+    await expect(manager.getByLabel('With version')).toHaveValue('2');
+    await expect(
+      manager.getByText(
+        /Version 2 against version 1: 1 section changed, 1 added, 1 removed, 6 unchanged\./,
+      ),
+    ).toBeVisible();
+
+    const delivery = manager.getByRole('region', { name: '3. Loan Estimate Delivery' });
+    await expect(delivery.getByText('Changed', { exact: true })).toBeVisible();
+    await expect(delivery.locator('del')).toHaveText(/third/);
+    await expect(delivery.locator('ins')).toHaveText(/second/);
+    // The rule confirmed on the old wording awaits a decision on the new one.
+    await expect(delivery.getByText('Coverage lost').first()).toBeVisible();
+    await expect(
+      manager.getByRole('region', { name: '2. Application Intake' }).getByText('Removed', {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await expect(
+      manager
+        .getByRole('region', { name: '8. Staff Training' })
+        .getByText('Added', { exact: true }),
+    ).toBeVisible();
+    await expectNoSeriousAxeViolations(manager);
+
+    // A reload shows the same comparison; closing it returns to the sections of one version.
+    await manager.reload();
+    await expect(delivery.locator('ins')).toHaveText(/second/);
+    await manager.getByRole('button', { name: 'Close the comparison' }).click();
+    await expect(manager).not.toHaveURL(/compare=/);
+    await expect(
+      manager.getByRole('heading', { name: 'Version 2: sections and the rules they cover' }),
+    ).toBeVisible();
+  });
 });

@@ -74,6 +74,10 @@ const POLICIES = covered(
   'policies',
   'keeps policies, their versions, files and matches inside the institution',
 );
+const POLICY_COMPARE = covered(
+  'policies',
+  'compares two versions section by section: added, removed, changed word by word, unchanged',
+);
 const RISK_ASSESSMENT = covered(
   'riskAssessment',
   'keeps each institution’s versions to itself: another institution’s version numbers name nothing',
@@ -198,6 +202,7 @@ export const CROSS_TENANT_COVERAGE: Record<string, CrossTenantCoverage> = {
   'DELETE /api/policies/{policyId}': POLICIES,
   'POST /api/policies/{policyId}/versions': POLICIES,
   'GET /api/policies/{policyId}/versions/{version}': POLICIES,
+  'GET /api/policies/{policyId}/compare': POLICY_COMPARE,
   'GET /api/policies/{policyId}/versions/{version}/file': POLICIES,
   'POST /api/policies/{policyId}/versions/{version}/submit': POLICIES,
   'POST /api/policies/{policyId}/versions/{version}/approve': POLICIES,

@@ -398,6 +398,8 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
     probe: NOT_FOUND,
   },
   'GET /api/policies/:policyId/versions/:version': { access: PROFESSIONAL_PLAN, probe: NOT_FOUND },
+  // The versions to compare are required in the query: the empty probe names none.
+  'GET /api/policies/:policyId/compare': { access: PROFESSIONAL_PLAN, probe: NO_BODY },
   'GET /api/policies/:policyId/versions/:version/file': {
     access: PROFESSIONAL_PLAN,
     probe: NOT_FOUND,

@@ -36,6 +36,20 @@ export const POLICY_MATCH_DECISION_LABELS: Record<PolicyMatchDecision, string> =
   rejected: 'Rejected',
 };
 
+/**
+ * What became of a section between two versions: matched by heading first, then by position;
+ * the same heading and words (whatever the spacing) is unchanged.
+ */
+export const POLICY_SECTION_CHANGES = ['changed', 'added', 'removed', 'unchanged'] as const;
+export type PolicySectionChange = (typeof POLICY_SECTION_CHANGES)[number];
+
+export const POLICY_SECTION_CHANGE_LABELS: Record<PolicySectionChange, string> = {
+  changed: 'Changed',
+  added: 'Added',
+  removed: 'Removed',
+  unchanged: 'Unchanged',
+};
+
 /** The original file: the same 25 MB as every other upload. */
 export const POLICY_FILE_MAX_BYTES = 25 * 1024 * 1024;
 

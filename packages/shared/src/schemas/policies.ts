@@ -4,6 +4,7 @@ import {
   POLICY_IMPACT_SOURCES,
   POLICY_MATCH_DECISIONS,
   POLICY_MATCH_METHODS,
+  POLICY_SECTION_CHANGES,
   POLICY_VERSION_STATUSES,
 } from '../policies.ts';
 import { REGULATION_AREAS } from '../regulation-areas.ts';
@@ -13,6 +14,7 @@ import { REGULATION_AREAS } from '../regulation-areas.ts';
 export const POLICY_MESSAGES = {
   not_found: 'This policy does not exist or is not visible to you.',
   version_not_found: 'This version of the policy does not exist.',
+  compare_same: 'Choose two different versions to compare.',
   match_not_found: 'This match does not exist or is not visible to you.',
   rule_not_found: 'Choose a rule of the compliance library.',
   owner_not_member: 'The owner must be an active member of your institution.',
@@ -282,6 +284,79 @@ export const policyVersionDetailSchema = policyVersionSummarySchema.extend({
   sections: z.array(policySectionSchema),
 });
 export type PolicyVersionDetail = z.infer<typeof policyVersionDetailSchema>;
+
+/** Two versions of a policy to compare (`?from=1&to=2`): the sections of `to` against `from`. */
+const comparedVersionSchema = z.coerce
+  .number('Choose a version number.')
+  .int('Choose a version number.')
+  .min(1, 'Choose a version number.')
+  .max(100_000, 'Choose a version number.');
+export const policyCompareQuerySchema = z
+  .object({ from: comparedVersionSchema, to: comparedVersionSchema })
+  .refine((query) => query.from !== query.to, {
+    message: POLICY_MESSAGES.compare_same,
+    path: ['to'],
+  });
+export type PolicyCompareQuery = z.input<typeof policyCompareQuerySchema>;
+
+/** A run of words of a word-level diff: in both versions, only in the newer, only in the older. */
+export const policyDiffPartSchema = z.object({
+  kind: z.enum(['same', 'added', 'removed']),
+  text: z.string(),
+});
+export type PolicyDiffPart = z.infer<typeof policyDiffPartSchema>;
+
+/** A rule a person confirmed a section covers. */
+export const policyComparedRuleSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  citation: z.string(),
+  retired: z.boolean(),
+});
+export type PolicyComparedRule = z.infer<typeof policyComparedRuleSchema>;
+
+export const policySectionComparisonSchema = z.object({
+  status: z.enum(POLICY_SECTION_CHANGES),
+  /** The newer heading (the older one of a removed section). */
+  heading: z.string(),
+  level: z.number().int(),
+  /** Unique within the comparison, for the table of contents. */
+  anchor: z.string(),
+  /** Positions in each version; null where the section is not in it. */
+  fromPosition: z.number().int().nullable(),
+  toPosition: z.number().int().nullable(),
+  /** The heading as it changed; null when it did not. */
+  headingParts: z.array(policyDiffPartSchema).nullable(),
+  /**
+   * The text word by word: all `same` when unchanged, all `added` or `removed` for a section
+   * added or removed, a word-level diff when changed.
+   */
+  textParts: z.array(policyDiffPartSchema),
+  /** Rules confirmed as covered by the section in each version. */
+  rulesFrom: z.array(policyComparedRuleSchema),
+  rulesTo: z.array(policyComparedRuleSchema),
+  /** Suggestions on the section in the `to` version nobody has decided yet. */
+  undecidedTo: z.number().int(),
+});
+export type PolicySectionComparison = z.infer<typeof policySectionComparisonSchema>;
+
+export const policyComparisonSchema = z.object({
+  policyId: z.uuid(),
+  from: policyVersionSummarySchema,
+  to: policyVersionSummarySchema,
+  counts: z.object({
+    changed: z.number().int(),
+    added: z.number().int(),
+    removed: z.number().int(),
+    unchanged: z.number().int(),
+  }),
+  /** In the order of the `to` version; a removed section where it stood in the `from` version. */
+  sections: z.array(policySectionComparisonSchema),
+  /** Rules confirmed in the `from` version and in no section of the `to` version, and back. */
+  rulesNoLongerConfirmed: z.array(policyComparedRuleSchema),
+  rulesNewlyConfirmed: z.array(policyComparedRuleSchema),
+});
+export type PolicyComparison = z.infer<typeof policyComparisonSchema>;
 
 /** Active members, to choose a policy's owner. */
 export const policyMembersSchema = z.object({

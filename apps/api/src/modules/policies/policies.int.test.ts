@@ -6,6 +6,7 @@ import { policies, policyVersions } from '@complivue/db/schema/policies';
 import { addDays, todayIn } from '@complivue/shared/calendar-days';
 import {
   POLICY_MESSAGES,
+  type PolicyComparison,
   type PolicyDetail,
   type PolicyGapReport,
   type PolicyListResponse,
@@ -277,6 +278,133 @@ describe('policies API', () => {
     });
     const rewritten = sectionNamed(v2, 'Annual Submission');
     expect(rewritten.matches.every((match) => match.decision === 'suggested')).toBe(true);
+  });
+
+  it('compares two versions section by section: added, removed, changed word by word, unchanged', async () => {
+    const { manager, user } = await institution();
+    const other = await institution();
+    const first = [
+      '# Data Integrity',
+      '## Coverage Review',
+      'Each December the HMDA Coordinator documents whether the institution is covered.',
+      '## Quarterly Recording',
+      'The coordinator records each covered loan on the register within 30 calendar days after the quarter ends.',
+      '## Annual Submission',
+      'The register is submitted by March 1 with the certification signed by the Chief Compliance Officer.',
+    ].join('\n\n');
+    const policy = await createFromText(manager.cookie, 'HMDA Data Integrity', first);
+    const link = async (version: number, heading: string, ruleId: string) => {
+      const section = sectionNamed(
+        await versionDetail(manager.cookie, policy.id, version),
+        heading,
+      );
+      const path = `/api/policies/${policy.id}/versions/${version}/sections/${section.id}/matches`;
+      const linked = await call(manager.cookie, 'POST', path, { ruleId });
+      expect(linked.statusCode, linked.body).toBe(200);
+    };
+    await link(1, 'Coverage Review', 'HMDA-COV-001');
+    await link(1, 'Quarterly Recording', 'HMDA-LAR-002');
+    await link(1, 'Annual Submission', 'HMDA-SUB-001');
+
+    // Version 2: coverage review dropped, the certifying officer changed, demographics added, the
+    // quarterly recording re-wrapped (the same words).
+    const second = [
+      '# Data Integrity',
+      '## Quarterly Recording',
+      'The coordinator records each covered loan on the register\nwithin 30 calendar days after the quarter ends.',
+      '## Annual Submission',
+      'The register is submitted by March 1 with the certification signed by the Chief Executive Officer.',
+      '## Applicant Demographics',
+      'Every applicant is asked for ethnicity, race and sex.',
+    ].join('\n\n');
+    const added = await call(manager.cookie, 'POST', `/api/policies/${policy.id}/versions`, {
+      note: 'The CEO certifies',
+      text: second,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    await link(2, 'Applicant Demographics', 'HMDA-GMI-001');
+
+    const url = `/api/policies/${policy.id}/compare?from=1&to=2`;
+    const response = await call(user.cookie, 'GET', url);
+    expect(response.statusCode, response.body).toBe(200);
+    const comparison = response.json<PolicyComparison>();
+    expect(comparison).toMatchObject({
+      policyId: policy.id,
+      from: { version: 1, sectionCount: 4 },
+      to: { version: 2, sectionCount: 4, note: 'The CEO certifies' },
+      counts: { changed: 1, added: 1, removed: 1, unchanged: 2 },
+    });
+    const ids = (rules: { id: string }[]) => rules.map((rule) => rule.id);
+    expect(
+      comparison.sections.map((section) => [
+        section.status,
+        section.heading,
+        ids(section.rulesFrom),
+        ids(section.rulesTo),
+      ]),
+    ).toEqual([
+      ['unchanged', 'Data Integrity', [], []],
+      ['removed', 'Coverage Review', ['HMDA-COV-001'], []],
+      // The decision carried over: the section's words did not change.
+      ['unchanged', 'Quarterly Recording', ['HMDA-LAR-002'], ['HMDA-LAR-002']],
+      ['changed', 'Annual Submission', ['HMDA-SUB-001'], []],
+      ['added', 'Applicant Demographics', [], ['HMDA-GMI-001']],
+    ]);
+    const changed = comparison.sections[3]!;
+    expect(changed.textParts.filter((part) => part.kind !== 'same')).toEqual([
+      { kind: 'removed', text: 'Compliance' },
+      { kind: 'added', text: 'Executive' },
+    ]);
+    expect(changed.headingParts).toBeNull();
+    expect(comparison.sections[1]!.textParts).toEqual([
+      {
+        kind: 'removed',
+        text: 'Each December the HMDA Coordinator documents whether the institution is covered.',
+      },
+    ]);
+    expect(ids(comparison.rulesNoLongerConfirmed)).toEqual(['HMDA-COV-001', 'HMDA-SUB-001']);
+    expect(ids(comparison.rulesNewlyConfirmed)).toEqual(['HMDA-GMI-001']);
+
+    // The other way round: what version 2 added, version 1 lacks.
+    const back = await call(user.cookie, 'GET', `/api/policies/${policy.id}/compare?from=2&to=1`);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json<PolicyComparison>().counts).toEqual({
+      changed: 1,
+      added: 1,
+      removed: 1,
+      unchanged: 2,
+    });
+
+    for (const query of [
+      'from=1&to=1',
+      'from=1',
+      'from=one&to=2',
+      'from=1.5&to=2',
+      'from=0&to=2',
+    ]) {
+      const bad = await call(user.cookie, 'GET', `/api/policies/${policy.id}/compare?${query}`);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json().error.code).toBe('validation_failed');
+    }
+    const same = await call(user.cookie, 'GET', `/api/policies/${policy.id}/compare?from=2&to=2`);
+    expect(same.json().error.details).toEqual([
+      expect.objectContaining({ message: POLICY_MESSAGES.compare_same }),
+    ]);
+    const missing = await call(
+      user.cookie,
+      'GET',
+      `/api/policies/${policy.id}/compare?from=1&to=3`,
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe(POLICY_MESSAGES.version_not_found);
+
+    // Another institution's member gets nowhere with the real ids, and A's comparison stands.
+    for (const cookie of [other.user.cookie, other.admin.cookie]) {
+      const crossed = await call(cookie, 'GET', url);
+      expect(crossed.statusCode).toBe(404);
+      expect(crossed.json().error.message).toBe(POLICY_MESSAGES.not_found);
+    }
+    expect((await call(user.cookie, 'GET', url)).json()).toEqual(comparison);
   });
 
   it('goes from draft to review to approved by an administrator, who sets the next review; earlier versions are superseded', async () => {

@@ -13,6 +13,7 @@ import { userProfiles } from '@complivue/db/schema/profiles';
 import {
   POLICY_MESSAGES,
   type PolicyAttestation,
+  type PolicyComparison,
   type PolicyDetail,
   type PolicyMatch,
   type PolicySummary,
@@ -23,6 +24,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { findActiveMembers, memberName } from '../companies/members.ts';
 import { visibleArticles } from '../library/library.queries.ts';
+import { compareSections, type ComparedSection } from './policy-compare.ts';
 import type { RuleForMatching } from './policy-matching.ts';
 
 export type PolicyRow = typeof policies.$inferSelect;
@@ -165,7 +167,9 @@ const versionSummaryColumns = {
   approvedAt: policyVersions.approvedAt,
   nextReviewDate: policyVersions.nextReviewDate,
   returnNote: policyVersions.returnNote,
-  sectionCount: sql<number>`(SELECT count(*)::int FROM ${policySections} WHERE ${policySections.versionId} = ${policyVersions.id})`,
+  // Qualified by hand: in a select of one table Drizzle writes its columns unqualified, which
+  // inside this subquery would name policy_sections' own columns.
+  sectionCount: sql<number>`(SELECT count(*)::int FROM ${policySections} WHERE ${policySections}.version_id = ${policyVersions}.id)`,
 };
 
 type VersionSummaryRow = PolicyVersionSummary & { policyId: string };
@@ -501,6 +505,94 @@ export async function getPolicyVersionDetail(
         carriedOver: match.carriedOver,
       })),
     })),
+  };
+}
+
+/** A version's sections in order, each with the rules confirmed on it and its undecided count. */
+async function findSectionsToCompare(db: Db, versionId: string): Promise<ComparedSection[]> {
+  const sections = await db
+    .select({
+      id: policySections.id,
+      position: policySections.position,
+      level: policySections.level,
+      heading: policySections.heading,
+      text: policySections.text,
+      textHash: policySections.textHash,
+    })
+    .from(policySections)
+    .where(eq(policySections.versionId, versionId))
+    .orderBy(asc(policySections.position));
+  const matches = await db
+    .select({
+      sectionId: policySectionMatches.sectionId,
+      decision: policySectionMatches.decision,
+      rule: {
+        id: libraryRules.id,
+        title: libraryRules.title,
+        citation: libraryRules.citation,
+        retiredAt: libraryRules.retiredAt,
+      },
+    })
+    .from(policySectionMatches)
+    .innerJoin(policySections, eq(policySections.id, policySectionMatches.sectionId))
+    .innerJoin(libraryRules, eq(libraryRules.id, policySectionMatches.ruleId))
+    .where(
+      and(
+        eq(policySections.versionId, versionId),
+        inArray(policySectionMatches.decision, ['confirmed', 'suggested']),
+      ),
+    )
+    .orderBy(asc(libraryRules.id));
+  const bySection = groupBy(matches, (row) => row.sectionId);
+  return sections.map(({ id, ...section }) => {
+    const rows = bySection.get(id) ?? [];
+    return {
+      ...section,
+      confirmedRules: rows
+        .filter((row) => row.decision === 'confirmed')
+        .map(({ rule }) => ({
+          id: rule.id,
+          title: rule.title,
+          citation: rule.citation,
+          retired: rule.retiredAt !== null,
+        })),
+      undecided: rows.filter((row) => row.decision === 'suggested').length,
+    };
+  });
+}
+
+/**
+ * Two versions of one of the company's policies compared section by section (`to` against
+ * `from`), or 404 for a policy or a version that is not there.
+ */
+export async function getPolicyComparison(
+  db: Db,
+  viewer: PolicyViewer,
+  options: { policyId: string; from: number; to: number },
+): Promise<PolicyComparison> {
+  await getPolicy(db, viewer.companyId, options.policyId);
+  const versionOf = (version: number) =>
+    getPolicyVersion(db, { companyId: viewer.companyId, policyId: options.policyId, version });
+  const [from, to] = await Promise.all([versionOf(options.from), versionOf(options.to)]);
+  const summaries = new Map(
+    (
+      await db
+        .select(versionSummaryColumns)
+        .from(policyVersions)
+        .where(inArray(policyVersions.id, [from.id, to.id]))
+    )
+      .map(versionSummary)
+      .map(({ policyId: _policyId, ...summary }) => [summary.id, summary]),
+  );
+  const [fromSections, toSections] = await Promise.all([
+    findSectionsToCompare(db, from.id),
+    findSectionsToCompare(db, to.id),
+  ]);
+  return {
+    policyId: options.policyId,
+    from: summaries.get(from.id)!,
+    to: summaries.get(to.id)!,
+    ...compareSections(fromSections, toSections),
   };
 }
 

@@ -7,6 +7,8 @@ import {
   createPolicyVersionRequestSchema,
   manualMatchRequestSchema,
   matchDecisionRequestSchema,
+  policyCompareQuerySchema,
+  policyComparisonSchema,
   policyDetailSchema,
   policyListResponseSchema,
   policyGapQuerySchema,
@@ -45,6 +47,7 @@ import { findPolicyGaps } from './policy-gaps.queries.ts';
 import {
   findPolicies,
   getPolicy,
+  getPolicyComparison,
   getPolicyDetail,
   getPolicyVersionDetail,
 } from './policies.queries.ts';
@@ -359,6 +362,26 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getPolicyVersionDetail(db, requireDatedActor(request), request.params),
+  );
+
+  app.get(
+    '/api/policies/:policyId/compare',
+    {
+      config: { access: POLICIES },
+      schema: {
+        tags: ['policies'],
+        summary:
+          'Two versions compared section by section (`to` against `from`): each section added, removed, changed (word by word) or unchanged, with the rules confirmed on it in each version',
+        params: policyParams,
+        querystring: policyCompareQuerySchema,
+        response: { 200: policyComparisonSchema },
+      },
+    },
+    async (request) =>
+      getPolicyComparison(db, requireDatedActor(request), {
+        policyId: request.params.policyId,
+        ...request.query,
+      }),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import {
+  policyComparisonSchema,
   policyDetailSchema,
   policyGapReportSchema,
   policyListResponseSchema,
@@ -59,6 +60,21 @@ export function usePolicyVersion(policyId: string | null, version: number | null
     queryFn: () =>
       apiRequest(versionPath(policyId!, version!), { schema: policyVersionDetailSchema }),
     enabled: Boolean(policyId) && version !== null,
+  });
+}
+
+/** Two versions compared section by section: `to` against `from`. */
+export function usePolicyComparison(
+  policyId: string | null,
+  range: { from: number; to: number } | null,
+) {
+  return useQuery({
+    queryKey: [...policiesQueryKey, 'compare', policyId, range?.from, range?.to],
+    queryFn: () =>
+      apiRequest(`${base(policyId!)}/compare?from=${range!.from}&to=${range!.to}`, {
+        schema: policyComparisonSchema,
+      }),
+    enabled: Boolean(policyId) && range !== null,
   });
 }
 

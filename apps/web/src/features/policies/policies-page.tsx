@@ -232,8 +232,9 @@ const areaParam = (value: string | null): RegulationArea | undefined =>
 /**
  * `/policy-cross-referencing`: the institution's written policies and procedures, each
  * cross-referenced to the compliance library, and the gap report. The view, the open policy
- * and version and the report's area are in the URL (`?policy=…&version=…`, `?view=gaps&area=…`),
- * so a link or a reload shows the same thing.
+ * and version (or the two versions compared) and the report's area are in the URL
+ * (`?policy=…&version=…`, `?policy=…&compare=1..2`, `?view=gaps&area=…`), so a link or a reload
+ * shows the same thing.
  */
 export function PoliciesPage() {
   const [params, setParams] = useSearchParams();
@@ -241,6 +242,10 @@ export function PoliciesPage() {
   const policyId = params.get('policy');
   const versionParam = Number(params.get('version'));
   const selectedVersion = Number.isInteger(versionParam) && versionParam > 0 ? versionParam : null;
+  const compareParam = /^(\d{1,6})\.\.(\d{1,6})$/.exec(params.get('compare') ?? '');
+  const compare = compareParam
+    ? { from: Number(compareParam[1]), to: Number(compareParam[2]) }
+    : null;
   const { data: session } = useSession();
   const role = session?.profile.role ?? 'user';
   const members = usePolicyMembers().data?.members ?? [];
@@ -266,6 +271,14 @@ export function PoliciesPage() {
               selectedVersion={selectedVersion}
               onSelectVersion={(version) =>
                 setParams({ policy: data.id, version: String(version) })
+              }
+              compare={compare}
+              onCompare={(range) =>
+                setParams(
+                  range
+                    ? { policy: data.id, compare: `${range.from}..${range.to}` }
+                    : { policy: data.id },
+                )
               }
               onDeleted={() => setParams({})}
             />

@@ -7,7 +7,7 @@ import type {
   PolicyMembers,
   PolicyVersionSummary,
 } from '@complivue/shared/schemas/policies';
-import { ArrowLeft, Download, FilePlus } from 'lucide-react';
+import { ArrowLeft, Download, FilePlus, GitCompare } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -34,6 +34,7 @@ import {
 import { ApproveVersionForm, ReturnVersionForm } from './policy-approval.tsx';
 import { PolicyAttestationCard } from './policy-attestation.tsx';
 import { VersionStatusToken } from './policy-badges.tsx';
+import { PolicyCompareView, defaultCompareRange, type CompareRange } from './policy-compare.tsx';
 import { PolicySectionsView } from './policy-sections.tsx';
 import { PolicyUploadForm } from './policy-upload-form.tsx';
 
@@ -285,6 +286,8 @@ export function PolicyDetailView({
   members,
   selectedVersion,
   onSelectVersion,
+  compare,
+  onCompare,
   onDeleted,
 }: {
   policy: PolicyDetail;
@@ -292,11 +295,15 @@ export function PolicyDetailView({
   members: PolicyMembers['members'];
   selectedVersion: number | null;
   onSelectVersion: (version: number) => void;
+  /** The two versions compared (in the URL), or null when one version is read. */
+  compare: CompareRange | null;
+  onCompare: (range: CompareRange | null) => void;
   onDeleted: () => void;
 }) {
   const canEdit = hasRoleAtLeast(role, 'manager');
   const version = selectedVersion ?? policy.latest.version;
-  const detail = usePolicyVersion(policy.id, version);
+  const comparing = compare !== null && policy.versions.length > 1;
+  const detail = usePolicyVersion(policy.id, comparing ? null : version);
   const addVersion = useAddPolicyVersion(policy.id);
   const remove = useDeletePolicy(policy.id);
   const [adding, setAdding] = useState(false);
@@ -383,7 +390,19 @@ export function PolicyDetailView({
       )}
       <PolicyAttestationCard policy={policy} role={role} />
       <Card className="space-y-4 p-4 sm:p-6">
-        <h2 className="text-lg font-semibold text-slate-900">Versions</h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold text-slate-900">Versions</h2>
+          {policy.versions.length > 1 && !comparing && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => onCompare(defaultCompareRange(policy))}
+            >
+              <GitCompare aria-hidden="true" className="size-4" />
+              Compare versions
+            </Button>
+          )}
+        </div>
         <DataTable
           caption={`Versions of ${policy.title}`}
           columns={versionColumns(policy.id, role, onSelectVersion, setDecision)}
@@ -392,18 +411,30 @@ export function PolicyDetailView({
           minWidth="48rem"
         />
       </Card>
-      <Card className="space-y-4 p-4 sm:p-6">
-        <h2 className="text-lg font-semibold text-slate-900">
-          Version {version}: sections and the rules they cover
-        </h2>
-        <p className="text-sm text-slate-700">
-          Each section is matched to library rules by the CFR sections it cites and by the words it
-          shares with a rule’s requirement. Only the rules a person confirms count as covered.
-        </p>
-        <QueryState query={detail} loading="Reading the sections">
-          {(data) => <PolicySectionsView detail={data} canEdit={canEdit} />}
-        </QueryState>
-      </Card>
+      {comparing ? (
+        <Card className="space-y-4 p-4 sm:p-6">
+          <h2 className="text-lg font-semibold text-slate-900">Compare versions</h2>
+          <PolicyCompareView
+            policy={policy}
+            range={compare}
+            onChange={onCompare}
+            onClose={() => onCompare(null)}
+          />
+        </Card>
+      ) : (
+        <Card className="space-y-4 p-4 sm:p-6">
+          <h2 className="text-lg font-semibold text-slate-900">
+            Version {version}: sections and the rules they cover
+          </h2>
+          <p className="text-sm text-slate-700">
+            Each section is matched to library rules by the CFR sections it cites and by the words
+            it shares with a rule’s requirement. Only the rules a person confirms count as covered.
+          </p>
+          <QueryState query={detail} loading="Reading the sections">
+            {(data) => <PolicySectionsView detail={data} canEdit={canEdit} />}
+          </QueryState>
+        </Card>
+      )}
       <Card className="space-y-4 p-4 sm:p-6">
         <h2 className="text-lg font-semibold text-slate-900">History</h2>
         <PolicyHistory history={policy.history} />
