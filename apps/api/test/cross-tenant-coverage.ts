@@ -210,6 +210,7 @@ export const CROSS_TENANT_COVERAGE: Record<string, CrossTenantCoverage> = {
   'POST /api/policies/{policyId}/versions/{version}/sections/{sectionId}/matches': POLICIES,
   'PUT /api/policies/{policyId}/matches/{matchId}': POLICIES,
   'POST /api/policies/{policyId}/attestation': POLICIES,
+  'POST /api/policies/{policyId}/impacts/review': POLICIES,
   'POST /api/policies/{policyId}/attestation/remind': POLICIES,
   'POST /api/policies/{policyId}/versions/{version}/acknowledge': POLICIES,
 

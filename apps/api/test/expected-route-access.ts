@@ -380,6 +380,11 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   'GET /api/policies': { access: PROFESSIONAL_PLAN },
   'GET /api/policies/members': { access: PROFESSIONAL_PLAN },
   'GET /api/policies/gaps': { access: PROFESSIONAL_PLAN },
+  'GET /api/policies/impacts': { access: PROFESSIONAL_PLAN },
+  'POST /api/policies/:policyId/impacts/review': {
+    access: requireAll(PROFESSIONAL_PLAN, MANAGER),
+    probe: NO_BODY,
+  },
   'GET /api/policies/gaps.csv': { access: PROFESSIONAL_PLAN },
   'GET /api/policies/gaps.pdf': { access: PROFESSIONAL_PLAN },
   'POST /api/policies': { access: requireAll(PROFESSIONAL_PLAN, MANAGER), probe: NO_BODY },

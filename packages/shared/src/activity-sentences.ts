@@ -138,6 +138,7 @@ const ACTIVITY_SENTENCES: Record<string, string | SentenceTemplate> = {
   'policy.attestation_reminded':
     'reminded {after.reminded} members to acknowledge policy {target|a policy}',
   'policy.acknowledged': 'acknowledged version {after.version} of policy {target|a policy}',
+  'policy.impact_reviewed': 'reviewed policy {target|a policy} against a regulatory change',
   'policy.deleted': {
     text: 'deleted policy {target|POL-{before.number} “{before.title}”}',
     omit: ['number', 'title'],

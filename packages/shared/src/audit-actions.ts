@@ -99,6 +99,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'policy.attestation_requested': 'Asked members to acknowledge a policy',
   'policy.attestation_reminded': 'Reminded members to acknowledge a policy',
   'policy.acknowledged': 'Acknowledged a policy',
+  'policy.impact_reviewed': 'Reviewed a policy against a regulatory change',
   'policy.deleted': 'Deleted a policy',
   'policy.gaps_exported': 'Exported the policy gap report',
   'feeds.watchlist_updated': 'Changed the regulatory watchlist',

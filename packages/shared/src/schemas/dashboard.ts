@@ -41,6 +41,15 @@ const overdueFindingSchema = z.object({
   overdueActions: z.number().int(),
 });
 
+const policyToReviewSchema = z.object({
+  policyId: z.string(),
+  number: z.number().int(),
+  title: z.string(),
+  /** The update or change that calls for the review. */
+  sourceTitle: z.string(),
+  sourceDate: z.iso.datetime({ offset: true }),
+});
+
 /**
  * The dashboard's figures (docs/product.md § Dashboard), each computed on the server from the
  * company's data.
@@ -63,6 +72,14 @@ export const dashboardSchema = z.object({
     overdueChanges: z.object({ count: z.number().int(), items: z.array(overdueChangeSchema) }),
     /** The findings list's "Overdue actions only" filter (`/risk-scoring?view=findings&overdue=true`). */
     overdueFindings: z.object({ count: z.number().int(), items: z.array(overdueFindingSchema) }),
+    /**
+     * Approved policies an update or a change since their approval touches, not yet reviewed
+     * (`/policy-cross-referencing`, each policy's "Regulatory changes since approval").
+     */
+    policiesToReview: z.object({
+      count: z.number().int(),
+      items: z.array(policyToReviewSchema),
+    }),
   }),
   alerts: z.object({
     /** Unread notifications of high or normal priority addressed to you. */

@@ -195,6 +195,8 @@ export const policySummarySchema = z.object({
   undecidedMatches: z.number().int(),
   /** The viewer is asked to acknowledge the version in force and has not yet. */
   acknowledgementDue: z.boolean(),
+  /** Updates and changes since its approval that cite a section it covers, not yet reviewed. */
+  impactsToReview: z.number().int(),
   updatedAt: timestamp,
 });
 export type PolicySummary = z.infer<typeof policySummarySchema>;

@@ -12,6 +12,7 @@ import {
   type DueDate,
 } from '../calendar/calendar.queries.ts';
 import { overdueChanges } from '../changes/changes.queries.ts';
+import { findPolicyImpacts } from '../policies/policy-impacts.queries.ts';
 import { overdueFindings } from '../risks/findings.queries.ts';
 import {
   recentUpdatesJson,
@@ -125,6 +126,7 @@ export async function computeDashboard(
         overdueDeadlines: { count: 0, items: [] },
         overdueChanges: { count: 0, items: [] },
         overdueFindings: { count: 0, items: [] },
+        policiesToReview: { count: 0, items: [] },
       },
       deadlines: { tracked: true, next30Days: 0 },
       teamActivity: { actionsThisWeek: 0, since: teamActivitySince() },
@@ -135,7 +137,7 @@ export async function computeDashboard(
   const today = options.today ?? todayIn(null);
   const ranges = dashboardDeadlineRanges(today);
   const teamSince = teamActivitySince();
-  const [[figures], dueDates, changes, findings] = await Promise.all([
+  const [[figures], dueDates, changes, findings, impacts] = await Promise.all([
     companyFigures(db, {
       userId,
       companyId,
@@ -155,7 +157,9 @@ export async function computeDashboard(
       { companyId, actorUserId: userId, role: options.role, today },
       ATTENTION_LIST_LIMIT,
     ),
+    findPolicyImpacts(db, companyId, {}),
   ]);
+  const toReview = impacts.filter((impact) => impact.review === null);
   const completed = new Set(figures!.completed_due_dates);
   const open = (list: DueDate[]) => list.filter((dueDate) => !completed.has(dueDate.key));
   const overdue = open(dueDates.overdue);
@@ -186,6 +190,16 @@ export async function computeDashboard(
         })),
       },
       overdueFindings: findings,
+      policiesToReview: {
+        count: toReview.length,
+        items: toReview.slice(0, ATTENTION_LIST_LIMIT).map((impact) => ({
+          policyId: impact.policy.id,
+          number: impact.policy.number,
+          title: impact.policy.title,
+          sourceTitle: impact.source.title,
+          sourceDate: impact.source.date,
+        })),
+      },
     },
     alerts: { active: figures!.active_alerts, highPriority: figures!.high_alerts },
     deadlines: {

@@ -28,6 +28,7 @@ describe('GET /api/dashboard', () => {
         overdueDeadlines: { count: 0, items: [] },
         overdueChanges: { count: 0, items: [] },
         overdueFindings: { count: 0, items: [] },
+        policiesToReview: { count: 0, items: [] },
       },
       alerts: { active: 0, highPriority: 0 },
       deadlines: { tracked: true, next30Days: 0 },

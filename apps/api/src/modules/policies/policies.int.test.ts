@@ -9,13 +9,15 @@ import {
   type PolicyComparison,
   type PolicyDetail,
   type PolicyGapReport,
+  type PolicyImpactList,
   type PolicyListResponse,
   type PolicySection,
   type PolicyVersionDetail,
 } from '@complivue/shared/schemas/policies';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeTestKit } from '../../../test/changes.ts';
+import { MANUAL_CHANGE, changeTestKit } from '../../../test/changes.ts';
+import { insertFeedItem, insertFeedSource } from '../../../test/feed-items.ts';
 import { multipartForm, type FormFile } from '../../../test/http.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import {
@@ -737,6 +739,114 @@ describe('policies API', () => {
     expect((await call(user.cookie, 'POST', `${base}/versions/2/acknowledge`)).statusCode).toBe(
       200,
     );
+  });
+
+  it('flags an approved policy when an update or a change cites a section it covers, until a manager records a review', async () => {
+    const { admin, manager, user } = await institution();
+    const other = await institution();
+    const policy = await createFromText(manager.cookie, 'HMDA procedure', demoPolicyText('hmda'));
+    const v1 = await versionDetail(manager.cookie, policy.id, 1);
+    await call(
+      manager.cookie,
+      'PUT',
+      `/api/policies/${policy.id}/matches/${matchOf(sectionNamed(v1, 'Quarterly Recording'), 'HMDA-LAR-002').id}`,
+      { decision: 'confirmed' },
+    );
+    await call(manager.cookie, 'POST', `/api/policies/${policy.id}/versions/1/submit`);
+    await call(admin.cookie, 'POST', `/api/policies/${policy.id}/versions/1/approve`, {
+      nextReviewDate: addDays(today, 365),
+    });
+    const sourceId = await insertFeedSource(t.db);
+    const later = new Date(Date.now() + 60_000);
+    const amendment = await insertFeedItem(t.db, {
+      sourceIds: [sourceId],
+      title: 'Amendments to the quarterly recording of HMDA data',
+      citations: ['12 CFR 1003.4(f)'],
+      sortAt: later,
+    });
+    await insertFeedItem(t.db, {
+      sourceIds: [sourceId],
+      title: 'Regulation C technical corrections',
+      citations: ['12 CFR part 1003'],
+      sortAt: later,
+    });
+    await insertFeedItem(t.db, {
+      sourceIds: [sourceId],
+      title: 'Disclosure statement changes',
+      citations: ['12 CFR 1003.5(b)'],
+      sortAt: later,
+    });
+    const change = await call(manager.cookie, 'POST', '/api/changes', {
+      ...MANUAL_CHANGE,
+      title: 'Shorter recording window under 12 CFR 1003.4(f)',
+      summary: 'The recording window changes.',
+    });
+    expect(change.statusCode, change.body).toBe(201);
+    const changeId = change.json<{ id: string }>().id;
+
+    const impacts = await call(user.cookie, 'GET', `/api/policies/impacts?policy=${policy.id}`);
+    expect(impacts.statusCode, impacts.body).toBe(200);
+    const items = impacts.json<PolicyImpactList>().items;
+    expect(items.map((item) => [item.source.kind, item.source.title]).sort()).toEqual([
+      ['change', 'Shorter recording window under 12 CFR 1003.4(f)'],
+      ['feed_item', 'Amendments to the quarterly recording of HMDA data'],
+    ]);
+    expect(items.find((item) => item.source.kind === 'feed_item')).toMatchObject({
+      citations: ['12 CFR 1003.4(f)'],
+      touches: [{ sectionHeading: 'Quarterly Recording', ruleId: 'HMDA-LAR-002' }],
+      review: null,
+    });
+    const byChange = await call(user.cookie, 'GET', `/api/policies/impacts?change=${changeId}`);
+    expect(byChange.json<PolicyImpactList>().items.map((item) => item.policy.id)).toEqual([
+      policy.id,
+    ]);
+    const dashboard = await call(user.cookie, 'GET', '/api/dashboard');
+    expect(dashboard.json().attention.policiesToReview).toMatchObject({ count: 2 });
+
+    const review = {
+      sourceKind: 'feed_item',
+      sourceId: amendment,
+      note: 'No change needed: our window is shorter.',
+    };
+    expect(
+      (await call(user.cookie, 'POST', `/api/policies/${policy.id}/impacts/review`, review))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call(
+          other.manager.cookie,
+          'POST',
+          `/api/policies/${policy.id}/impacts/review`,
+          review,
+        )
+      ).statusCode,
+    ).toBe(404);
+    const reviewed = await call(
+      manager.cookie,
+      'POST',
+      `/api/policies/${policy.id}/impacts/review`,
+      review,
+    );
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    const after = reviewed.json<PolicyImpactList>().items;
+    expect(after.map((item) => item.review?.note ?? null)).toEqual([null, review.note]);
+    expect(
+      (await call(user.cookie, 'GET', '/api/dashboard')).json().attention.policiesToReview,
+    ).toMatchObject({ count: 1 });
+    const unrelated = await call(
+      manager.cookie,
+      'POST',
+      `/api/policies/${policy.id}/impacts/review`,
+      {
+        ...review,
+        sourceId: crypto.randomUUID(),
+      },
+    );
+    expect(unrelated.statusCode).toBe(404);
+    expect(
+      (await call(other.user.cookie, 'GET', `/api/policies/impacts?policy=${policy.id}`)).json(),
+    ).toEqual({ items: [] });
   });
 
   it('keeps policies, their versions, files and matches inside the institution', async () => {

@@ -25,6 +25,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { findActiveMembers, memberName } from '../companies/members.ts';
 import { visibleArticles } from '../library/library.queries.ts';
 import { compareSections, type ComparedSection } from './policy-compare.ts';
+import { findPolicyImpacts } from './policy-impacts.queries.ts';
 import type { RuleForMatching } from './policy-matching.ts';
 
 export type PolicyRow = typeof policies.$inferSelect;
@@ -240,7 +241,11 @@ function summarise(
   policy: PolicyListRow,
   versions: readonly VersionSummaryRow[],
   counts: Map<string, { covered: number; undecided: number }>,
-  viewer: { today: string; dueVersionIds: ReadonlySet<string> },
+  viewer: {
+    today: string;
+    dueVersionIds: ReadonlySet<string>;
+    impactsToReview: ReadonlyMap<string, number>;
+  },
 ): PolicySummary {
   const today = viewer.today;
   // Versions come newest first.
@@ -266,6 +271,7 @@ function summarise(
     coveredRules: approved ? (counts.get(approved.id)?.covered ?? 0) : 0,
     undecidedMatches: counts.get(latest.id)?.undecided ?? 0,
     acknowledgementDue: approved !== null && viewer.dueVersionIds.has(approved.id),
+    impactsToReview: viewer.impactsToReview.get(policy.id) ?? 0,
     updatedAt: policy.updatedAt.toISOString(),
   };
 }
@@ -298,6 +304,11 @@ async function policiesWithVersions(db: Db, viewer: PolicyViewer, policyIds?: st
     versions.map((version) => version.id),
   );
   const dueVersionIds = await versionsToAcknowledge(db, viewer);
+  const impactsToReview = new Map<string, number>();
+  for (const impact of await findPolicyImpacts(db, viewer.companyId, {})) {
+    if (impact.review) continue;
+    impactsToReview.set(impact.policy.id, (impactsToReview.get(impact.policy.id) ?? 0) + 1);
+  }
   return rows
     .filter((row) => byPolicy.has(row.policy.id))
     .map((row) => ({
@@ -307,19 +318,20 @@ async function policiesWithVersions(db: Db, viewer: PolicyViewer, policyIds?: st
         { ...row.policy, ownerName: row.ownerName },
         byPolicy.get(row.policy.id)!,
         counts,
-        { today: viewer.today, dueVersionIds },
+        { today: viewer.today, dueVersionIds, impactsToReview },
       ),
     }));
 }
 
 /**
- * The company's policies: overdue reviews first, then those awaiting a decision (in review, or
+ * The company's policies: overdue reviews and reviews called for by a regulatory change first,
+ * then those awaiting a decision (in review, or
  * with suggestions nobody decided), then by number.
  */
 export async function findPolicies(db: Db, viewer: PolicyViewer): Promise<PolicySummary[]> {
   const summaries = (await policiesWithVersions(db, viewer)).map((entry) => entry.summary);
   const rank = (policy: PolicySummary) =>
-    policy.reviewOverdue
+    policy.reviewOverdue || policy.impactsToReview > 0
       ? 0
       : policy.latest.status === 'in_review' || !policy.approved
         ? 1

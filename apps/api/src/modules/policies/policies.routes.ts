@@ -12,6 +12,9 @@ import {
   policyDetailSchema,
   policyListResponseSchema,
   policyGapQuerySchema,
+  policyImpactListSchema,
+  policyImpactQuerySchema,
+  reviewImpactRequestSchema,
   policyGapReportSchema,
   policyMembersSchema,
   policyVersionDetailSchema,
@@ -42,6 +45,8 @@ import {
   remindAttestation,
   requestAttestation,
 } from './policy-attestations.service.ts';
+import { reviewPolicyImpact } from './policy-impacts.service.ts';
+import { findPolicyImpacts } from './policy-impacts.queries.ts';
 import { policyGapCsv, policyGapPdf } from './policy-gap-report.ts';
 import { findPolicyGaps } from './policy-gaps.queries.ts';
 import {
@@ -557,6 +562,49 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireDatedActor(request);
       await acknowledgePolicyVersion(app.deps, { actor, ...request.params });
       return getPolicyDetail(db, actor, request.params.policyId);
+    },
+  );
+
+  app.get(
+    '/api/policies/impacts',
+    {
+      config: { access: POLICIES },
+      schema: {
+        tags: ['policies'],
+        summary:
+          'Regulatory updates and changes citing a CFR section an approved policy covers (of one policy, or touched by one change), not yet reviewed first',
+        querystring: policyImpactQuerySchema,
+        response: { 200: policyImpactListSchema },
+      },
+    },
+    async (request) => ({
+      items: await findPolicyImpacts(db, requireDatedActor(request).companyId, request.query),
+    }),
+  );
+
+  app.post(
+    '/api/policies/:policyId/impacts/review',
+    {
+      config: { access: POLICY_EDITOR },
+      schema: {
+        tags: ['policies'],
+        summary:
+          'Records a review of the policy in force against an update or a change that touches it, with what was concluded',
+        params: policyParams,
+        body: reviewImpactRequestSchema,
+        response: { 200: policyImpactListSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireDatedActor(request);
+      await reviewPolicyImpact(app.deps, {
+        actor,
+        policyId: request.params.policyId,
+        body: request.body,
+      });
+      return {
+        items: await findPolicyImpacts(db, actor.companyId, { policy: request.params.policyId }),
+      };
     },
   );
 };

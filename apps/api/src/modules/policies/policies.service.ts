@@ -53,9 +53,9 @@ const refuse = (path: string, message: string) =>
   AppError.validationFailed([{ path: `/${path}`, message }], message);
 
 /** The history entry, the audit row and the policy marked as just updated, in one transaction. */
-async function recordPolicyActivity(
+export async function recordPolicyActivity(
   tx: Db,
-  deps: PolicyDeps,
+  deps: Pick<PolicyDeps, 'clock' | 'skipAudit'>,
   actor: DatedActor,
   policyId: string,
   activity: { event: string; action: string; changes: HistoryChanges },

@@ -1,4 +1,5 @@
 import type { ChangeStatus } from '@complivue/shared/regulatory-monitoring';
+import { policyImpactListSchema } from '@complivue/shared/schemas/policies';
 import {
   changeBoardSchema,
   changeDetailSchema,
@@ -158,3 +159,17 @@ export const exportHref = (filters: ChangeFilterState) => {
   const params = filterParams(filters).toString();
   return `/api/changes/export.csv${params ? `?${params}` : ''}`;
 };
+
+/**
+ * The approved policies covering a CFR section the change cites (policies' own endpoint: both
+ * pages need the professional plan). Read again with every policy write, under its key.
+ */
+export function useChangePolicies(changeId: string) {
+  return useQuery({
+    queryKey: ['policies', 'impacts', 'change', changeId],
+    queryFn: () =>
+      apiRequest(`/api/policies/impacts?change=${encodeURIComponent(changeId)}`, {
+        schema: policyImpactListSchema,
+      }),
+  });
+}

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answerApi, renderComponent } from '../../../test/render.tsx';
+import { answerApi, renderComponent, type ApiCall } from '../../../test/render.tsx';
 import { ChangeDetailBody } from './change-detail/change-detail-body.tsx';
 import { aChange, members } from './change-fixture.test-helper.ts';
 
@@ -15,9 +15,24 @@ async function openDetail(tab: 'Overview' | 'Impact' = 'Overview') {
   return { ...view, form: within(form) };
 }
 
+/**
+ * The API as `answer` says, with the change's writes collected; the Impact tab's read of the
+ * policies that cover the change's citations is answered with none and not collected.
+ */
+function answerChangeApi(answer: (call: ApiCall) => { status?: number; body: unknown }) {
+  const calls = answerApi((call) =>
+    call.path.startsWith('/api/policies/') ? { body: { items: [] } } : answer(call),
+  );
+  return {
+    get writes() {
+      return calls.filter((call) => !call.path.startsWith('/api/policies/'));
+    },
+  };
+}
+
 describe('Change fields form (the detail’s editor)', () => {
   it('refuses a title too short with the schema’s words beside it, and sends nothing', async () => {
-    const calls = answerApi(() => ({ body: aChange() }));
+    const api = answerChangeApi(() => ({ body: aChange() }));
     const { user, form } = await openDetail();
     await user.clear(form.getByLabelText('Title'));
     await user.type(form.getByLabelText('Title'), 'ab');
@@ -26,11 +41,11 @@ describe('Change fields form (the detail’s editor)', () => {
       'Enter a title of at least 3 characters.',
     );
     expect(form.getByLabelText('Title').getAttribute('aria-invalid')).toBe('true');
-    expect(calls).toEqual([]);
+    expect(api.writes).toEqual([]);
   });
 
   it("shows the server's refusal above the fields and keeps what was typed", async () => {
-    answerApi(() => ({
+    answerChangeApi(() => ({
       status: 400,
       body: {
         error: {
@@ -51,7 +66,9 @@ describe('Change fields form (the detail’s editor)', () => {
   });
 
   it('sends the overview, an empty date or owner as none, and keeps it while another tab shows', async () => {
-    const calls = answerApi(() => ({ body: aChange({ title: 'Escrow cushion limits (2026)' }) }));
+    const api = answerChangeApi(() => ({
+      body: aChange({ title: 'Escrow cushion limits (2026)' }),
+    }));
     const { user, form } = await openDetail();
     await user.type(form.getByLabelText('Title'), ' (2026)');
     await user.click(form.getByLabelText('TILA'));
@@ -63,8 +80,8 @@ describe('Change fields form (the detail’s editor)', () => {
       'Escrow cushion limits (2026)',
     );
     await user.click(form.getByRole('button', { name: 'Save overview' }));
-    await expect.poll(() => calls.length).toBeGreaterThan(0);
-    expect(calls[0]).toEqual({
+    await expect.poll(() => api.writes.length).toBeGreaterThan(0);
+    expect(api.writes[0]).toEqual({
       method: 'PATCH',
       path: `/api/changes/${aChange().id}`,
       body: {
@@ -79,13 +96,13 @@ describe('Change fields form (the detail’s editor)', () => {
   });
 
   it('sends the risk rating with the impact assessment', async () => {
-    const calls = answerApi(() => ({ body: aChange() }));
+    const api = answerChangeApi(() => ({ body: aChange() }));
     const { user, form } = await openDetail('Impact');
     await user.selectOptions(form.getByLabelText('Risk rating'), 'high');
     await user.type(form.getByLabelText('Systems affected'), 'Loan origination system');
     await user.click(form.getByRole('button', { name: 'Save impact assessment' }));
-    await expect.poll(() => calls.length).toBeGreaterThan(0);
-    expect(calls[0]).toEqual({
+    await expect.poll(() => api.writes.length).toBeGreaterThan(0);
+    expect(api.writes[0]).toEqual({
       method: 'PATCH',
       path: `/api/changes/${aChange().id}`,
       body: {

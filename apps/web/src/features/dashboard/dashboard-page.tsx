@@ -127,6 +127,7 @@ function Attention({ figures, session }: { figures: Dashboard; session: SessionR
   const calendar = usePageAccess(paths.regulatoryCalendar, session);
   const changes = usePageAccess(paths.changeManagement, session);
   const findings = usePageAccess(paths.riskScoring, session);
+  const policies = usePageAccess(paths.policyCrossReferencing, session);
   return (
     <NeedsAction
       attention={figures.attention}
@@ -134,6 +135,7 @@ function Attention({ figures, session }: { figures: Dashboard; session: SessionR
       calendarAllowed={calendar.allowed}
       changesAllowed={changes.allowed}
       findingsAllowed={findings.allowed}
+      policiesAllowed={policies.allowed}
     />
   );
 }

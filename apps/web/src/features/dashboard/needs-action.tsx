@@ -1,5 +1,6 @@
 import { daysBetween, formatShortDay } from '@complivue/shared/calendar-days';
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
+import { policyNumberLabel } from '@complivue/shared/policies';
 import { FINDING_SEVERITY_LEVELS, findingNumberLabel } from '@complivue/shared/risk-findings';
 import { changeNumberLabel } from '@complivue/shared/schemas/changes';
 import type { Dashboard } from '@complivue/shared/schemas/dashboard';
@@ -18,6 +19,7 @@ export const ATTENTION_LISTS = {
   overdueDeadlines: '/regulatory-calendar?view=list&due=overdue',
   overdueChanges: '/change-management?view=list&overdue=true',
   overdueFindings: '/risk-scoring?view=findings&overdue=true',
+  policiesToReview: '/policy-cross-referencing',
 } as const;
 
 const lateBy = (due: string, today: string) => {
@@ -126,6 +128,7 @@ export function NeedsAction({
   calendarAllowed,
   changesAllowed,
   findingsAllowed,
+  policiesAllowed,
 }: {
   attention: Attention;
   /** The member's today, `YYYY-MM-DD`: how late each item is. */
@@ -133,15 +136,18 @@ export function NeedsAction({
   calendarAllowed: boolean;
   changesAllowed: boolean;
   findingsAllowed: boolean;
+  policiesAllowed: boolean;
 }) {
   const {
     overdueDeadlines: deadlines,
     overdueChanges: changes,
     overdueFindings: findings,
+    policiesToReview: policies,
   } = attention;
   const calendarList = calendarAllowed ? ATTENTION_LISTS.overdueDeadlines : null;
   const changeList = changesAllowed ? ATTENTION_LISTS.overdueChanges : null;
   const findingList = findingsAllowed ? ATTENTION_LISTS.overdueFindings : null;
+  const policyList = policiesAllowed ? ATTENTION_LISTS.policiesToReview : null;
   return (
     <Card className="p-5 sm:p-6">
       <h2 className="text-lg font-semibold text-slate-900">Needs action</h2>
@@ -225,6 +231,24 @@ export function NeedsAction({
                 .filter(Boolean)
                 .join(' · ')}
               status={<StatusToken tone="overdue">{lateBy(finding.dueDate, today)}</StatusToken>}
+            />
+          ))}
+        </AttentionList>
+        <AttentionList
+          id="policies-to-review"
+          title="Policies to review after a regulatory change"
+          count={policies.count}
+          shown={policies.items.length}
+          listTo={policyList}
+          empty="No update or change since a policy's approval cites a section it covers."
+        >
+          {policies.items.map((item) => (
+            <AttentionRow
+              key={`${item.policyId}/${item.sourceTitle}`}
+              to={policyList && `${policyList}?policy=${item.policyId}`}
+              title={`${policyNumberLabel(item.number)} ${item.title}`}
+              details={`${item.sourceTitle} · ${formatShortDay(item.sourceDate.slice(0, 10))}`}
+              status={<StatusToken tone="needs_review">Review</StatusToken>}
             />
           ))}
         </AttentionList>

@@ -2,11 +2,13 @@ import {
   policyComparisonSchema,
   policyDetailSchema,
   policyGapReportSchema,
+  policyImpactListSchema,
   policyListResponseSchema,
   policyMembersSchema,
   policyVersionDetailSchema,
   type ApprovePolicyRequest,
   type RequestAttestationRequest,
+  type ReviewImpactRequest,
   type ReturnPolicyRequest,
   type UpdatePolicyRequest,
 } from '@complivue/shared/schemas/policies';
@@ -204,6 +206,26 @@ export const useAcknowledgePolicy = (policyId: string) =>
     apiRequest(`${versionPath(policyId, version)}/acknowledge`, {
       method: 'POST',
       schema: policyDetailSchema,
+    }),
+  );
+
+export function usePolicyImpacts(policyId: string | null) {
+  return useQuery({
+    queryKey: [...policiesQueryKey, 'impacts', policyId],
+    queryFn: () =>
+      apiRequest(`/api/policies/impacts?policy=${encodeURIComponent(policyId!)}`, {
+        schema: policyImpactListSchema,
+      }),
+    enabled: Boolean(policyId),
+  });
+}
+
+export const useReviewPolicyImpact = (policyId: string) =>
+  usePolicyWrite((body: ReviewImpactRequest) =>
+    apiRequest(`${base(policyId)}/impacts/review`, {
+      method: 'POST',
+      body,
+      schema: policyImpactListSchema,
     }),
   );
 

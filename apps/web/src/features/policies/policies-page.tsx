@@ -125,12 +125,16 @@ function NeedsAction({
 }) {
   const toAcknowledge = policies.filter((policy) => policy.acknowledgementDue);
   const overdue = policies.filter((policy) => policy.reviewOverdue);
+  const changed = policies.filter((policy) => policy.impactsToReview > 0);
   const awaiting = policies.filter((policy) => policy.latest.status === 'in_review');
   // Never approved and not on its way to approval: a draft nobody has submitted.
   const notInForce = policies.filter(
     (policy) => !policy.approved && policy.latest.status === 'draft',
   );
-  if (toAcknowledge.length + overdue.length + awaiting.length + notInForce.length === 0) {
+  if (
+    toAcknowledge.length + overdue.length + changed.length + awaiting.length + notInForce.length ===
+    0
+  ) {
     return null;
   }
   const list = (items: PolicySummary[]) =>
@@ -147,6 +151,7 @@ function NeedsAction({
       <ul className="space-y-1">
         {toAcknowledge.length > 0 && <li>For you to acknowledge: {list(toAcknowledge)}.</li>}
         {overdue.length > 0 && <li>Review overdue: {list(overdue)}.</li>}
+        {changed.length > 0 && <li>To review after a regulatory change: {list(changed)}.</li>}
         {awaiting.length > 0 && <li>Awaiting approval: {list(awaiting)}.</li>}
         {notInForce.length > 0 && <li>Never approved, so not in force: {list(notInForce)}.</li>}
       </ul>

@@ -33,6 +33,7 @@ import {
 } from './api.ts';
 import { ApproveVersionForm, ReturnVersionForm } from './policy-approval.tsx';
 import { PolicyAttestationCard } from './policy-attestation.tsx';
+import { PolicyImpactsCard } from './policy-impacts.tsx';
 import { VersionStatusToken } from './policy-badges.tsx';
 import { PolicyCompareView, defaultCompareRange, type CompareRange } from './policy-compare.tsx';
 import { PolicySectionsView } from './policy-sections.tsx';
@@ -50,6 +51,7 @@ const EVENTS: Record<string, string> = {
   attestation_requested: 'asked every member to acknowledge the version in force',
   attestation_reminded: 'reminded the members who had not acknowledged',
   acknowledged: 'acknowledged the version in force',
+  impact_reviewed: 'reviewed the policy against a regulatory change',
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -388,6 +390,7 @@ export function PolicyDetailView({
           )}
         </Alert>
       )}
+      <PolicyImpactsCard policy={policy} role={role} />
       <PolicyAttestationCard policy={policy} role={role} />
       <Card className="space-y-4 p-4 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">

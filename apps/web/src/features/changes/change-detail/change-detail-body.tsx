@@ -18,6 +18,7 @@ import { ChangeComments } from './change-comments.tsx';
 import { ChangeFacts } from './change-facts.tsx';
 import { HistoryTimeline } from './change-history.tsx';
 import { ChangeTasks } from './change-tasks.tsx';
+import { ChangePolicies } from './change-policies.tsx';
 import { DetailSection } from './detail-section.tsx';
 
 type Members = ChangeMembers['members'];
@@ -118,6 +119,8 @@ export function ChangeDetailBody({
               submitLabel="Save impact assessment"
               {...editor}
             />
+            {/* Read when the tab is open: the other tabs stay mounted to keep what was typed. */}
+            {tab === 'impact' && <ChangePolicies changeId={change.id} />}
           </Panel>
           <Panel value="tasks">
             <DetailSection

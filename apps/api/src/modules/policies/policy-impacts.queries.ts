@@ -1,0 +1,265 @@
+import type { Db } from '@complivue/db/database';
+import { changeItems } from '@complivue/db/schema/changes';
+import { feedItems } from '@complivue/db/schema/feeds';
+import { libraryRules } from '@complivue/db/schema/library';
+import {
+  policies,
+  policyImpactReviews,
+  policySectionMatches,
+  policySections,
+  policyVersions,
+} from '@complivue/db/schema/policies';
+import { citationSearchTerms, citationsInText } from '@complivue/shared/citation-search';
+import type { PolicyImpactSource } from '@complivue/shared/policies';
+import type { PolicyImpact, PolicyImpactQuery } from '@complivue/shared/schemas/policies';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+
+/**
+ * Which regulatory updates and changes call for an approved policy's review (issue 20's change
+ * impact), computed when read: a source that cites a CFR section (not a whole part) at, above or
+ * inside the citation of a rule a section of the approved version was confirmed to cover, or a
+ * citation the section itself makes, published or recorded after the approval. Only the
+ * person's review of it is stored (`policy_impact_reviews`).
+ */
+
+/** Updates and changes looked at: the last year's, at most this many of each. */
+const SOURCE_LIMIT = 500;
+const YEAR_MS = 365 * 86_400_000;
+
+/** A citation's CFR terms from the part to the most specific paragraph, when it names a section. */
+function sectionTerms(citation: string): string[] | null {
+  const terms = citationSearchTerms(citation).filter((term) => term.startsWith('cfr'));
+  return terms.some((term) => /^cfr\d+s/.test(term)) ? terms : null;
+}
+
+const overlaps = (a: readonly string[], b: readonly string[]) =>
+  a.includes(b.at(-1)!) || b.includes(a.at(-1)!);
+
+interface Source {
+  kind: PolicyImpactSource;
+  id: string;
+  title: string;
+  number: number | null;
+  date: Date;
+  citations: { citation: string; terms: string[] }[];
+}
+
+function withSectionTerms(citations: readonly string[]) {
+  return citations.flatMap((citation) => {
+    const terms = sectionTerms(citation);
+    return terms ? [{ citation, terms }] : [];
+  });
+}
+
+/** The company's confirmed coverage of its approved versions: each section and rule. */
+async function approvedCoverage(db: Db, companyId: string, policyId?: string) {
+  return db
+    .select({
+      policyId: policies.id,
+      number: policies.number,
+      title: policies.title,
+      versionId: policyVersions.id,
+      version: policyVersions.version,
+      approvedAt: policyVersions.approvedAt,
+      sectionHeading: policySections.heading,
+      anchor: policySections.anchor,
+      sectionCitations: policySections.citations,
+      ruleId: libraryRules.id,
+      ruleCitation: libraryRules.citation,
+    })
+    .from(policySectionMatches)
+    .innerJoin(policySections, eq(policySections.id, policySectionMatches.sectionId))
+    .innerJoin(policyVersions, eq(policyVersions.id, policySections.versionId))
+    .innerJoin(policies, eq(policies.id, policyVersions.policyId))
+    .innerJoin(libraryRules, eq(libraryRules.id, policySectionMatches.ruleId))
+    .where(
+      and(
+        eq(policySectionMatches.companyId, companyId),
+        eq(policySectionMatches.decision, 'confirmed'),
+        eq(policyVersions.status, 'approved'),
+        policyId ? eq(policies.id, policyId) : undefined,
+      ),
+    );
+}
+
+/** Regulatory updates since `since` that cite at least one CFR section. */
+async function citingFeedItems(db: Db, since: Date): Promise<Source[]> {
+  const rows = await db
+    .select({
+      id: feedItems.id,
+      title: feedItems.title,
+      date: feedItems.sortAt,
+      citations: feedItems.citations,
+    })
+    .from(feedItems)
+    .where(and(gte(feedItems.sortAt, since), sql`cardinality(${feedItems.citations}) > 0`))
+    .orderBy(desc(feedItems.sortAt))
+    .limit(SOURCE_LIMIT);
+  return rows.flatMap((row) => {
+    const citations = withSectionTerms(row.citations);
+    return citations.length > 0
+      ? [
+          {
+            kind: 'feed_item' as const,
+            id: row.id,
+            title: row.title,
+            number: null,
+            date: row.date,
+            citations,
+          },
+        ]
+      : [];
+  });
+}
+
+/** The company's changes since `since`: the citations of their update, and of their own words. */
+async function citingChanges(
+  db: Db,
+  companyId: string,
+  since: Date,
+  changeId?: string,
+): Promise<Source[]> {
+  const rows = await db
+    .select({
+      id: changeItems.id,
+      number: changeItems.number,
+      title: changeItems.title,
+      summary: changeItems.summary,
+      date: changeItems.createdAt,
+      feedCitations: feedItems.citations,
+    })
+    .from(changeItems)
+    .leftJoin(feedItems, eq(feedItems.id, changeItems.feedItemId))
+    .where(
+      and(
+        eq(changeItems.companyId, companyId),
+        changeId ? eq(changeItems.id, changeId) : gte(changeItems.createdAt, since),
+      ),
+    )
+    .orderBy(desc(changeItems.createdAt))
+    .limit(SOURCE_LIMIT);
+  return rows.flatMap((row) => {
+    const written = citationsInText(`${row.title}\n${row.summary}`).map((cited) => ({
+      citation: cited.citation,
+      terms: cited.terms,
+    }));
+    const citations = [...withSectionTerms(row.feedCitations ?? []), ...written];
+    return citations.length > 0
+      ? [
+          {
+            kind: 'change' as const,
+            id: row.id,
+            title: row.title,
+            number: row.number,
+            date: row.date,
+            citations,
+          },
+        ]
+      : [];
+  });
+}
+
+/**
+ * The updates and changes that touch the company's approved policies (one policy, or the
+ * policies one change touches), each with what it touches and its review; not yet reviewed
+ * first, newest first.
+ */
+export async function findPolicyImpacts(
+  db: Db,
+  companyId: string,
+  query: PolicyImpactQuery,
+): Promise<PolicyImpact[]> {
+  const coverage = await approvedCoverage(db, companyId, query.policy);
+  if (coverage.length === 0) return [];
+  const earliest = new Date(
+    Math.min(...coverage.map((row) => row.approvedAt?.getTime() ?? Date.now())),
+  );
+  const since = new Date(Math.max(earliest.getTime(), Date.now() - YEAR_MS));
+  const sources = [
+    ...(query.change ? [] : await citingFeedItems(db, since)),
+    ...(await citingChanges(db, companyId, since, query.change)),
+  ];
+  const reviews = await db
+    .select()
+    .from(policyImpactReviews)
+    .where(eq(policyImpactReviews.companyId, companyId));
+  const reviewOf = new Map(
+    reviews.map((review) => [
+      `${review.versionId}:${review.sourceKind}:${review.sourceId}`,
+      review,
+    ]),
+  );
+
+  const impacts = new Map<string, PolicyImpact & { sortAt: number }>();
+  for (const row of coverage) {
+    const covered = [row.ruleCitation, ...row.sectionCitations].flatMap((citation) => {
+      const terms = sectionTerms(citation);
+      return terms ? [terms] : [];
+    });
+    for (const source of sources) {
+      // A change recorded before the approval was known to the approver; an update, too.
+      if (!query.change && row.approvedAt && source.date <= row.approvedAt) continue;
+      const touching = source.citations.filter((cited) =>
+        covered.some((terms) => overlaps(cited.terms, terms)),
+      );
+      if (touching.length === 0) continue;
+      const key = `${row.versionId}:${source.kind}:${source.id}`;
+      const review = reviewOf.get(key);
+      const impact = impacts.get(key) ?? {
+        policy: { id: row.policyId, number: row.number, title: row.title, version: row.version },
+        source: {
+          kind: source.kind,
+          id: source.id,
+          title: source.title,
+          number: source.number,
+          date: source.date.toISOString(),
+        },
+        citations: [],
+        touches: [],
+        review: review
+          ? {
+              reviewedByName: review.reviewedByName,
+              reviewedAt: review.reviewedAt.toISOString(),
+              note: review.note,
+            }
+          : null,
+        sortAt: source.date.getTime(),
+      };
+      for (const cited of touching) {
+        if (!impact.citations.includes(cited.citation)) impact.citations.push(cited.citation);
+      }
+      if (
+        !impact.touches.some((touch) => touch.anchor === row.anchor && touch.ruleId === row.ruleId)
+      ) {
+        impact.touches.push({
+          sectionHeading: row.sectionHeading,
+          anchor: row.anchor,
+          ruleId: row.ruleId,
+          ruleCitation: row.ruleCitation,
+        });
+      }
+      impacts.set(key, impact);
+    }
+  }
+  return [...impacts.values()]
+    .sort((a, b) => Number(a.review !== null) - Number(b.review !== null) || b.sortAt - a.sortAt)
+    .map(({ sortAt: _sortAt, ...impact }) => impact);
+}
+
+/** The approved version of one of the company's policies and the source, for a review. */
+export async function findImpactForReview(
+  db: Db,
+  companyId: string,
+  options: { policyId: string; sourceKind: PolicyImpactSource; sourceId: string },
+) {
+  const impacts = await findPolicyImpacts(db, companyId, {
+    policy: options.policyId,
+    ...(options.sourceKind === 'change' ? { change: options.sourceId } : {}),
+  });
+  return (
+    impacts.find(
+      (impact) =>
+        impact.source.kind === options.sourceKind && impact.source.id === options.sourceId,
+    ) ?? null
+  );
+}
