@@ -125,7 +125,11 @@ interface PreparedSection extends PolicySection {
 }
 
 /** The sections of a text, each with its citations and its suggested rules. */
-async function crossReference(db: Db, companyId: string, text: string): Promise<PreparedSection[]> {
+export async function crossReference(
+  db: Db,
+  companyId: string,
+  text: string,
+): Promise<PreparedSection[]> {
   const sections = splitIntoSections(text);
   const rules = await findRulesForMatching(db, companyId);
   const weights = lexemeWeights(rules);
