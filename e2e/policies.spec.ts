@@ -120,5 +120,141 @@ test.describe('policies and their cross-reference', () => {
       row.getByRole('button', { name: `2 rules confirmed as covered by ${TITLE}` }),
     ).toBeVisible();
     await expectNoSeriousAxeViolations(admin);
+
+    // The gap report lists the TRID rules no approved policy covers, the new one included.
+    await admin.getByRole('link', { name: 'Gap report' }).click();
+    await admin.getByLabel('Area').selectOption('trid');
+    await expect(admin).toHaveURL(/view=gaps&area=trid/);
+    const uncovered = admin.getByRole('region', {
+      name: 'TILA-RESPA integrated disclosures (Loan Estimate, Closing Disclosure): not covered',
+    });
+    await expect(uncovered.getByRole('link', { name: /TRID-TOL-001/ })).toBeVisible();
+    await expect(uncovered.getByRole('link', { name: /TRID-CC-002/ })).toHaveCount(0);
+    await expect(admin.getByRole('link', { name: 'Gap report PDF' })).toHaveAttribute(
+      'href',
+      '/api/policies/gaps.pdf?area=trid',
+    );
+    await expectNoSeriousAxeViolations(admin);
+  });
+
+  test('an administrator asks every member to acknowledge a policy; a member acknowledges it; the rest are reminded', async ({
+    demo,
+    openPage,
+  }) => {
+    test.slow();
+    const admin = await openPage({
+      storageState: await signedInState(demo.url, demo.members.admin),
+      viewport: { width: 1280, height: 900 },
+    });
+    await admin.goto(`${demo.url}/policy-cross-referencing`);
+    await admin.getByRole('button', { name: 'TRID Disclosure Procedure', exact: true }).click();
+    await admin.getByRole('button', { name: 'Ask members to acknowledge' }).click();
+    const ask = admin.getByRole('dialog', { name: 'Ask every member to acknowledge version 1' });
+    await ask.getByLabel('Acknowledge by (optional)').fill(addDays(todayIn(null), 14));
+    await ask.getByRole('button', { name: 'Ask every member' }).click();
+    await expect(ask).toBeHidden();
+    await expect(admin.getByText(/0 of 3 have acknowledged/)).toBeVisible();
+
+    // The member sees what is theirs to do first, opens the policy and acknowledges it.
+    const member = await openPage({
+      storageState: await signedInState(demo.url, demo.members.user),
+      viewport: { width: 375, height: 800 },
+    });
+    await member.goto(`${demo.url}/policy-cross-referencing`);
+    await member
+      .getByRole('listitem')
+      .filter({ hasText: 'For you to acknowledge' })
+      .getByRole('button', { name: /TRID Disclosure Procedure/ })
+      .click();
+    await expect(member.getByText('You are asked to acknowledge version 1.')).toBeVisible();
+    await expectNoSeriousAxeViolations(member);
+    await member.getByRole('button', { name: 'I have read version 1: acknowledge' }).click();
+    await expect(member.getByText(/1 of 3 have acknowledged/)).toBeVisible();
+    await expect(member.getByRole('button', { name: /acknowledge$/ })).toHaveCount(0);
+
+    await admin.reload();
+    const table = admin.getByRole('table', { name: 'Who has acknowledged version 1' });
+    await expect(table.getByRole('row').filter({ hasText: 'Sam Rivera' })).not.toContainText(
+      'Not yet',
+    );
+    await admin.getByRole('button', { name: 'Remind the 2 who have not' }).click();
+    await expect(admin.getByText('2 members were reminded.')).toBeVisible();
+    await expectNoSeriousAxeViolations(admin);
+  });
+  test('a manager pastes an edited version of a policy in force and compares it with the one before', async ({
+    demo,
+    openPage,
+  }) => {
+    const manager = await openPage({
+      storageState: await signedInState(demo.url, demo.members.manager),
+      viewport: { width: 1280, height: 900 },
+    });
+    await manager.goto(`${demo.url}/policy-cross-referencing`);
+    await manager
+      .getByRole('table', { name: 'Your institution’s policies' })
+      .getByRole('button', { name: /rules confirmed as covered by TRID Disclosure Procedure/ })
+      .click();
+    await expect(
+      manager.getByRole('heading', { name: 'TRID Disclosure Procedure', level: 2 }),
+    ).toBeVisible();
+
+    // Version 2: the intake section dropped, the delivery deadline shortened, training added.
+    const original = demoPolicyText('trid');
+    const intake = original.indexOf('## 2. Application Intake');
+    const edited =
+      `${original.slice(0, intake)}${original.slice(original.indexOf('## 3. Loan Estimate Delivery'))}`
+        .replace(
+          'no later than the third business day after',
+          'no later than the second business day after',
+        )
+        .concat(
+          '\n\n## 8. Staff Training\n\nDisclosure staff are trained on these deadlines each year.\n',
+        );
+    await manager.getByRole('button', { name: 'Add a version' }).click();
+    const dialog = manager.getByRole('dialog', { name: 'Add a version' });
+    await dialog.getByLabel('Paste the text').check();
+    await dialog.getByLabel('Text', { exact: true }).fill(edited);
+    await dialog.getByLabel('What changed').fill('Loan Estimate one day earlier');
+    await dialog.getByRole('button', { name: 'Add version' }).click();
+    await expect(dialog).toBeHidden();
+
+    // From the keyboard: the previous version against the newest, kept in the URL.
+    await manager.getByRole('button', { name: 'Compare versions' }).focus();
+    await manager.keyboard.press('Enter');
+    await expect(manager).toHaveURL(/[?&]compare=1\.\.2/);
+    await expect(manager.getByLabel('Compare version')).toHaveValue('1');
+    await expect(manager.getByLabel('With version')).toHaveValue('2');
+    await expect(
+      manager.getByText(
+        /Version 2 against version 1: 1 section changed, 1 added, 1 removed, 6 unchanged\./,
+      ),
+    ).toBeVisible();
+
+    const delivery = manager.getByRole('region', { name: '3. Loan Estimate Delivery' });
+    await expect(delivery.getByText('Changed', { exact: true })).toBeVisible();
+    await expect(delivery.locator('del')).toHaveText(/third/);
+    await expect(delivery.locator('ins')).toHaveText(/second/);
+    // The rule confirmed on the old wording awaits a decision on the new one.
+    await expect(delivery.getByText('Coverage lost').first()).toBeVisible();
+    await expect(
+      manager.getByRole('region', { name: '2. Application Intake' }).getByText('Removed', {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await expect(
+      manager
+        .getByRole('region', { name: '8. Staff Training' })
+        .getByText('Added', { exact: true }),
+    ).toBeVisible();
+    await expectNoSeriousAxeViolations(manager);
+
+    // A reload shows the same comparison; closing it returns to the sections of one version.
+    await manager.reload();
+    await expect(delivery.locator('ins')).toHaveText(/second/);
+    await manager.getByRole('button', { name: 'Close the comparison' }).click();
+    await expect(manager).not.toHaveURL(/compare=/);
+    await expect(
+      manager.getByRole('heading', { name: 'Version 2: sections and the rules they cover' }),
+    ).toBeVisible();
   });
 });

@@ -74,6 +74,10 @@ const POLICIES = covered(
   'policies',
   'keeps policies, their versions, files and matches inside the institution',
 );
+const POLICY_COMPARE = covered(
+  'policies',
+  'compares two versions section by section: added, removed, changed word by word, unchanged',
+);
 const RISK_ASSESSMENT = covered(
   'riskAssessment',
   'keeps each institution’s versions to itself: another institution’s version numbers name nothing',
@@ -198,12 +202,16 @@ export const CROSS_TENANT_COVERAGE: Record<string, CrossTenantCoverage> = {
   'DELETE /api/policies/{policyId}': POLICIES,
   'POST /api/policies/{policyId}/versions': POLICIES,
   'GET /api/policies/{policyId}/versions/{version}': POLICIES,
+  'GET /api/policies/{policyId}/compare': POLICY_COMPARE,
   'GET /api/policies/{policyId}/versions/{version}/file': POLICIES,
   'POST /api/policies/{policyId}/versions/{version}/submit': POLICIES,
   'POST /api/policies/{policyId}/versions/{version}/approve': POLICIES,
   'POST /api/policies/{policyId}/versions/{version}/return': POLICIES,
   'POST /api/policies/{policyId}/versions/{version}/sections/{sectionId}/matches': POLICIES,
   'PUT /api/policies/{policyId}/matches/{matchId}': POLICIES,
+  'POST /api/policies/{policyId}/attestation': POLICIES,
+  'POST /api/policies/{policyId}/attestation/remind': POLICIES,
+  'POST /api/policies/{policyId}/versions/{version}/acknowledge': POLICIES,
 
   'GET /api/feeds/items/{itemId}': FEED_ITEMS,
   'PUT /api/feeds/items/{itemId}/state': FEED_ITEMS,

@@ -379,6 +379,9 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   // return and delete.
   'GET /api/policies': { access: PROFESSIONAL_PLAN },
   'GET /api/policies/members': { access: PROFESSIONAL_PLAN },
+  'GET /api/policies/gaps': { access: PROFESSIONAL_PLAN },
+  'GET /api/policies/gaps.csv': { access: PROFESSIONAL_PLAN },
+  'GET /api/policies/gaps.pdf': { access: PROFESSIONAL_PLAN },
   'POST /api/policies': { access: requireAll(PROFESSIONAL_PLAN, MANAGER), probe: NO_BODY },
   'GET /api/policies/:policyId': { access: PROFESSIONAL_PLAN, probe: NOT_FOUND },
   'PATCH /api/policies/:policyId': {
@@ -395,6 +398,8 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
     probe: NOT_FOUND,
   },
   'GET /api/policies/:policyId/versions/:version': { access: PROFESSIONAL_PLAN, probe: NOT_FOUND },
+  // The versions to compare are required in the query: the empty probe names none.
+  'GET /api/policies/:policyId/compare': { access: PROFESSIONAL_PLAN, probe: NO_BODY },
   'GET /api/policies/:policyId/versions/:version/file': {
     access: PROFESSIONAL_PLAN,
     probe: NOT_FOUND,
@@ -414,6 +419,19 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   'POST /api/policies/:policyId/versions/:version/sections/:sectionId/matches': {
     access: requireAll(PROFESSIONAL_PLAN, MANAGER),
     probe: NO_BODY,
+  },
+  'POST /api/policies/:policyId/attestation': {
+    access: requireAll(PROFESSIONAL_PLAN, ADMIN),
+    probe: NO_BODY,
+  },
+  'POST /api/policies/:policyId/attestation/remind': {
+    access: requireAll(PROFESSIONAL_PLAN, ADMIN),
+    probe: NOT_FOUND,
+  },
+  // Every member acknowledges for themselves.
+  'POST /api/policies/:policyId/versions/:version/acknowledge': {
+    access: PROFESSIONAL_PLAN,
+    probe: NOT_FOUND,
   },
   'PUT /api/policies/:policyId/matches/:matchId': {
     access: requireAll(PROFESSIONAL_PLAN, MANAGER),

@@ -132,6 +132,12 @@ const ACTIVITY_SENTENCES: Record<string, string | SentenceTemplate> = {
   'policy.returned': 'returned policy {target|a policy} to draft',
   'policy.match_confirmed': 'confirmed a rule covered by policy {target|a policy}',
   'policy.match_rejected': 'rejected a rule suggested for policy {target|a policy}',
+  'policy.gaps_exported': 'exported the policy gap report ({after.format})',
+  'policy.attestation_requested':
+    'asked every member to acknowledge version {after.version} of policy {target|a policy}',
+  'policy.attestation_reminded':
+    'reminded {after.reminded} members to acknowledge policy {target|a policy}',
+  'policy.acknowledged': 'acknowledged version {after.version} of policy {target|a policy}',
   'policy.deleted': {
     text: 'deleted policy {target|POL-{before.number} “{before.title}”}',
     omit: ['number', 'title'],

@@ -167,6 +167,7 @@ export const ERROR_CATALOGUE = {
   document_unreadable: { status: 422, message: POLICY_MESSAGES.unreadable },
   policy_status: { status: 409, message: POLICY_MESSAGES.submit_status },
   version_superseded: { status: 409, message: POLICY_MESSAGES.superseded },
+  attestation_state: { status: 409, message: POLICY_MESSAGES.attestation_none },
 
   // ── Regulatory calendar ──
   invalid_rrule: { status: 400, message: 'The repeat rule is not valid.' },

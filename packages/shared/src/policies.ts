@@ -36,6 +36,20 @@ export const POLICY_MATCH_DECISION_LABELS: Record<PolicyMatchDecision, string> =
   rejected: 'Rejected',
 };
 
+/**
+ * What became of a section between two versions: matched by heading first, then by position;
+ * the same heading and words (whatever the spacing) is unchanged.
+ */
+export const POLICY_SECTION_CHANGES = ['changed', 'added', 'removed', 'unchanged'] as const;
+export type PolicySectionChange = (typeof POLICY_SECTION_CHANGES)[number];
+
+export const POLICY_SECTION_CHANGE_LABELS: Record<PolicySectionChange, string> = {
+  changed: 'Changed',
+  added: 'Added',
+  removed: 'Removed',
+  unchanged: 'Unchanged',
+};
+
 /** The original file: the same 25 MB as every other upload. */
 export const POLICY_FILE_MAX_BYTES = 25 * 1024 * 1024;
 
@@ -58,3 +72,7 @@ export const policyNumberLabel = (number: number) => `POL-${number}`;
 /** A section of a policy's version on `/policy-cross-referencing` (search results link here). */
 export const policySectionPath = (policyId: string, version: number, anchor: string) =>
   `/policy-cross-referencing?policy=${policyId}&version=${version}#${anchor}`;
+
+/** What can call for a policy's review: a regulatory update of the feeds, or a change. */
+export const POLICY_IMPACT_SOURCES = ['feed_item', 'change'] as const;
+export type PolicyImpactSource = (typeof POLICY_IMPACT_SOURCES)[number];

@@ -1,7 +1,9 @@
 import {
+  POLICY_IMPACT_SOURCES,
   POLICY_MATCH_DECISIONS,
   POLICY_MATCH_METHODS,
   POLICY_VERSION_STATUSES,
+  type PolicyImpactSource,
   type PolicyMatchDecision,
   type PolicyMatchMethod,
   type PolicyVersionStatus,
@@ -16,6 +18,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   uniqueIndex,
@@ -190,4 +193,94 @@ export const policyHistory = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('policy_history_policy_idx').on(table.policyId, table.createdAt)],
+);
+
+/**
+ * An administrator's request that every member acknowledge an approved version. Who must
+ * acknowledge is not stored: it is every active member of the institution, whenever asked, so a
+ * member who joins later is asked too.
+ */
+export const policyAttestations = pgTable(
+  'policy_attestations',
+  {
+    id: uuidPrimaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => policyVersions.id, { onDelete: 'cascade' }),
+    requestedBy: text('requested_by').references(() => user.id, { onDelete: 'set null' }),
+    requestedByName: text('requested_by_name').notNull(),
+    requestedAt: timestamptz('requested_at').notNull().defaultNow(),
+    /** Set by the administrator, or none: when to acknowledge by is their judgement. */
+    dueDate: date('due_date', { mode: 'string' }),
+    note: text('note').notNull().default(''),
+    lastRemindedAt: timestamptz('last_reminded_at'),
+  },
+  (table) => [
+    uniqueIndex('policy_attestations_version_idx').on(table.versionId),
+    index('policy_attestations_company_idx').on(table.companyId),
+  ],
+);
+
+/** A member's acknowledgement of the exact version an attestation asks about. */
+export const policyAcknowledgements = pgTable(
+  'policy_acknowledgements',
+  {
+    attestationId: uuid('attestation_id')
+      .notNull()
+      .references(() => policyAttestations.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    acknowledgedAt: timestamptz('acknowledged_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.attestationId, table.userId] }),
+    index('policy_acknowledgements_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * A person's review of an approved version against a regulatory update or a change that cites a
+ * CFR section the version covers. The impacts themselves are computed when read
+ * (policy-impacts.queries.ts); only the review, a judgement, is stored.
+ */
+export const policyImpactReviews = pgTable(
+  'policy_impact_reviews',
+  {
+    id: uuidPrimaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => policyVersions.id, { onDelete: 'cascade' }),
+    sourceKind: text('source_kind').$type<PolicyImpactSource>().notNull(),
+    /** The feed item's or the change's id. */
+    sourceId: uuid('source_id').notNull(),
+    note: text('note').notNull().default(''),
+    reviewedBy: text('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
+    reviewedByName: text('reviewed_by_name').notNull(),
+    reviewedAt: timestamptz('reviewed_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('policy_impact_reviews_source_idx').on(
+      table.versionId,
+      table.sourceKind,
+      table.sourceId,
+    ),
+    index('policy_impact_reviews_company_idx').on(table.companyId),
+    check('policy_impact_reviews_source_check', inList(table.sourceKind, POLICY_IMPACT_SOURCES)),
+  ],
 );

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import {
   POLICY_FILE_TYPES,
+  POLICY_IMPACT_SOURCES,
   POLICY_MATCH_DECISIONS,
   POLICY_MATCH_METHODS,
+  POLICY_SECTION_CHANGES,
   POLICY_VERSION_STATUSES,
 } from '../policies.ts';
 import { REGULATION_AREAS } from '../regulation-areas.ts';
@@ -12,6 +14,7 @@ import { REGULATION_AREAS } from '../regulation-areas.ts';
 export const POLICY_MESSAGES = {
   not_found: 'This policy does not exist or is not visible to you.',
   version_not_found: 'This version of the policy does not exist.',
+  compare_same: 'Choose two different versions to compare.',
   match_not_found: 'This match does not exist or is not visible to you.',
   rule_not_found: 'Choose a rule of the compliance library.',
   owner_not_member: 'The owner must be an active member of your institution.',
@@ -35,6 +38,15 @@ export const POLICY_MESSAGES = {
   note_required: 'Write a note.',
   superseded: 'This version is superseded; its matches are kept as they were.',
   nothing_to_change: 'Change at least one field.',
+  attestation_needs_approval: 'Approve a version before asking members to acknowledge it.',
+  attestation_exists:
+    'Members were already asked to acknowledge this version; remind those who have not.',
+  attestation_none: 'Members are not asked to acknowledge this policy.',
+  acknowledge_version:
+    'Acknowledge the version in force: members are asked to acknowledge that version, not this one.',
+  due_date_past: 'Choose a date of today or later.',
+  impact_not_found:
+    'This update or change does not cite a section the approved policy covers, or is not visible to you.',
 } as const;
 
 const titleSchema = z
@@ -105,6 +117,22 @@ export const returnPolicyRequestSchema = z
   .strict();
 export type ReturnPolicyRequest = z.input<typeof returnPolicyRequestSchema>;
 
+/** An administrator asks every member to acknowledge the approved version. */
+export const requestAttestationRequestSchema = z
+  .object({
+    dueDate: z.iso.date('Enter a date as YYYY-MM-DD.').nullable().default(null),
+    note: noteSchema.default(''),
+  })
+  .strict();
+export type RequestAttestationRequest = z.input<typeof requestAttestationRequestSchema>;
+
+/** The form: no date is '' until the administrator picks one. */
+export const attestationFormSchema = z.object({
+  dueDate: z.union([z.literal(''), z.iso.date('Enter a date as YYYY-MM-DD.')]),
+  note: noteSchema,
+});
+export type AttestationForm = z.input<typeof attestationFormSchema>;
+
 export const matchDecisionRequestSchema = z
   .object({ decision: z.enum(['confirmed', 'rejected'], 'Confirm or reject the match.') })
   .strict();
@@ -165,6 +193,8 @@ export const policySummarySchema = z.object({
   coveredRules: z.number().int(),
   /** Suggestions of the newest version nobody has confirmed or rejected. */
   undecidedMatches: z.number().int(),
+  /** The viewer is asked to acknowledge the version in force and has not yet. */
+  acknowledgementDue: z.boolean(),
   updatedAt: timestamp,
 });
 export type PolicySummary = z.infer<typeof policySummarySchema>;
@@ -186,7 +216,28 @@ export const policyHistoryEntrySchema = z.object({
 });
 export type PolicyHistoryEntry = z.infer<typeof policyHistoryEntrySchema>;
 
+export const policyAttestationSchema = z.object({
+  version: z.number().int(),
+  requestedByName: z.string(),
+  requestedAt: timestamp,
+  dueDate: z.string().nullable(),
+  /** The due date is before the viewer's day. */
+  overdue: z.boolean(),
+  note: z.string(),
+  lastRemindedAt: timestamp.nullable(),
+  /** Every active member, with when they acknowledged (null: not yet). */
+  members: z.array(
+    z.object({ userId: z.string(), name: z.string(), acknowledgedAt: timestamp.nullable() }),
+  ),
+  acknowledged: z.number().int(),
+  /** When the viewer acknowledged, or null. */
+  mine: timestamp.nullable(),
+});
+export type PolicyAttestation = z.infer<typeof policyAttestationSchema>;
+
 export const policyDetailSchema = policySummarySchema.extend({
+  /** The request to acknowledge the version in force, if an administrator made one. */
+  attestation: policyAttestationSchema.nullable(),
   createdByName: z.string().nullable(),
   createdAt: timestamp,
   versions: z.array(policyVersionSummarySchema),
@@ -234,6 +285,79 @@ export const policyVersionDetailSchema = policyVersionSummarySchema.extend({
 });
 export type PolicyVersionDetail = z.infer<typeof policyVersionDetailSchema>;
 
+/** Two versions of a policy to compare (`?from=1&to=2`): the sections of `to` against `from`. */
+const comparedVersionSchema = z.coerce
+  .number('Choose a version number.')
+  .int('Choose a version number.')
+  .min(1, 'Choose a version number.')
+  .max(100_000, 'Choose a version number.');
+export const policyCompareQuerySchema = z
+  .object({ from: comparedVersionSchema, to: comparedVersionSchema })
+  .refine((query) => query.from !== query.to, {
+    message: POLICY_MESSAGES.compare_same,
+    path: ['to'],
+  });
+export type PolicyCompareQuery = z.input<typeof policyCompareQuerySchema>;
+
+/** A run of words of a word-level diff: in both versions, only in the newer, only in the older. */
+export const policyDiffPartSchema = z.object({
+  kind: z.enum(['same', 'added', 'removed']),
+  text: z.string(),
+});
+export type PolicyDiffPart = z.infer<typeof policyDiffPartSchema>;
+
+/** A rule a person confirmed a section covers. */
+export const policyComparedRuleSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  citation: z.string(),
+  retired: z.boolean(),
+});
+export type PolicyComparedRule = z.infer<typeof policyComparedRuleSchema>;
+
+export const policySectionComparisonSchema = z.object({
+  status: z.enum(POLICY_SECTION_CHANGES),
+  /** The newer heading (the older one of a removed section). */
+  heading: z.string(),
+  level: z.number().int(),
+  /** Unique within the comparison, for the table of contents. */
+  anchor: z.string(),
+  /** Positions in each version; null where the section is not in it. */
+  fromPosition: z.number().int().nullable(),
+  toPosition: z.number().int().nullable(),
+  /** The heading as it changed; null when it did not. */
+  headingParts: z.array(policyDiffPartSchema).nullable(),
+  /**
+   * The text word by word: all `same` when unchanged, all `added` or `removed` for a section
+   * added or removed, a word-level diff when changed.
+   */
+  textParts: z.array(policyDiffPartSchema),
+  /** Rules confirmed as covered by the section in each version. */
+  rulesFrom: z.array(policyComparedRuleSchema),
+  rulesTo: z.array(policyComparedRuleSchema),
+  /** Suggestions on the section in the `to` version nobody has decided yet. */
+  undecidedTo: z.number().int(),
+});
+export type PolicySectionComparison = z.infer<typeof policySectionComparisonSchema>;
+
+export const policyComparisonSchema = z.object({
+  policyId: z.uuid(),
+  from: policyVersionSummarySchema,
+  to: policyVersionSummarySchema,
+  counts: z.object({
+    changed: z.number().int(),
+    added: z.number().int(),
+    removed: z.number().int(),
+    unchanged: z.number().int(),
+  }),
+  /** In the order of the `to` version; a removed section where it stood in the `from` version. */
+  sections: z.array(policySectionComparisonSchema),
+  /** Rules confirmed in the `from` version and in no section of the `to` version, and back. */
+  rulesNoLongerConfirmed: z.array(policyComparedRuleSchema),
+  rulesNewlyConfirmed: z.array(policyComparedRuleSchema),
+});
+export type PolicyComparison = z.infer<typeof policyComparisonSchema>;
+
 /** Active members, to choose a policy's owner. */
 export const policyMembersSchema = z.object({
   members: z.array(z.object({ userId: z.string(), name: z.string() })),
@@ -242,3 +366,119 @@ export type PolicyMembers = z.infer<typeof policyMembersSchema>;
 
 /** What the upload form offers, for its `accept` and its hint. */
 export const POLICY_UPLOAD_ACCEPT = POLICY_FILE_TYPES.map((type) => `.${type.extension}`).join(',');
+
+/** The gap report (`GET /api/policies/gaps`): what the approved policies do not cover. */
+export const policyGapQuerySchema = z.object({ area: z.enum(REGULATION_AREAS).optional() });
+export type PolicyGapQuery = z.output<typeof policyGapQuerySchema>;
+
+const policyRefSchema = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  title: z.string(),
+  /** The version the gap is about: the approved one, or the latest when none is. */
+  version: z.number().int(),
+});
+export type PolicyRef = z.infer<typeof policyRefSchema>;
+
+const gapRuleSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  citation: z.string(),
+  area: z.enum(REGULATION_AREAS),
+});
+
+export const policyGapReportSchema = z.object({
+  /** The member's day, `YYYY-MM-DD`. */
+  today: z.string(),
+  area: z.enum(REGULATION_AREAS).nullable(),
+  /** Per area, the rules that apply to the institution and how many an approved policy covers. */
+  areas: z.array(
+    z.object({
+      area: z.enum(REGULATION_AREAS),
+      applicableRules: z.number().int(),
+      coveredRules: z.number().int(),
+      uncovered: z.array(gapRuleSchema),
+    }),
+  ),
+  /** Confirmed matches of approved policies to rules retired from the library. */
+  retiredRules: z.array(
+    z.object({ policy: policyRefSchema, sectionHeading: z.string(), rule: gapRuleSchema }),
+  ),
+  /** Rules an approved policy covers whose library article was updated after the approval. */
+  updatedRules: z.array(
+    z.object({
+      policy: policyRefSchema,
+      rule: gapRuleSchema,
+      approvedAt: z.iso.datetime({ offset: true }),
+      articleUpdatedAt: z.iso.datetime({ offset: true }),
+    }),
+  ),
+  /** Approved policies whose next review date has passed. */
+  overdueReviews: z.array(z.object({ policy: policyRefSchema, nextReviewDate: z.string() })),
+  /** Policies with no approved version. */
+  notInForce: z.array(
+    z.object({ policy: policyRefSchema, status: z.enum(POLICY_VERSION_STATUSES) }),
+  ),
+});
+export type PolicyGapReport = z.infer<typeof policyGapReportSchema>;
+
+/** The gap report as CSV: one row per gap. */
+export const POLICY_GAP_CSV_COLUMNS = [
+  'Gap',
+  'Area',
+  'Rule',
+  'Rule title',
+  'Citation',
+  'Policy',
+  'Version',
+  'Section',
+  'Detail',
+] as const;
+
+/** Regulatory updates and changes citing a CFR section an approved policy covers. */
+export const policyImpactQuerySchema = z.object({
+  policy: z.uuid().optional(),
+  change: z.uuid().optional(),
+});
+export type PolicyImpactQuery = z.output<typeof policyImpactQuerySchema>;
+
+export const policyImpactSchema = z.object({
+  policy: policyRefSchema,
+  source: z.object({
+    kind: z.enum(POLICY_IMPACT_SOURCES),
+    id: z.uuid(),
+    title: z.string(),
+    /** A change's number (`CHG-n`); null for a regulatory update. */
+    number: z.number().int().nullable(),
+    /** When it was published (an update) or recorded (a change). */
+    date: timestamp,
+  }),
+  /** The source's citations that touch the policy. */
+  citations: z.array(z.string()),
+  /** What in the policy they touch: each section with the rule it was confirmed to cover. */
+  touches: z.array(
+    z.object({
+      sectionHeading: z.string(),
+      anchor: z.string(),
+      ruleId: z.string(),
+      ruleCitation: z.string(),
+    }),
+  ),
+  review: z
+    .object({ reviewedByName: z.string(), reviewedAt: timestamp, note: z.string() })
+    .nullable(),
+});
+export type PolicyImpact = z.infer<typeof policyImpactSchema>;
+
+export const policyImpactListSchema = z.object({ items: z.array(policyImpactSchema) });
+export type PolicyImpactList = z.infer<typeof policyImpactListSchema>;
+
+/** A person's review of a policy against an update or a change: what they concluded. */
+export const reviewImpactRequestSchema = z
+  .object({
+    sourceKind: z.enum(POLICY_IMPACT_SOURCES),
+    sourceId: z.uuid(),
+    note: noteSchema.min(1, POLICY_MESSAGES.note_required),
+  })
+  .strict();
+export type ReviewImpactRequest = z.input<typeof reviewImpactRequestSchema>;

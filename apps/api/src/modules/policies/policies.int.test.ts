@@ -1,19 +1,23 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { auditLog } from '@complivue/db/schema/audit';
+import { libraryArticleVersions, libraryRules } from '@complivue/db/schema/library';
 import { policies, policyVersions } from '@complivue/db/schema/policies';
 import { addDays, todayIn } from '@complivue/shared/calendar-days';
 import {
   POLICY_MESSAGES,
+  type PolicyComparison,
   type PolicyDetail,
+  type PolicyGapReport,
   type PolicyListResponse,
   type PolicySection,
   type PolicyVersionDetail,
 } from '@complivue/shared/schemas/policies';
-import { and, eq, like } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeTestKit } from '../../../test/changes.ts';
 import { multipartForm, type FormFile } from '../../../test/http.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import {
   DOCX_TYPE,
   EXECUTABLE_BYTES,
@@ -34,7 +38,7 @@ describe('policies API', () => {
   afterAll(() => t.close());
 
   // The change kit's institution: professional plan, an administrator, a manager and a member.
-  const { call, institution } = changeTestKit(() => t);
+  const { call, institution, notificationsOf } = changeTestKit(() => t);
   const today = todayIn(null);
 
   function upload(cookie: string, url: string, fields: Record<string, string>, files: FormFile[]) {
@@ -276,6 +280,133 @@ describe('policies API', () => {
     expect(rewritten.matches.every((match) => match.decision === 'suggested')).toBe(true);
   });
 
+  it('compares two versions section by section: added, removed, changed word by word, unchanged', async () => {
+    const { manager, user } = await institution();
+    const other = await institution();
+    const first = [
+      '# Data Integrity',
+      '## Coverage Review',
+      'Each December the HMDA Coordinator documents whether the institution is covered.',
+      '## Quarterly Recording',
+      'The coordinator records each covered loan on the register within 30 calendar days after the quarter ends.',
+      '## Annual Submission',
+      'The register is submitted by March 1 with the certification signed by the Chief Compliance Officer.',
+    ].join('\n\n');
+    const policy = await createFromText(manager.cookie, 'HMDA Data Integrity', first);
+    const link = async (version: number, heading: string, ruleId: string) => {
+      const section = sectionNamed(
+        await versionDetail(manager.cookie, policy.id, version),
+        heading,
+      );
+      const path = `/api/policies/${policy.id}/versions/${version}/sections/${section.id}/matches`;
+      const linked = await call(manager.cookie, 'POST', path, { ruleId });
+      expect(linked.statusCode, linked.body).toBe(200);
+    };
+    await link(1, 'Coverage Review', 'HMDA-COV-001');
+    await link(1, 'Quarterly Recording', 'HMDA-LAR-002');
+    await link(1, 'Annual Submission', 'HMDA-SUB-001');
+
+    // Version 2: coverage review dropped, the certifying officer changed, demographics added, the
+    // quarterly recording re-wrapped (the same words).
+    const second = [
+      '# Data Integrity',
+      '## Quarterly Recording',
+      'The coordinator records each covered loan on the register\nwithin 30 calendar days after the quarter ends.',
+      '## Annual Submission',
+      'The register is submitted by March 1 with the certification signed by the Chief Executive Officer.',
+      '## Applicant Demographics',
+      'Every applicant is asked for ethnicity, race and sex.',
+    ].join('\n\n');
+    const added = await call(manager.cookie, 'POST', `/api/policies/${policy.id}/versions`, {
+      note: 'The CEO certifies',
+      text: second,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    await link(2, 'Applicant Demographics', 'HMDA-GMI-001');
+
+    const url = `/api/policies/${policy.id}/compare?from=1&to=2`;
+    const response = await call(user.cookie, 'GET', url);
+    expect(response.statusCode, response.body).toBe(200);
+    const comparison = response.json<PolicyComparison>();
+    expect(comparison).toMatchObject({
+      policyId: policy.id,
+      from: { version: 1, sectionCount: 4 },
+      to: { version: 2, sectionCount: 4, note: 'The CEO certifies' },
+      counts: { changed: 1, added: 1, removed: 1, unchanged: 2 },
+    });
+    const ids = (rules: { id: string }[]) => rules.map((rule) => rule.id);
+    expect(
+      comparison.sections.map((section) => [
+        section.status,
+        section.heading,
+        ids(section.rulesFrom),
+        ids(section.rulesTo),
+      ]),
+    ).toEqual([
+      ['unchanged', 'Data Integrity', [], []],
+      ['removed', 'Coverage Review', ['HMDA-COV-001'], []],
+      // The decision carried over: the section's words did not change.
+      ['unchanged', 'Quarterly Recording', ['HMDA-LAR-002'], ['HMDA-LAR-002']],
+      ['changed', 'Annual Submission', ['HMDA-SUB-001'], []],
+      ['added', 'Applicant Demographics', [], ['HMDA-GMI-001']],
+    ]);
+    const changed = comparison.sections[3]!;
+    expect(changed.textParts.filter((part) => part.kind !== 'same')).toEqual([
+      { kind: 'removed', text: 'Compliance' },
+      { kind: 'added', text: 'Executive' },
+    ]);
+    expect(changed.headingParts).toBeNull();
+    expect(comparison.sections[1]!.textParts).toEqual([
+      {
+        kind: 'removed',
+        text: 'Each December the HMDA Coordinator documents whether the institution is covered.',
+      },
+    ]);
+    expect(ids(comparison.rulesNoLongerConfirmed)).toEqual(['HMDA-COV-001', 'HMDA-SUB-001']);
+    expect(ids(comparison.rulesNewlyConfirmed)).toEqual(['HMDA-GMI-001']);
+
+    // The other way round: what version 2 added, version 1 lacks.
+    const back = await call(user.cookie, 'GET', `/api/policies/${policy.id}/compare?from=2&to=1`);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json<PolicyComparison>().counts).toEqual({
+      changed: 1,
+      added: 1,
+      removed: 1,
+      unchanged: 2,
+    });
+
+    for (const query of [
+      'from=1&to=1',
+      'from=1',
+      'from=one&to=2',
+      'from=1.5&to=2',
+      'from=0&to=2',
+    ]) {
+      const bad = await call(user.cookie, 'GET', `/api/policies/${policy.id}/compare?${query}`);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json().error.code).toBe('validation_failed');
+    }
+    const same = await call(user.cookie, 'GET', `/api/policies/${policy.id}/compare?from=2&to=2`);
+    expect(same.json().error.details).toEqual([
+      expect.objectContaining({ message: POLICY_MESSAGES.compare_same }),
+    ]);
+    const missing = await call(
+      user.cookie,
+      'GET',
+      `/api/policies/${policy.id}/compare?from=1&to=3`,
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe(POLICY_MESSAGES.version_not_found);
+
+    // Another institution's member gets nowhere with the real ids, and A's comparison stands.
+    for (const cookie of [other.user.cookie, other.admin.cookie]) {
+      const crossed = await call(cookie, 'GET', url);
+      expect(crossed.statusCode).toBe(404);
+      expect(crossed.json().error.message).toBe(POLICY_MESSAGES.not_found);
+    }
+    expect((await call(user.cookie, 'GET', url)).json()).toEqual(comparison);
+  });
+
   it('goes from draft to review to approved by an administrator, who sets the next review; earlier versions are superseded', async () => {
     const { admin, manager, user, companyId } = await institution();
     const policy = await createFromText(manager.cookie, 'BSA/AML Program', demoPolicyText('bsa'));
@@ -421,6 +552,193 @@ describe('policies API', () => {
     expect(existsSync(policyFiles) ? readdirSync(policyFiles) : []).toEqual([]);
   });
 
+  it('reports the rules no approved policy covers, rules retired or updated since approval, overdue reviews and drafts, as JSON, CSV and PDF', async () => {
+    const { admin, manager, companyId } = await institution();
+    const policy = await createFromText(manager.cookie, 'HMDA procedure', demoPolicyText('hmda'));
+    const v1 = await versionDetail(manager.cookie, policy.id, 1);
+    const recording = sectionNamed(v1, 'Quarterly Recording');
+    await call(
+      manager.cookie,
+      'PUT',
+      `/api/policies/${policy.id}/matches/${matchOf(recording, 'HMDA-LAR-002').id}`,
+      { decision: 'confirmed' },
+    );
+    const notices = sectionNamed(v1, 'Public Notices');
+    await call(
+      manager.cookie,
+      'POST',
+      `/api/policies/${policy.id}/versions/1/sections/${notices.id}/matches`,
+      { ruleId: 'HMDA-DIS-004' },
+    );
+    await call(manager.cookie, 'POST', `/api/policies/${policy.id}/versions/1/submit`);
+    await call(admin.cookie, 'POST', `/api/policies/${policy.id}/versions/1/approve`, {
+      nextReviewDate: addDays(today, 30),
+    });
+    const draft = await createFromText(manager.cookie, 'Fair lending draft', '# Scope\n\nText.');
+
+    const empty = await call(manager.cookie, 'GET', '/api/policies/gaps?area=hmda');
+    expect(empty.statusCode, empty.body).toBe(200);
+    const before = empty.json<PolicyGapReport>();
+    const hmda = before.areas.find((area) => area.area === 'hmda')!;
+    expect(before.areas.map((area) => area.area)).toEqual(['hmda']);
+    expect(hmda.coveredRules).toBe(2);
+    expect(hmda.applicableRules).toBe(hmda.coveredRules + hmda.uncovered.length);
+    expect(hmda.uncovered.map((rule) => rule.id)).toContain('HMDA-SUB-001');
+    expect(hmda.uncovered.map((rule) => rule.id)).not.toContain('HMDA-LAR-002');
+    expect(before.notInForce).toEqual([
+      {
+        policy: { id: draft.id, number: draft.number, title: draft.title, version: 1 },
+        status: 'draft',
+      },
+    ]);
+    expect(before.overdueReviews).toEqual([]);
+
+    // The library retires one covered rule and updates the article of the other; the review
+    // date passes.
+    const [lar] = await t.db
+      .select({ articleId: libraryRules.articleId })
+      .from(libraryRules)
+      .where(eq(libraryRules.id, 'HMDA-LAR-002'));
+    const [latest] = await t.db
+      .select()
+      .from(libraryArticleVersions)
+      .where(eq(libraryArticleVersions.articleId, lar!.articleId))
+      .orderBy(desc(libraryArticleVersions.version))
+      .limit(1);
+    await t.db.insert(libraryArticleVersions).values({
+      ...latest!,
+      id: undefined,
+      version: latest!.version + 1,
+      publishedAt: new Date(Date.now() + 1000),
+    });
+    await t.db
+      .update(libraryRules)
+      .set({ retiredAt: new Date() })
+      .where(eq(libraryRules.id, 'HMDA-DIS-004'));
+    await t.db
+      .update(policyVersions)
+      .set({ nextReviewDate: addDays(today, -2) })
+      .where(eq(policyVersions.policyId, policy.id));
+    try {
+      const after = (
+        await call(manager.cookie, 'GET', '/api/policies/gaps')
+      ).json<PolicyGapReport>();
+      expect(after.retiredRules).toMatchObject([
+        {
+          policy: { id: policy.id, version: 1 },
+          sectionHeading: 'Public Notices',
+          rule: { id: 'HMDA-DIS-004' },
+        },
+      ]);
+      expect(after.updatedRules.map((gap) => gap.rule.id)).toEqual(['HMDA-LAR-002']);
+      expect(after.overdueReviews).toEqual([
+        {
+          policy: { id: policy.id, number: policy.number, title: policy.title, version: 1 },
+          nextReviewDate: addDays(today, -2),
+        },
+      ]);
+
+      const csv = await call(manager.cookie, 'GET', '/api/policies/gaps.csv?area=hmda');
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers['content-type']).toContain('text/csv');
+      expect(csv.body).toContain('Rule not covered by an approved policy,HMDA,HMDA-SUB-001');
+      expect(csv.body).toContain('Covers a rule retired from the library');
+      expect(csv.body).toContain('Review overdue');
+      const pdf = await call(manager.cookie, 'GET', '/api/policies/gaps.pdf?area=hmda');
+      expect(pdf.statusCode).toBe(200);
+      const text = pdfText(pdf.rawPayload);
+      expect(text).toContain('Policy gap report');
+      expect(text).toContain('Not covered: HMDA-SUB-001');
+      expect(text).toContain('Reviews overdue');
+      const exports = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.companyId, companyId), eq(auditLog.action, 'policy.gaps_exported')));
+      expect(exports).toHaveLength(2);
+    } finally {
+      await t.db
+        .update(libraryRules)
+        .set({ retiredAt: null })
+        .where(eq(libraryRules.id, 'HMDA-DIS-004'));
+    }
+  });
+
+  it('asks every member to acknowledge the version in force; each acknowledges that version, the rest are reminded, a new approved version asks again', async () => {
+    const { admin, manager, user } = await institution();
+    const policy = await createFromText(
+      manager.cookie,
+      'Privacy notice procedure',
+      '# Scope\n\nText.',
+    );
+    const base = `/api/policies/${policy.id}`;
+    const approve = async (version: number) => {
+      await call(manager.cookie, 'POST', `${base}/versions/${version}/submit`);
+      const approved = await call(admin.cookie, 'POST', `${base}/versions/${version}/approve`, {
+        nextReviewDate: addDays(today, 365),
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      return approved.json<PolicyDetail>();
+    };
+    await approve(1);
+    const early = await call(user.cookie, 'POST', `${base}/versions/1/acknowledge`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(POLICY_MESSAGES.acknowledge_version);
+
+    expect((await call(manager.cookie, 'POST', `${base}/attestation`, {})).statusCode).toBe(403);
+    const past = await call(admin.cookie, 'POST', `${base}/attestation`, {
+      dueDate: addDays(today, -1),
+    });
+    expect(past.statusCode).toBe(400);
+    const requested = await call(admin.cookie, 'POST', `${base}/attestation`, {
+      dueDate: addDays(today, 14),
+      note: 'Read before the exam',
+    });
+    expect(requested.statusCode, requested.body).toBe(200);
+    expect(requested.json<PolicyDetail>().attestation).toMatchObject({
+      version: 1,
+      dueDate: addDays(today, 14),
+      acknowledged: 0,
+      members: expect.arrayContaining([
+        expect.objectContaining({ userId: user.userId, acknowledgedAt: null }),
+      ]),
+    });
+    expect(requested.json<PolicyDetail>().attestation!.members).toHaveLength(3);
+    for (const userId of [admin.userId, manager.userId, user.userId]) {
+      expect(await notificationsOf(userId, 'policy.acknowledgement_requested')).toHaveLength(1);
+    }
+    const again = await call(admin.cookie, 'POST', `${base}/attestation`, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(POLICY_MESSAGES.attestation_exists);
+
+    const listed = (await call(user.cookie, 'GET', '/api/policies')).json<PolicyListResponse>();
+    expect(listed.items.find((item) => item.id === policy.id)!.acknowledgementDue).toBe(true);
+    const acknowledged = await call(user.cookie, 'POST', `${base}/versions/1/acknowledge`);
+    expect(acknowledged.statusCode, acknowledged.body).toBe(200);
+    expect(acknowledged.json<PolicyDetail>()).toMatchObject({
+      acknowledgementDue: false,
+      attestation: { acknowledged: 1, mine: expect.any(String) },
+    });
+    await call(user.cookie, 'POST', `${base}/versions/1/acknowledge`);
+    const remind = await call(admin.cookie, 'POST', `${base}/attestation/remind`);
+    expect(remind.json()).toEqual({ reminded: 2 });
+    expect(await notificationsOf(user.userId, 'policy.acknowledgement_reminder')).toHaveLength(0);
+    expect(await notificationsOf(manager.userId, 'policy.acknowledgement_reminder')).toHaveLength(
+      1,
+    );
+
+    // Version 2 is approved: everyone is asked again, about version 2 only.
+    await call(manager.cookie, 'POST', `${base}/versions`, { text: '# Scope\n\nNew text.' });
+    const second = await approve(2);
+    expect(second.attestation).toMatchObject({ version: 2, acknowledged: 0 });
+    expect(await notificationsOf(user.userId, 'policy.acknowledgement_requested')).toHaveLength(2);
+    expect((await call(user.cookie, 'POST', `${base}/versions/1/acknowledge`)).statusCode).toBe(
+      409,
+    );
+    expect((await call(user.cookie, 'POST', `${base}/versions/2/acknowledge`)).statusCode).toBe(
+      200,
+    );
+  });
+
   it('keeps policies, their versions, files and matches inside the institution', async () => {
     const a = await institution();
     const b = await institution();
@@ -448,6 +766,9 @@ describe('policies API', () => {
         { ruleId: 'TRID-LE-001' },
       ],
       [b.manager.cookie, 'PUT', `${base}/matches/${match.id}`, { decision: 'rejected' }],
+      [b.admin.cookie, 'POST', `${base}/attestation`, {}],
+      [b.admin.cookie, 'POST', `${base}/attestation/remind`],
+      [b.user.cookie, 'POST', `${base}/versions/1/acknowledge`],
     ];
     for (const [cookie, method, url, body] of attempts) {
       const response = await call(cookie, method, url, body);

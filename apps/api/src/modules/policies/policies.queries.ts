@@ -2,6 +2,8 @@ import { queryRows, type Db } from '@complivue/db/database';
 import { libraryArticles, libraryRules } from '@complivue/db/schema/library';
 import {
   policies,
+  policyAcknowledgements,
+  policyAttestations,
   policyHistory,
   policySectionMatches,
   policySections,
@@ -10,6 +12,8 @@ import {
 import { userProfiles } from '@complivue/db/schema/profiles';
 import {
   POLICY_MESSAGES,
+  type PolicyAttestation,
+  type PolicyComparison,
   type PolicyDetail,
   type PolicyMatch,
   type PolicySummary,
@@ -18,8 +22,9 @@ import {
 } from '@complivue/shared/schemas/policies';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
-import { memberName } from '../companies/members.ts';
+import { findActiveMembers, memberName } from '../companies/members.ts';
 import { visibleArticles } from '../library/library.queries.ts';
+import { compareSections, type ComparedSection } from './policy-compare.ts';
 import type { RuleForMatching } from './policy-matching.ts';
 
 export type PolicyRow = typeof policies.$inferSelect;
@@ -40,6 +45,7 @@ export type PolicyVersionRow = typeof policyVersions.$inferSelect;
 /** Who reads the policies: a member of one institution, on their own day. */
 export interface PolicyViewer {
   companyId: string;
+  actorUserId: string;
   /** YYYY-MM-DD in the viewer's time zone: what an overdue review is measured against. */
   today: string;
 }
@@ -161,7 +167,9 @@ const versionSummaryColumns = {
   approvedAt: policyVersions.approvedAt,
   nextReviewDate: policyVersions.nextReviewDate,
   returnNote: policyVersions.returnNote,
-  sectionCount: sql<number>`(SELECT count(*)::int FROM ${policySections} WHERE ${policySections.versionId} = ${policyVersions.id})`,
+  // Qualified by hand: in a select of one table Drizzle writes its columns unqualified, which
+  // inside this subquery would name policy_sections' own columns.
+  sectionCount: sql<number>`(SELECT count(*)::int FROM ${policySections} WHERE ${policySections}.version_id = ${policyVersions}.id)`,
 };
 
 type VersionSummaryRow = PolicyVersionSummary & { policyId: string };
@@ -232,8 +240,9 @@ function summarise(
   policy: PolicyListRow,
   versions: readonly VersionSummaryRow[],
   counts: Map<string, { covered: number; undecided: number }>,
-  today: string,
+  viewer: { today: string; dueVersionIds: ReadonlySet<string> },
 ): PolicySummary {
+  const today = viewer.today;
   // Versions come newest first.
   const latest = versions[0]!;
   const approved = versions.find((version) => version.status === 'approved') ?? null;
@@ -256,6 +265,7 @@ function summarise(
     reviewOverdue: nextReviewDate !== null && nextReviewDate < today,
     coveredRules: approved ? (counts.get(approved.id)?.covered ?? 0) : 0,
     undecidedMatches: counts.get(latest.id)?.undecided ?? 0,
+    acknowledgementDue: approved !== null && viewer.dueVersionIds.has(approved.id),
     updatedAt: policy.updatedAt.toISOString(),
   };
 }
@@ -287,6 +297,7 @@ async function policiesWithVersions(db: Db, viewer: PolicyViewer, policyIds?: st
     db,
     versions.map((version) => version.id),
   );
+  const dueVersionIds = await versionsToAcknowledge(db, viewer);
   return rows
     .filter((row) => byPolicy.has(row.policy.id))
     .map((row) => ({
@@ -296,7 +307,7 @@ async function policiesWithVersions(db: Db, viewer: PolicyViewer, policyIds?: st
         { ...row.policy, ownerName: row.ownerName },
         byPolicy.get(row.policy.id)!,
         counts,
-        viewer.today,
+        { today: viewer.today, dueVersionIds },
       ),
     }));
 }
@@ -331,8 +342,10 @@ export async function getPolicyDetail(
     .from(policyHistory)
     .where(eq(policyHistory.policyId, policyId))
     .orderBy(desc(policyHistory.createdAt), desc(policyHistory.id));
+  const approved = entry.versions.find((version) => version.status === 'approved');
   return {
     ...entry.summary,
+    attestation: await attestationDetail(db, viewer, approved),
     createdByName: policy.createdByName,
     createdAt: policy.createdAt.toISOString(),
     versions: entry.versions.map(({ policyId: _policyId, ...version }) => version),
@@ -343,6 +356,79 @@ export async function getPolicyDetail(
       event: row.event,
       changes: row.changes,
     })),
+  };
+}
+
+/** The versions the viewer is asked to acknowledge and has not (attestations of approved ones). */
+async function versionsToAcknowledge(db: Db, viewer: PolicyViewer): Promise<Set<string>> {
+  const rows = await db
+    .select({ versionId: policyAttestations.versionId })
+    .from(policyAttestations)
+    .innerJoin(policyVersions, eq(policyVersions.id, policyAttestations.versionId))
+    .leftJoin(
+      policyAcknowledgements,
+      and(
+        eq(policyAcknowledgements.attestationId, policyAttestations.id),
+        eq(policyAcknowledgements.userId, viewer.actorUserId),
+      ),
+    )
+    .where(
+      and(
+        eq(policyAttestations.companyId, viewer.companyId),
+        eq(policyVersions.status, 'approved'),
+        isNull(policyAcknowledgements.userId),
+      ),
+    );
+  return new Set(rows.map((row) => row.versionId));
+}
+
+/** The attestation of a version, if one was requested (locked for update when asked). */
+export async function findAttestation(
+  db: Db,
+  versionId: string,
+  options: { forUpdate?: boolean } = {},
+) {
+  const query = db
+    .select()
+    .from(policyAttestations)
+    .where(eq(policyAttestations.versionId, versionId));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Who has acknowledged the attestation of the version in force, among the active members. */
+async function attestationDetail(
+  db: Db,
+  viewer: PolicyViewer,
+  approved: { id: string; version: number } | undefined,
+): Promise<PolicyAttestation | null> {
+  if (!approved) return null;
+  const attestation = await findAttestation(db, approved.id);
+  if (!attestation) return null;
+  const acknowledgements = await db
+    .select()
+    .from(policyAcknowledgements)
+    .where(eq(policyAcknowledgements.attestationId, attestation.id));
+  const when = new Map(acknowledgements.map((row) => [row.userId, row.acknowledgedAt]));
+  const members = (await findActiveMembers(db, viewer.companyId)).map((member) => ({
+    userId: member.userId,
+    name: member.name,
+    acknowledgedAt: when.get(member.userId)?.toISOString() ?? null,
+  }));
+  return {
+    version: approved.version,
+    requestedByName: attestation.requestedByName,
+    requestedAt: attestation.requestedAt.toISOString(),
+    dueDate: attestation.dueDate,
+    overdue: attestation.dueDate !== null && attestation.dueDate < viewer.today,
+    note: attestation.note,
+    lastRemindedAt: attestation.lastRemindedAt?.toISOString() ?? null,
+    // Those who have not acknowledged first, so the list reads as what remains to do.
+    members: members.sort(
+      (a, b) => Number(a.acknowledgedAt !== null) - Number(b.acknowledgedAt !== null),
+    ),
+    acknowledged: members.filter((member) => member.acknowledgedAt !== null).length,
+    mine: when.get(viewer.actorUserId)?.toISOString() ?? null,
   };
 }
 
@@ -419,6 +505,94 @@ export async function getPolicyVersionDetail(
         carriedOver: match.carriedOver,
       })),
     })),
+  };
+}
+
+/** A version's sections in order, each with the rules confirmed on it and its undecided count. */
+async function findSectionsToCompare(db: Db, versionId: string): Promise<ComparedSection[]> {
+  const sections = await db
+    .select({
+      id: policySections.id,
+      position: policySections.position,
+      level: policySections.level,
+      heading: policySections.heading,
+      text: policySections.text,
+      textHash: policySections.textHash,
+    })
+    .from(policySections)
+    .where(eq(policySections.versionId, versionId))
+    .orderBy(asc(policySections.position));
+  const matches = await db
+    .select({
+      sectionId: policySectionMatches.sectionId,
+      decision: policySectionMatches.decision,
+      rule: {
+        id: libraryRules.id,
+        title: libraryRules.title,
+        citation: libraryRules.citation,
+        retiredAt: libraryRules.retiredAt,
+      },
+    })
+    .from(policySectionMatches)
+    .innerJoin(policySections, eq(policySections.id, policySectionMatches.sectionId))
+    .innerJoin(libraryRules, eq(libraryRules.id, policySectionMatches.ruleId))
+    .where(
+      and(
+        eq(policySections.versionId, versionId),
+        inArray(policySectionMatches.decision, ['confirmed', 'suggested']),
+      ),
+    )
+    .orderBy(asc(libraryRules.id));
+  const bySection = groupBy(matches, (row) => row.sectionId);
+  return sections.map(({ id, ...section }) => {
+    const rows = bySection.get(id) ?? [];
+    return {
+      ...section,
+      confirmedRules: rows
+        .filter((row) => row.decision === 'confirmed')
+        .map(({ rule }) => ({
+          id: rule.id,
+          title: rule.title,
+          citation: rule.citation,
+          retired: rule.retiredAt !== null,
+        })),
+      undecided: rows.filter((row) => row.decision === 'suggested').length,
+    };
+  });
+}
+
+/**
+ * Two versions of one of the company's policies compared section by section (`to` against
+ * `from`), or 404 for a policy or a version that is not there.
+ */
+export async function getPolicyComparison(
+  db: Db,
+  viewer: PolicyViewer,
+  options: { policyId: string; from: number; to: number },
+): Promise<PolicyComparison> {
+  await getPolicy(db, viewer.companyId, options.policyId);
+  const versionOf = (version: number) =>
+    getPolicyVersion(db, { companyId: viewer.companyId, policyId: options.policyId, version });
+  const [from, to] = await Promise.all([versionOf(options.from), versionOf(options.to)]);
+  const summaries = new Map(
+    (
+      await db
+        .select(versionSummaryColumns)
+        .from(policyVersions)
+        .where(inArray(policyVersions.id, [from.id, to.id]))
+    )
+      .map(versionSummary)
+      .map(({ policyId: _policyId, ...summary }) => [summary.id, summary]),
+  );
+  const [fromSections, toSections] = await Promise.all([
+    findSectionsToCompare(db, from.id),
+    findSectionsToCompare(db, to.id),
+  ]);
+  return {
+    policyId: options.policyId,
+    from: summaries.get(from.id)!,
+    to: summaries.get(to.id)!,
+    ...compareSections(fromSections, toSections),
   };
 }
 

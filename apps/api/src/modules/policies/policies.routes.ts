@@ -7,10 +7,15 @@ import {
   createPolicyVersionRequestSchema,
   manualMatchRequestSchema,
   matchDecisionRequestSchema,
+  policyCompareQuerySchema,
+  policyComparisonSchema,
   policyDetailSchema,
   policyListResponseSchema,
+  policyGapQuerySchema,
+  policyGapReportSchema,
   policyMembersSchema,
   policyVersionDetailSchema,
+  requestAttestationRequestSchema,
   returnPolicyRequestSchema,
   updatePolicyRequestSchema,
 } from '@complivue/shared/schemas/policies';
@@ -25,11 +30,24 @@ import {
   sendAttachment,
   type UploadedFile,
 } from '../../lib/uploads.ts';
+import { requestOrigin } from '../../lib/actor.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { sendCsvAttachment } from '../../lib/csv.ts';
+import { requireAuth } from '../auth/access.ts';
 import { requireDatedActor } from '../auth/actor.ts';
+import { libraryReader } from '../library/library.routes.ts';
 import { findActiveMembers } from '../companies/members.ts';
+import {
+  acknowledgePolicyVersion,
+  remindAttestation,
+  requestAttestation,
+} from './policy-attestations.service.ts';
+import { policyGapCsv, policyGapPdf } from './policy-gap-report.ts';
+import { findPolicyGaps } from './policy-gaps.queries.ts';
 import {
   findPolicies,
   getPolicy,
+  getPolicyComparison,
   getPolicyDetail,
   getPolicyVersionDetail,
 } from './policies.queries.ts';
@@ -97,9 +115,96 @@ async function readPolicyForm<Schema extends z.ZodType<{ text?: string }>>(
   return { fields, source: file ? { file } : { text: text! } };
 }
 
+/** The gap report for the member: the library as their institution sees it, on their day. */
+function gapReader(request: FastifyRequest) {
+  const actor = requireDatedActor(request);
+  return {
+    ...libraryReader(requireAuth(request)),
+    companyId: actor.companyId,
+    actorUserId: actor.actorUserId,
+    today: actor.today,
+  };
+}
+
 export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   await app.register(multipart);
+
+  /** A download of the gap report, in the audit log like every export. */
+  async function recordGapExport(request: FastifyRequest, format: 'csv' | 'pdf', area?: string) {
+    const actor = requireDatedActor(request);
+    await recordAudit(db, requestOrigin(request), {
+      action: 'policy.gaps_exported',
+      actorUserId: actor.actorUserId,
+      companyId: actor.companyId,
+      targetType: 'policy',
+      after: { format, area: area ?? null },
+    });
+  }
+
+  app.get(
+    '/api/policies/gaps',
+    {
+      config: { access: POLICIES },
+      schema: {
+        tags: ['policies'],
+        summary:
+          'What the approved policies leave open: per area the rules that apply to your institution and no confirmed section covers, rules retired or updated since approval, overdue reviews, policies never approved',
+        querystring: policyGapQuerySchema,
+        response: { 200: policyGapReportSchema },
+      },
+    },
+    async (request) => findPolicyGaps(db, gapReader(request), request.query),
+  );
+
+  app.get(
+    '/api/policies/gaps.csv',
+    {
+      config: { access: POLICIES },
+      schema: {
+        tags: ['policies'],
+        summary: 'The gap report as CSV, one row per gap',
+        querystring: policyGapQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const reader = gapReader(request);
+      const report = await findPolicyGaps(db, reader, request.query);
+      await recordGapExport(request, 'csv', request.query.area);
+      return sendCsvAttachment(reply, `policy-gaps-${reader.today}.csv`, policyGapCsv(report));
+    },
+  );
+
+  app.get(
+    '/api/policies/gaps.pdf',
+    {
+      config: { access: POLICIES },
+      schema: {
+        tags: ['policies'],
+        summary: 'The gap report as an exam-ready PDF',
+        querystring: policyGapQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const reader = gapReader(request);
+      const report = await findPolicyGaps(db, reader, request.query);
+      await recordGapExport(request, 'pdf', request.query.area);
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="policy-gaps-${request.query.area ?? 'all'}-${reader.today}.pdf"`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(
+          policyGapPdf(report, {
+            institution: auth.company?.name ?? '',
+            preparedBy: auth.profile.fullName ?? auth.user.email,
+          }),
+        );
+    },
+  );
 
   app.get(
     '/api/policies',
@@ -260,6 +365,26 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/api/policies/:policyId/compare',
+    {
+      config: { access: POLICIES },
+      schema: {
+        tags: ['policies'],
+        summary:
+          'Two versions compared section by section (`to` against `from`): each section added, removed, changed (word by word) or unchanged, with the rules confirmed on it in each version',
+        params: policyParams,
+        querystring: policyCompareQuerySchema,
+        response: { 200: policyComparisonSchema },
+      },
+    },
+    async (request) =>
+      getPolicyComparison(db, requireDatedActor(request), {
+        policyId: request.params.policyId,
+        ...request.query,
+      }),
+  );
+
+  app.get(
     '/api/policies/:policyId/versions/:version/file',
     {
       config: { access: POLICIES },
@@ -372,6 +497,66 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
         decision: request.body.decision,
       });
       return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/policies/:policyId/attestation',
+    {
+      config: { access: POLICY_ADMIN },
+      schema: {
+        tags: ['policies'],
+        summary:
+          'Asks every member to acknowledge the version in force (once per version), with an optional date and note; each is notified',
+        params: policyParams,
+        body: requestAttestationRequestSchema,
+        response: { 200: policyDetailSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireDatedActor(request);
+      await requestAttestation(app.deps, {
+        actor,
+        policyId: request.params.policyId,
+        body: request.body,
+      });
+      return getPolicyDetail(db, actor, request.params.policyId);
+    },
+  );
+
+  app.post(
+    '/api/policies/:policyId/attestation/remind',
+    {
+      config: { access: POLICY_ADMIN },
+      schema: {
+        tags: ['policies'],
+        summary: 'Reminds the members who have not acknowledged the version in force',
+        params: policyParams,
+        response: { 200: z.object({ reminded: z.number().int() }) },
+      },
+    },
+    async (request) =>
+      remindAttestation(app.deps, {
+        actor: requireDatedActor(request),
+        policyId: request.params.policyId,
+      }),
+  );
+
+  app.post(
+    '/api/policies/:policyId/versions/:version/acknowledge',
+    {
+      config: { access: POLICIES },
+      schema: {
+        tags: ['policies'],
+        summary: 'Acknowledges, as the member, the exact version they are asked to acknowledge',
+        params: versionParams,
+        response: { 200: policyDetailSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireDatedActor(request);
+      await acknowledgePolicyVersion(app.deps, { actor, ...request.params });
+      return getPolicyDetail(db, actor, request.params.policyId);
     },
   );
 };

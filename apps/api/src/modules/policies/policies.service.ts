@@ -29,7 +29,8 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import type { DatedActor } from '../auth/actor.ts';
-import { activeMemberNames, previousHolderName } from '../companies/members.ts';
+import { activeMemberNames, findActiveMembers, previousHolderName } from '../companies/members.ts';
+import { askToAcknowledge, carryAttestationForward } from './policy-attestations.service.ts';
 import {
   findLatestVersion,
   findRulesForMatching,
@@ -46,6 +47,8 @@ import { extractPolicyText } from './policy-text.ts';
 export type PolicyDeps = Pick<ServiceDeps, 'db' | 'clock' | 'storage'> & {
   /** The demo workspace writes its policies without audit rows, as it does its risks. */
   skipAudit?: boolean;
+  /** Tells members to acknowledge a newly approved version; the demo workspace tells nobody. */
+  notify?: ServiceDeps['notify'];
 };
 
 type HistoryChanges = Record<string, { from: unknown; to: unknown }>;
@@ -562,12 +565,18 @@ export async function approvePolicyVersion(
   if (body.nextReviewDate <= actor.today) {
     throw refuse('nextReviewDate', POLICY_MESSAGES.review_date_past);
   }
-  await deps.db.transaction(async (tx) => {
-    await getPolicy(tx, actor.companyId, options.policyId, { forUpdate: true });
+  const approved = await deps.db.transaction(async (tx) => {
+    const policy = await getPolicy(tx, actor.companyId, options.policyId, { forUpdate: true });
     const row = await getPolicyVersion(tx, { companyId: actor.companyId, ...options });
     if (row.status !== 'in_review') {
       throw new AppError('policy_status', POLICY_MESSAGES.approve_status);
     }
+    const previouslyApproved = await tx
+      .select({ id: policyVersions.id })
+      .from(policyVersions)
+      .where(
+        and(eq(policyVersions.policyId, options.policyId), eq(policyVersions.status, 'approved')),
+      );
     const superseded = await tx
       .update(policyVersions)
       .set({ status: 'superseded' })
@@ -601,12 +610,34 @@ export async function approvePolicyVersion(
       };
     }
     if (body.note) changes.note = { from: null, to: body.note };
+    // Members asked to acknowledge the version before are asked about this one.
+    const attested = await carryAttestationForward(tx, deps, {
+      actor,
+      policyId: options.policyId,
+      previousVersionIds: previouslyApproved.map((version) => version.id),
+      versionId: row.id,
+    });
+    if (attested) changes.attestationRequested = { from: null, to: true };
     await recordPolicyActivity(tx, deps, actor, options.policyId, {
       event: 'approved',
       action: 'policy.approved',
       changes,
     });
+    return { policy, version: row.version, attested };
   });
+  if (approved.attested && deps.notify) {
+    const members = await findActiveMembers(deps.db, actor.companyId);
+    await askToAcknowledge(
+      { notify: deps.notify },
+      {
+        policy: approved.policy,
+        version: approved.version,
+        companyId: actor.companyId,
+        userIds: members.map((member) => member.userId),
+        reminder: false,
+      },
+    );
+  }
 }
 
 /** An administrator sends a version in review back to draft, saying why. */

@@ -1,12 +1,16 @@
 import {
+  policyComparisonSchema,
   policyDetailSchema,
+  policyGapReportSchema,
   policyListResponseSchema,
   policyMembersSchema,
   policyVersionDetailSchema,
   type ApprovePolicyRequest,
+  type RequestAttestationRequest,
   type ReturnPolicyRequest,
   type UpdatePolicyRequest,
 } from '@complivue/shared/schemas/policies';
+import type { RegulationArea } from '@complivue/shared/regulation-areas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
@@ -28,6 +32,20 @@ export function usePolicies() {
   });
 }
 
+/** The gap report's downloads, under the view's area. */
+export const policyGapsHref = (format: 'csv' | 'pdf', area: RegulationArea | undefined) =>
+  `/api/policies/gaps.${format}${area ? `?area=${area}` : ''}`;
+
+export function usePolicyGaps(area: RegulationArea | undefined) {
+  return useQuery({
+    queryKey: [...policiesQueryKey, 'gaps', area ?? 'all'],
+    queryFn: () =>
+      apiRequest(`/api/policies/gaps${area ? `?area=${area}` : ''}`, {
+        schema: policyGapReportSchema,
+      }),
+  });
+}
+
 export function usePolicy(policyId: string | null) {
   return useQuery({
     queryKey: [...policiesQueryKey, 'detail', policyId],
@@ -42,6 +60,21 @@ export function usePolicyVersion(policyId: string | null, version: number | null
     queryFn: () =>
       apiRequest(versionPath(policyId!, version!), { schema: policyVersionDetailSchema }),
     enabled: Boolean(policyId) && version !== null,
+  });
+}
+
+/** Two versions compared section by section: `to` against `from`. */
+export function usePolicyComparison(
+  policyId: string | null,
+  range: { from: number; to: number } | null,
+) {
+  return useQuery({
+    queryKey: [...policiesQueryKey, 'compare', policyId, range?.from, range?.to],
+    queryFn: () =>
+      apiRequest(`${base(policyId!)}/compare?from=${range!.from}&to=${range!.to}`, {
+        schema: policyComparisonSchema,
+      }),
+    enabled: Boolean(policyId) && range !== null,
   });
 }
 
@@ -146,6 +179,31 @@ export const useAddManualMatch = (policyId: string, version: number) =>
       method: 'POST',
       body: { ruleId },
       schema: policyVersionDetailSchema,
+    }),
+  );
+
+export const useRequestAttestation = (policyId: string) =>
+  usePolicyWrite((body: RequestAttestationRequest) =>
+    apiRequest(`${base(policyId)}/attestation`, {
+      method: 'POST',
+      body,
+      schema: policyDetailSchema,
+    }),
+  );
+
+export const useRemindAttestation = (policyId: string) =>
+  usePolicyWrite(() =>
+    apiRequest(`${base(policyId)}/attestation/remind`, {
+      method: 'POST',
+      schema: z.object({ reminded: z.number().int() }),
+    }),
+  );
+
+export const useAcknowledgePolicy = (policyId: string) =>
+  usePolicyWrite((version: number) =>
+    apiRequest(`${versionPath(policyId, version)}/acknowledge`, {
+      method: 'POST',
+      schema: policyDetailSchema,
     }),
   );
 

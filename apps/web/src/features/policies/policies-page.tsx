@@ -4,6 +4,7 @@ import { hasRoleAtLeast, type Role } from '@complivue/shared/roles';
 import type { PolicyMembers, PolicySummary } from '@complivue/shared/schemas/policies';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { REGULATION_AREAS, type RegulationArea } from '@complivue/shared/regulation-areas';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { DataTable, type Column } from '@/components/data-table';
@@ -13,10 +14,12 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ModalDialog } from '@/components/ui/modal-dialog';
+import { ViewTabs } from '@/components/ui/view-tabs';
 import { useSession } from '@/lib/session';
 import { useCreatePolicy, usePolicies, usePolicy, usePolicyMembers } from './api.ts';
 import { VersionStatusToken } from './policy-badges.tsx';
 import { PolicyDetailView } from './policy-detail.tsx';
+import { PolicyGapsView } from './policy-gaps-view.tsx';
 import { PolicyUploadForm } from './policy-upload-form.tsx';
 
 function NextReview({ policy }: { policy: PolicySummary }) {
@@ -109,7 +112,10 @@ function policyColumns(open: (policyId: string) => void): Column<PolicySummary>[
   ];
 }
 
-/** What needs action first: overdue reviews, versions awaiting approval, policies never approved. */
+/**
+ * What needs action first: the viewer's acknowledgements, overdue reviews, versions awaiting
+ * approval, drafts never submitted.
+ */
 function NeedsAction({
   policies,
   open,
@@ -117,13 +123,16 @@ function NeedsAction({
   policies: readonly PolicySummary[];
   open: (policyId: string) => void;
 }) {
+  const toAcknowledge = policies.filter((policy) => policy.acknowledgementDue);
   const overdue = policies.filter((policy) => policy.reviewOverdue);
   const awaiting = policies.filter((policy) => policy.latest.status === 'in_review');
   // Never approved and not on its way to approval: a draft nobody has submitted.
   const notInForce = policies.filter(
     (policy) => !policy.approved && policy.latest.status === 'draft',
   );
-  if (overdue.length + awaiting.length + notInForce.length === 0) return null;
+  if (toAcknowledge.length + overdue.length + awaiting.length + notInForce.length === 0) {
+    return null;
+  }
   const list = (items: PolicySummary[]) =>
     items.map((policy, index) => (
       <span key={policy.id}>
@@ -136,6 +145,7 @@ function NeedsAction({
   return (
     <Alert>
       <ul className="space-y-1">
+        {toAcknowledge.length > 0 && <li>For you to acknowledge: {list(toAcknowledge)}.</li>}
         {overdue.length > 0 && <li>Review overdue: {list(overdue)}.</li>}
         {awaiting.length > 0 && <li>Awaiting approval: {list(awaiting)}.</li>}
         {notInForce.length > 0 && <li>Never approved, so not in force: {list(notInForce)}.</li>}
@@ -210,16 +220,32 @@ function PolicyListView({
   );
 }
 
+const GAPS_VIEW = 'gaps';
+const VIEW_TABS = [
+  { view: 'list', label: 'Policies', to: '/policy-cross-referencing' },
+  { view: GAPS_VIEW, label: 'Gap report', to: `/policy-cross-referencing?view=${GAPS_VIEW}` },
+] as const;
+
+const areaParam = (value: string | null): RegulationArea | undefined =>
+  REGULATION_AREAS.find((area) => area === value);
+
 /**
  * `/policy-cross-referencing`: the institution's written policies and procedures, each
- * cross-referenced to the compliance library. The open policy and version are in the URL
- * (`?policy=…&version=…`), so a link or a reload shows the same thing.
+ * cross-referenced to the compliance library, and the gap report. The view, the open policy
+ * and version (or the two versions compared) and the report's area are in the URL
+ * (`?policy=…&version=…`, `?policy=…&compare=1..2`, `?view=gaps&area=…`), so a link or a reload
+ * shows the same thing.
  */
 export function PoliciesPage() {
   const [params, setParams] = useSearchParams();
+  const view = params.get('view') === GAPS_VIEW ? GAPS_VIEW : 'list';
   const policyId = params.get('policy');
   const versionParam = Number(params.get('version'));
   const selectedVersion = Number.isInteger(versionParam) && versionParam > 0 ? versionParam : null;
+  const compareParam = /^(\d{1,6})\.\.(\d{1,6})$/.exec(params.get('compare') ?? '');
+  const compare = compareParam
+    ? { from: Number(compareParam[1]), to: Number(compareParam[2]) }
+    : null;
   const { data: session } = useSession();
   const role = session?.profile.role ?? 'user';
   const members = usePolicyMembers().data?.members ?? [];
@@ -234,6 +260,7 @@ export function PoliciesPage() {
           section tied to the rules of the compliance library it covers.
         </p>
       </header>
+      {!policyId && <ViewTabs label="Policy views" tabs={VIEW_TABS} current={view} />}
       {policyId ? (
         <QueryState query={policy} loading="Loading the policy">
           {(data) => (
@@ -245,10 +272,23 @@ export function PoliciesPage() {
               onSelectVersion={(version) =>
                 setParams({ policy: data.id, version: String(version) })
               }
+              compare={compare}
+              onCompare={(range) =>
+                setParams(
+                  range
+                    ? { policy: data.id, compare: `${range.from}..${range.to}` }
+                    : { policy: data.id },
+                )
+              }
               onDeleted={() => setParams({})}
             />
           )}
         </QueryState>
+      ) : view === GAPS_VIEW ? (
+        <PolicyGapsView
+          area={areaParam(params.get('area'))}
+          onArea={(area) => setParams(area ? { view: GAPS_VIEW, area } : { view: GAPS_VIEW })}
+        />
       ) : (
         <PolicyListView role={role} members={members} open={open} />
       )}

@@ -7,7 +7,7 @@ import type {
   PolicyMembers,
   PolicyVersionSummary,
 } from '@complivue/shared/schemas/policies';
-import { ArrowLeft, Download, FilePlus } from 'lucide-react';
+import { ArrowLeft, Download, FilePlus, GitCompare } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -32,7 +32,9 @@ import {
   useUpdatePolicy,
 } from './api.ts';
 import { ApproveVersionForm, ReturnVersionForm } from './policy-approval.tsx';
+import { PolicyAttestationCard } from './policy-attestation.tsx';
 import { VersionStatusToken } from './policy-badges.tsx';
+import { PolicyCompareView, defaultCompareRange, type CompareRange } from './policy-compare.tsx';
 import { PolicySectionsView } from './policy-sections.tsx';
 import { PolicyUploadForm } from './policy-upload-form.tsx';
 
@@ -45,6 +47,9 @@ const EVENTS: Record<string, string> = {
   returned: 'returned a version to draft',
   match_decided: 'decided a suggested rule',
   match_added: 'linked a rule by hand',
+  attestation_requested: 'asked every member to acknowledge the version in force',
+  attestation_reminded: 'reminded the members who had not acknowledged',
+  acknowledged: 'acknowledged the version in force',
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -58,6 +63,9 @@ const FIELD_LABELS: Record<string, string> = {
   note: 'Note',
   nextReviewDate: 'Next review date',
   superseded: 'Versions superseded',
+  dueDate: 'Acknowledge by',
+  reminded: 'Members reminded',
+  attestationRequested: 'Members asked to acknowledge again',
 };
 
 const VALUE_WORDS: Record<string, string> = {
@@ -69,7 +77,10 @@ const VALUE_WORDS: Record<string, string> = {
 
 function readable(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return 'none';
-  if (field === 'nextReviewDate' && typeof value === 'string') return formatShortDay(value);
+  if ((field === 'nextReviewDate' || field === 'dueDate') && typeof value === 'string') {
+    return formatShortDay(value);
+  }
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (Array.isArray(value)) return value.join(', ');
   return VALUE_WORDS[String(value)] ?? String(value);
 }
@@ -275,6 +286,8 @@ export function PolicyDetailView({
   members,
   selectedVersion,
   onSelectVersion,
+  compare,
+  onCompare,
   onDeleted,
 }: {
   policy: PolicyDetail;
@@ -282,11 +295,15 @@ export function PolicyDetailView({
   members: PolicyMembers['members'];
   selectedVersion: number | null;
   onSelectVersion: (version: number) => void;
+  /** The two versions compared (in the URL), or null when one version is read. */
+  compare: CompareRange | null;
+  onCompare: (range: CompareRange | null) => void;
   onDeleted: () => void;
 }) {
   const canEdit = hasRoleAtLeast(role, 'manager');
   const version = selectedVersion ?? policy.latest.version;
-  const detail = usePolicyVersion(policy.id, version);
+  const comparing = compare !== null && policy.versions.length > 1;
+  const detail = usePolicyVersion(policy.id, comparing ? null : version);
   const addVersion = useAddPolicyVersion(policy.id);
   const remove = useDeletePolicy(policy.id);
   const [adding, setAdding] = useState(false);
@@ -343,12 +360,20 @@ export function PolicyDetailView({
           )}
         </div>
       </header>
-      {(policy.reviewOverdue || inReview || policy.undecidedMatches > 0) && (
+      {(policy.reviewOverdue ||
+        inReview ||
+        policy.undecidedMatches > 0 ||
+        policy.acknowledgementDue) && (
         <Alert>
           {policy.reviewOverdue && policy.approved?.nextReviewDate && (
             <StatusToken tone="overdue" className="mr-2">
               Review overdue since {formatShortDay(policy.approved.nextReviewDate)}
             </StatusToken>
+          )}
+          {policy.acknowledgementDue && policy.approved && (
+            <span className="mr-2 font-semibold">
+              You are asked to acknowledge version {policy.approved.version}.
+            </span>
           )}
           {inReview && (
             <span className="mr-2">
@@ -363,8 +388,21 @@ export function PolicyDetailView({
           )}
         </Alert>
       )}
+      <PolicyAttestationCard policy={policy} role={role} />
       <Card className="space-y-4 p-4 sm:p-6">
-        <h2 className="text-lg font-semibold text-slate-900">Versions</h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold text-slate-900">Versions</h2>
+          {policy.versions.length > 1 && !comparing && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => onCompare(defaultCompareRange(policy))}
+            >
+              <GitCompare aria-hidden="true" className="size-4" />
+              Compare versions
+            </Button>
+          )}
+        </div>
         <DataTable
           caption={`Versions of ${policy.title}`}
           columns={versionColumns(policy.id, role, onSelectVersion, setDecision)}
@@ -373,18 +411,30 @@ export function PolicyDetailView({
           minWidth="48rem"
         />
       </Card>
-      <Card className="space-y-4 p-4 sm:p-6">
-        <h2 className="text-lg font-semibold text-slate-900">
-          Version {version}: sections and the rules they cover
-        </h2>
-        <p className="text-sm text-slate-700">
-          Each section is matched to library rules by the CFR sections it cites and by the words it
-          shares with a rule’s requirement. Only the rules a person confirms count as covered.
-        </p>
-        <QueryState query={detail} loading="Reading the sections">
-          {(data) => <PolicySectionsView detail={data} canEdit={canEdit} />}
-        </QueryState>
-      </Card>
+      {comparing ? (
+        <Card className="space-y-4 p-4 sm:p-6">
+          <h2 className="text-lg font-semibold text-slate-900">Compare versions</h2>
+          <PolicyCompareView
+            policy={policy}
+            range={compare}
+            onChange={onCompare}
+            onClose={() => onCompare(null)}
+          />
+        </Card>
+      ) : (
+        <Card className="space-y-4 p-4 sm:p-6">
+          <h2 className="text-lg font-semibold text-slate-900">
+            Version {version}: sections and the rules they cover
+          </h2>
+          <p className="text-sm text-slate-700">
+            Each section is matched to library rules by the CFR sections it cites and by the words
+            it shares with a rule’s requirement. Only the rules a person confirms count as covered.
+          </p>
+          <QueryState query={detail} loading="Reading the sections">
+            {(data) => <PolicySectionsView detail={data} canEdit={canEdit} />}
+          </QueryState>
+        </Card>
+      )}
       <Card className="space-y-4 p-4 sm:p-6">
         <h2 className="text-lg font-semibold text-slate-900">History</h2>
         <PolicyHistory history={policy.history} />

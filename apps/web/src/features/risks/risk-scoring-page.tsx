@@ -11,13 +11,14 @@ import {
 } from '@complivue/shared/schemas/risks';
 import { Download, FileText, ListPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { QueryState } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { AreaFilterSelect, FilterSelect, OwnerFilterSelect } from '@/components/ui/filter-select';
 import { ModalDialog } from '@/components/ui/modal-dialog';
+import { ViewTabs } from '@/components/ui/view-tabs';
 import { useSession } from '@/lib/session';
 import {
   assessmentReportHref,
@@ -170,25 +171,7 @@ export function RiskScoringPage() {
           they work, and the findings with their corrective actions.
         </p>
       </header>
-      <nav aria-label="Risk scoring views" className="border-b border-slate-200">
-        <ul className="-mb-px flex gap-4">
-          {VIEW_TABS.map((tab) => (
-            <li key={tab.view}>
-              <Link
-                to={tab.to}
-                aria-current={view === tab.view ? 'page' : undefined}
-                className={
-                  view === tab.view
-                    ? 'inline-block border-b-2 border-brand-700 px-1 pb-2 text-sm font-semibold text-brand-700'
-                    : 'inline-block border-b-2 border-transparent px-1 pb-2 text-sm font-medium text-slate-700 hover:text-slate-900'
-                }
-              >
-                {tab.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ViewTabs label="Risk scoring views" tabs={VIEW_TABS} current={view} />
       {view === FINDINGS_VIEW ? (
         <FindingsView role={role} userId={session?.user.id ?? ''} members={memberList} />
       ) : (
