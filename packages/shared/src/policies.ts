@@ -69,6 +69,10 @@ export type PolicyFileKind = (typeof POLICY_FILE_TYPES)[number]['extension'];
 /** "POL-3": what people quote in a meeting or a workpaper. */
 export const policyNumberLabel = (number: number) => `POL-${number}`;
 
+/** A section of a policy's version on `/policy-cross-referencing` (search results link here). */
+export const policySectionPath = (policyId: string, version: number, anchor: string) =>
+  `/policy-cross-referencing?policy=${policyId}&version=${version}#${anchor}`;
+
 /** What can call for a policy's review: a regulatory update of the feeds, or a change. */
 export const POLICY_IMPACT_SOURCES = ['feed_item', 'change'] as const;
 export type PolicyImpactSource = (typeof POLICY_IMPACT_SOURCES)[number];

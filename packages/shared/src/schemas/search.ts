@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { REGULATION_AREAS } from '../regulation-areas.ts';
 
 /** Kinds of documents in the search index; later capabilities add theirs. */
-export const SEARCH_KINDS = ['article', 'rule', 'feed_item'] as const;
+export const SEARCH_KINDS = ['article', 'rule', 'feed_item', 'policy_section'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
   article: 'Articles',
   rule: 'Rules',
   feed_item: 'Regulatory updates',
+  policy_section: 'Policy sections',
 };
 
 /** One result's kind, as its card names it. */
@@ -16,6 +17,7 @@ export const SEARCH_KIND_ITEM_LABELS: Record<SearchKind, string> = {
   article: 'Article',
   rule: 'Rule',
   feed_item: 'Regulatory update',
+  policy_section: 'Policy section',
 };
 
 /**

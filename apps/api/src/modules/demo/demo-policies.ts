@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Db } from '@complivue/db/database';
+import { searchDocuments } from '@complivue/db/schema/library';
 import {
   policies,
   policySectionMatches,
@@ -14,6 +15,7 @@ import {
   approvePolicyVersion,
   createPolicy,
   decidePolicyMatch,
+  SEARCH_KIND_POLICY_SECTION,
   submitPolicyVersion,
   type PolicyDeps,
 } from '../policies/policies.service.ts';
@@ -110,6 +112,15 @@ export async function seedDemoPolicies(
     .from(policyVersions)
     .where(eq(policyVersions.companyId, companyId));
   await tx.delete(policies).where(eq(policies.companyId, companyId));
+  // Their search entries go with them (deletePolicy's way, for every policy at once).
+  await tx
+    .delete(searchDocuments)
+    .where(
+      and(
+        eq(searchDocuments.companyId, companyId),
+        eq(searchDocuments.kind, SEARCH_KIND_POLICY_SECTION),
+      ),
+    );
   for (const { storageKey } of earlier) await storage.delete(storageKey).catch(() => undefined);
 
   for (const entry of DEMO_POLICIES) {

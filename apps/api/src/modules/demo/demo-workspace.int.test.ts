@@ -4,6 +4,7 @@ import { todayIn } from '@complivue/shared/calendar-days';
 import type { PolicyListResponse } from '@complivue/shared/schemas/policies';
 import type { FindingListResponse } from '@complivue/shared/schemas/risk-findings';
 import type { RiskDetail, RiskListResponse } from '@complivue/shared/schemas/risks';
+import type { SearchResponse } from '@complivue/shared/schemas/search';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -208,6 +209,16 @@ describe('the demo workspace', () => {
     expect(items.every((policy) => policy.ownerName !== null)).toBe(true);
     expect(items.find((policy) => policy.number === 1)!.coveredRules).toBe(4);
     expect(items.find((policy) => policy.number === 2)!.undecidedMatches).toBeGreaterThan(0);
+    // Seeded twice, a section is found once: the first seeding's search entries went with it.
+    const found = await t.app.inject({
+      method: 'GET',
+      url: '/api/search?q=aggregated%20branches&type=policy_section',
+      headers: { cookie },
+    });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json<SearchResponse>().items.map((item) => item.title)).toEqual([
+      expect.stringMatching(/BSA\/AML Program \(excerpt\) — Currency Transaction Reports$/),
+    ]);
     const policyAudit = await t.db
       .select()
       .from(auditLog)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@complivue/db/database';
 import { companies } from '@complivue/db/schema/companies';
+import { searchDocuments } from '@complivue/db/schema/library';
 import {
   policies,
   policyHistory,
@@ -8,14 +9,20 @@ import {
   policySections,
   policyVersions,
 } from '@complivue/db/schema/policies';
-import { citationsInText } from '@complivue/shared/citation-search';
-import { POLICY_FILE_TYPES, type PolicyFileKind } from '@complivue/shared/policies';
+import { citationIndexText, citationsInText } from '@complivue/shared/citation-search';
+import {
+  POLICY_FILE_TYPES,
+  policyNumberLabel,
+  policySectionPath,
+  type PolicyFileKind,
+} from '@complivue/shared/policies';
 import {
   POLICY_MESSAGES,
   type approvePolicyRequestSchema,
   type updatePolicyRequestSchema,
 } from '@complivue/shared/schemas/policies';
-import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { SearchKind } from '@complivue/shared/schemas/search';
+import { and, asc, desc, eq, inArray, like, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -121,7 +128,11 @@ interface PreparedSection extends PolicySection {
 }
 
 /** The sections of a text, each with its citations and its suggested rules. */
-async function crossReference(db: Db, companyId: string, text: string): Promise<PreparedSection[]> {
+export async function crossReference(
+  db: Db,
+  companyId: string,
+  text: string,
+): Promise<PreparedSection[]> {
   const sections = splitIntoSections(text);
   const rules = await findRulesForMatching(db, companyId);
   const weights = lexemeWeights(rules);
@@ -265,6 +276,69 @@ function carriedDecision(decided: MatchRow) {
   };
 }
 
+/**
+ * A policy's sections in the search index. Search (`modules/search`) finds them only for
+ * members of the owning company whose plan opens the policies page.
+ */
+export const SEARCH_KIND_POLICY_SECTION = 'policy_section' satisfies SearchKind;
+
+/**
+ * Replaces a policy's entries in the search index with the sections of the version people go
+ * by: the one in force (approved), else the latest. Called in the transaction of every change
+ * that moves either (a version added or approved, a rename, a deletion), as the article
+ * enhancer indexes a company's article when it publishes it. Each entry's ref is
+ * `<policy id>:<section id>`, so that the policy's entries are found by prefix.
+ */
+async function indexPolicyForSearch(tx: Db, companyId: string, policyId: string) {
+  await tx
+    .delete(searchDocuments)
+    .where(
+      and(
+        eq(searchDocuments.companyId, companyId),
+        eq(searchDocuments.kind, SEARCH_KIND_POLICY_SECTION),
+        like(searchDocuments.refId, `${policyId}:%`),
+      ),
+    );
+  const [current] = await tx
+    .select({
+      versionId: policyVersions.id,
+      version: policyVersions.version,
+      number: policies.number,
+      title: policies.title,
+    })
+    .from(policyVersions)
+    .innerJoin(policies, eq(policies.id, policyVersions.policyId))
+    .where(and(eq(policyVersions.policyId, policyId), eq(policyVersions.companyId, companyId)))
+    .orderBy(desc(sql`${policyVersions.status} = 'approved'`), desc(policyVersions.version))
+    .limit(1);
+  if (!current) return;
+  const sections = await tx
+    .select({
+      id: policySections.id,
+      heading: policySections.heading,
+      anchor: policySections.anchor,
+      text: policySections.text,
+      citations: policySections.citations,
+    })
+    .from(policySections)
+    .where(eq(policySections.versionId, current.versionId))
+    .orderBy(asc(policySections.position));
+  const policyName = `${policyNumberLabel(current.number)} ${current.title}`;
+  await insertInBatches(
+    sections.map((section) => ({
+      companyId,
+      kind: SEARCH_KIND_POLICY_SECTION,
+      refId: `${policyId}:${section.id}`,
+      area: null,
+      title: `${policyName} — ${section.heading}`,
+      path: policySectionPath(policyId, current.version, section.anchor),
+      citationTerms: citationIndexText(section.citations),
+      body: section.text,
+    })),
+    (batch) => tx.insert(searchDocuments).values(batch),
+  );
+}
+
 function storageKeyOf(companyId: string, policyId: string, versionId: string, extension: string) {
   return `policies/${companyId}/${policyId}/${versionId}.${extension}`;
 }
@@ -344,6 +418,7 @@ async function writeVersion(
         previousVersionId: previous?.id ?? null,
         sections,
       });
+      await indexPolicyForSearch(tx, actor.companyId, policyId);
       const changes: HistoryChanges = {
         version: { from: previous?.version ?? null, to: version },
         fileName: { from: null, to: read.fileName },
@@ -432,6 +507,8 @@ export async function updatePolicy(
     }
     if (Object.keys(diff).length === 0) return;
     await tx.update(policies).set(set).where(eq(policies.id, current.id));
+    // The policy's title is in each of its sections' search titles.
+    if (set.title !== undefined) await indexPolicyForSearch(tx, actor.companyId, current.id);
     await recordPolicyActivity(tx, deps, actor, current.id, {
       event: 'updated',
       action: 'policy.updated',
@@ -521,6 +598,7 @@ export async function approvePolicyVersion(
         nextReviewDate: body.nextReviewDate,
       })
       .where(eq(policyVersions.id, row.id));
+    await indexPolicyForSearch(tx, actor.companyId, options.policyId);
     const changes: HistoryChanges = {
       [`version ${row.version}`]: { from: 'in_review', to: 'approved' },
       nextReviewDate: { from: null, to: body.nextReviewDate },
@@ -702,6 +780,8 @@ export async function deletePolicy(
       .from(policyVersions)
       .where(eq(policyVersions.policyId, policy.id));
     await tx.delete(policies).where(eq(policies.id, policy.id));
+    // Nothing is left to index: this removes the policy's entries.
+    await indexPolicyForSearch(tx, actor.companyId, policy.id);
     if (!deps.skipAudit) {
       await recordAudit(tx, actor, {
         action: 'policy.deleted',

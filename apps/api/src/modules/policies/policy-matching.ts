@@ -101,6 +101,44 @@ function wordsAsWritten(text: string, lexemes: readonly string[]): string[] {
   });
 }
 
+interface PreparedRule {
+  id: string;
+  /** Its meaningful lexemes, each once. */
+  lexemes: string[];
+  /** The sum of their weights: what a section's shared words are a share of. */
+  totalWeight: number;
+  cfrTerms: string[];
+}
+
+/**
+ * What suggestMatches needs of each rule, worked out once per list of rules and weights rather
+ * than once per section: a 100-page policy has hundreds of sections, each matched against every
+ * rule (bench/policies.ts).
+ */
+const preparedRules = new WeakMap<
+  readonly RuleForMatching[],
+  { weights: ReadonlyMap<string, number>; rules: PreparedRule[] }
+>();
+
+function prepareRules(
+  rules: readonly RuleForMatching[],
+  weights: ReadonlyMap<string, number>,
+): PreparedRule[] {
+  const cached = preparedRules.get(rules);
+  if (cached?.weights === weights) return cached.rules;
+  const prepared = rules.map((rule) => {
+    const lexemes = [...new Set(rule.lexemes.filter(isMeaningfulLexeme))];
+    return {
+      id: rule.id,
+      lexemes,
+      totalWeight: lexemes.reduce((sum, lexeme) => sum + (weights.get(lexeme) ?? 0), 0),
+      cfrTerms: cfrTerms(rule.citation),
+    };
+  });
+  preparedRules.set(rules, { weights, rules: prepared });
+  return prepared;
+}
+
 /** The rules a section is suggested to cover: every rule it cites, and its best word matches. */
 export function suggestMatches(
   section: SectionForMatching,
@@ -108,25 +146,18 @@ export function suggestMatches(
   weights: ReadonlyMap<string, number>,
 ): SuggestedMatch[] {
   const sectionLexemes = new Set(section.lexemes.filter(isMeaningfulLexeme));
-  const cited: SuggestedMatch[] = [];
-  const byWords: SuggestedMatch[] = [];
-  for (const rule of rules) {
-    const ruleLexemes = [...new Set(rule.lexemes.filter(isMeaningfulLexeme))];
-    const total = ruleLexemes.reduce((sum, lexeme) => sum + (weights.get(lexeme) ?? 0), 0);
-    const shared = ruleLexemes
-      .filter((lexeme) => sectionLexemes.has(lexeme))
-      .sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0));
-    const sharedWeight = shared.reduce((sum, lexeme) => sum + (weights.get(lexeme) ?? 0), 0);
-    const textScore = total > 0 ? Math.round((sharedWeight / total) * 1000) / 1000 : 0;
-    const named = citationNaming(section.citations, cfrTerms(rule.citation));
+  const weightOf = (lexeme: string) => weights.get(lexeme) ?? 0;
+  const cited: (SuggestedMatch & { shared: string[] })[] = [];
+  const byWords: (SuggestedMatch & { shared: string[] })[] = [];
+  for (const rule of prepareRules(rules, weights)) {
+    const shared = rule.lexemes.filter((lexeme) => sectionLexemes.has(lexeme));
+    const sharedWeight = shared.reduce((sum, lexeme) => sum + weightOf(lexeme), 0);
+    const textScore =
+      rule.totalWeight > 0 ? Math.round((sharedWeight / rule.totalWeight) * 1000) / 1000 : 0;
+    const named = citationNaming(section.citations, rule.cfrTerms);
     const citedAs =
       named && (!named.ancestor || textScore >= ANCESTOR_TEXT_THRESHOLD) ? named.citation : null;
-    const match = {
-      ruleId: rule.id,
-      citedAs,
-      textScore,
-      matchedWords: [...new Set(wordsAsWritten(section.text, shared.slice(0, WORDS_SHOWN)))],
-    };
+    const match = { ruleId: rule.id, citedAs, textScore, matchedWords: [], shared };
     if (citedAs) {
       cited.push({ ...match, method: 'citation' });
     } else if (textScore >= TEXT_MATCH_THRESHOLD && shared.length >= MIN_SHARED_WORDS) {
@@ -134,5 +165,16 @@ export function suggestMatches(
     }
   }
   byWords.sort((a, b) => b.textScore - a.textScore);
-  return [...cited, ...byWords.slice(0, TEXT_MATCHES_PER_SECTION)];
+  // The words as written are looked up only for the rules suggested (the costly part).
+  return [...cited, ...byWords.slice(0, TEXT_MATCHES_PER_SECTION)].map(({ shared, ...match }) => ({
+    ...match,
+    matchedWords: [
+      ...new Set(
+        wordsAsWritten(
+          section.text,
+          [...shared].sort((a, b) => weightOf(b) - weightOf(a)).slice(0, WORDS_SHOWN),
+        ),
+      ),
+    ],
+  }));
 }

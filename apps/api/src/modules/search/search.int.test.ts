@@ -1,6 +1,9 @@
 import { libraryArticles } from '@complivue/db/schema/library';
 import { indexArticle } from '@complivue/db/library/load-library';
+import { addDays, todayIn } from '@complivue/shared/calendar-days';
+import type { PolicyDetail } from '@complivue/shared/schemas/policies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeTestKit } from '../../../test/changes.ts';
 import { signUpThroughApi } from '../../../test/http.ts';
 import { ingestFeedItems } from '../feeds/feed-ingest.ts';
 import { insertFeedSource, setCompanyPlan } from '../../../test/feed-items.ts';
@@ -214,5 +217,122 @@ describe('GET /api/search', () => {
     expect(result.snippet.map((piece: { text: string }) => piece.text).join('')).toMatch(
       /Review the vault log/,
     );
+  });
+  describe('policies', () => {
+    // The change kit's institution: professional plan, an administrator, a manager and a member.
+    const { call, institution } = changeTestKit(() => t);
+    const policyText = (word: string) =>
+      [
+        '# Loan Estimate Procedure',
+        '',
+        '## 3. Loan Estimate Delivery',
+        '',
+        `Disclosure staff at the ${word} desk deliver the Loan Estimate no later than the third`,
+        'business day after the application, as 12 CFR 1026.19(e)(1)(iii) requires.',
+        '',
+        '## 4. Record Retention',
+        '',
+        'Evidence of delivery is kept for three years after consummation.',
+      ].join('\n');
+    async function createPolicy(cookie: string, text: string) {
+      const response = await call(cookie, 'POST', '/api/policies', {
+        title: 'Loan Estimate Procedure',
+        text,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<PolicyDetail>();
+    }
+    async function approve(
+      people: Awaited<ReturnType<typeof institution>>,
+      policyId: string,
+      version: number,
+    ) {
+      const base = `/api/policies/${policyId}/versions/${version}`;
+      expect((await call(people.manager.cookie, 'POST', `${base}/submit`)).statusCode).toBe(200);
+      const approved = await call(people.admin.cookie, 'POST', `${base}/approve`, {
+        nextReviewDate: addDays(todayIn(null), 365),
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+    }
+    const policySections = (q: string, as: string) => find(q, '&type=policy_section', as);
+
+    it('finds a policy’s sections by a word or a CFR citation, only inside the institution and only on a plan with policies', async () => {
+      const people = await institution();
+      const policy = await createPolicy(people.manager.cookie, policyText('Tamarisk'));
+
+      // Any member reads the policies, so any member finds them.
+      const byWord = await find('tamarisk', '', people.user.cookie);
+      expect(byWord.total).toBe(1);
+      expect(byWord.items[0]).toMatchObject({
+        kind: 'policy_section',
+        refId: expect.stringMatching(new RegExp(`^${policy.id}:`)),
+        title: `POL-${policy.number} Loan Estimate Procedure — 3. Loan Estimate Delivery`,
+        path: `/policy-cross-referencing?policy=${policy.id}&version=1#3-loan-estimate-delivery`,
+        area: null,
+      });
+      expect(byWord.items[0].snippet).toContainEqual({ text: 'Tamarisk', hit: true });
+      expect(byWord.facets.kind).toEqual([{ value: 'policy_section', count: 1 }]);
+      // The citation as typed, and a paragraph above it, both find the section.
+      for (const q of ['1026.19(e)(1)(iii)', '12 CFR 1026.19(e)']) {
+        const byCitation = await policySections(q, people.user.cookie);
+        expect(byCitation.items.map((item: { title: string }) => item.title)).toEqual([
+          `POL-${policy.number} Loan Estimate Procedure — 3. Loan Estimate Delivery`,
+        ]);
+      }
+
+      const stranger = await institution();
+      expect((await find('tamarisk', '', stranger.user.cookie)).total).toBe(0);
+      expect((await policySections('1026.19(e)', stranger.admin.cookie)).total).toBe(0);
+
+      // Below the policies' plan, the institution's own policies are not found either.
+      await setCompanyPlan(t.db, people.companyId, 'basic');
+      const onBasic = await find('tamarisk', '', people.admin.cookie);
+      expect(onBasic).toMatchObject({ total: 0, items: [], facets: { kind: [] } });
+      expect((await policySections('1026.19(e)', people.admin.cookie)).total).toBe(0);
+    });
+
+    it('finds the version in force, else the latest, and forgets a deleted policy', async () => {
+      const people = await institution();
+      const policy = await createPolicy(people.manager.cookie, policyText('Oleander'));
+      const titled = (q: string) =>
+        policySections(q, people.user.cookie).then((found) =>
+          found.items.map((item: { path: string }) => item.path),
+        );
+      await approve(people, policy.id, 1);
+      expect(await titled('oleander')).toEqual([
+        `/policy-cross-referencing?policy=${policy.id}&version=1#3-loan-estimate-delivery`,
+      ]);
+
+      // A draft of version 2: version 1 is still the policy in force, and what is found.
+      const added = await call(
+        people.manager.cookie,
+        'POST',
+        `/api/policies/${policy.id}/versions`,
+        { text: policyText('Wisteria') },
+      );
+      expect(added.statusCode, added.body).toBe(201);
+      expect(await titled('wisteria')).toEqual([]);
+      expect(await titled('oleander')).toHaveLength(1);
+
+      await approve(people, policy.id, 2);
+      expect(await titled('oleander')).toEqual([]);
+      expect(await titled('wisteria')).toEqual([
+        `/policy-cross-referencing?policy=${policy.id}&version=2#3-loan-estimate-delivery`,
+      ]);
+
+      // A rename is in every section's title.
+      const renamed = await call(people.manager.cookie, 'PATCH', `/api/policies/${policy.id}`, {
+        title: 'Disclosure Timing Procedure',
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect((await policySections('wisteria', people.user.cookie)).items[0].title).toBe(
+        `POL-${policy.number} Disclosure Timing Procedure — 3. Loan Estimate Delivery`,
+      );
+
+      const deleted = await call(people.admin.cookie, 'DELETE', `/api/policies/${policy.id}`);
+      expect(deleted.statusCode).toBe(204);
+      expect(await titled('wisteria')).toEqual([]);
+      expect((await policySections('retention', people.user.cookie)).total).toBe(0);
+    });
   });
 });

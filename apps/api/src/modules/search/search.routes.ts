@@ -15,7 +15,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['search'],
         summary:
-          'Full-text search of the library and your institution’s own documents; citations ("1026.19(e)") and regulation names ("Reg Z") are understood',
+          'Full-text search of the library and your institution’s own documents and policies; citations ("1026.19(e)") and regulation names ("Reg Z") are understood',
         querystring: searchQuerySchema,
         response: { 200: searchResponseSchema },
       },
@@ -29,9 +29,14 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         role: profile.role,
         subscription: subscription ?? null,
       });
+      // Likewise the institution's policies: only plans that open their page find them.
+      const policies = decideAccess(PAGE_ACCESS['/policy-cross-referencing']!, {
+        role: profile.role,
+        subscription: subscription ?? null,
+      });
       return search(
         app.database.db,
-        { companyId: profile.companyId, feedItems: feeds.allowed },
+        { companyId: profile.companyId, feedItems: feeds.allowed, policies: policies.allowed },
         request.query,
       );
     },

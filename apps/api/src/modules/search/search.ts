@@ -10,6 +10,7 @@ import {
 } from '@complivue/shared/schemas/search';
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_KIND_FEED_ITEM } from '../feeds/feed-ingest.ts';
+import { SEARCH_KIND_POLICY_SECTION } from '../policies/policies.service.ts';
 
 // Control characters cannot occur in indexed text, so they mark the highlights unambiguously.
 const HIT_START = '\u0001';
@@ -79,6 +80,11 @@ export async function search(
      * are paid content, so unless this is true they are neither found nor counted in the facets.
      */
     feedItems?: boolean;
+    /**
+     * Whether the reader's plan opens /policy-cross-referencing: the company's policy sections
+     * (kind 'policy_section') are found only then, as the page's routes are reached only then.
+     */
+    policies?: boolean;
   },
   query: SearchQuery,
 ): Promise<SearchResponse> {
@@ -94,10 +100,17 @@ export async function search(
   const ownership = reader.companyId
     ? sql`(d.company_id IS NULL OR d.company_id = ${reader.companyId})`
     : sql`d.company_id IS NULL`;
-  const visible =
-    reader.feedItems === true
-      ? ownership
-      : sql`${ownership} AND d.kind <> ${SEARCH_KIND_FEED_ITEM}`;
+  // Kinds the reader's plan does not open are neither found nor counted in the facets.
+  const hidden = [
+    ...(reader.feedItems === true ? [] : [SEARCH_KIND_FEED_ITEM]),
+    ...(reader.policies === true ? [] : [SEARCH_KIND_POLICY_SECTION]),
+  ];
+  const visible = hidden.length
+    ? sql`${ownership} AND d.kind NOT IN (${sql.join(
+        hidden.map((kind) => sql`${kind}`),
+        sql`, `,
+      )})`
+    : ownership;
   const filters = sql.join(
     [
       sql`true`,

@@ -7,7 +7,8 @@ import {
   type PolicySection,
   type PolicyVersionDetail,
 } from '@complivue/shared/schemas/policies';
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Citation } from '@/components/citation';
 import { Form, SubmitButton, useZodForm } from '@/components/form/form';
@@ -159,6 +160,15 @@ export function PolicySectionsView({
   canEdit: boolean;
 }) {
   const canDecide = canEdit && detail.status !== 'superseded';
+  // A search result links to a section (`#anchor`); the sections arrive after the page does,
+  // so the browser's own jump to the fragment has nothing to land on. Once per version and
+  // fragment: a refetch after a decision must not move the page.
+  const { hash } = useLocation();
+  const { policyId, version } = detail;
+  useEffect(() => {
+    const anchor = decodeURIComponent(hash.slice(1));
+    if (anchor) document.getElementById(anchor)?.scrollIntoView();
+  }, [hash, policyId, version]);
   return (
     <div className="space-y-6">
       <nav aria-label="Sections of this version" className="rounded-md bg-slate-50 p-4">
