@@ -3,7 +3,8 @@ import { DOCX_TYPE, demoPolicyText, docxFromMarkdown } from '../apps/api/test/po
 import { expectNoSeriousAxeViolations } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
 import { expect, fileServer, signedInState, test as base } from './support/fixtures.ts';
-import { seedDemoWorkspace } from './support/journeys.ts';
+import { startFeedServer } from '../apps/api/test/fixtures/feeds/feed-server.ts';
+import { callApi, seedDemoWorkspace, signInOperator } from './support/journeys.ts';
 
 /**
  * Policies on the demo workspace (three policies: apps/api/src/modules/demo/demo-policies.ts),
@@ -13,7 +14,8 @@ const test = base.extend<{
   demo: { url: string; members: Awaited<ReturnType<typeof seedDemoWorkspace>> };
 }>({
   demo: fileServer(async () => {
-    const server = await startE2eServer();
+    // The update journey polls a feed on 127.0.0.1 (these machines have no internet).
+    const server = await startE2eServer({ FEED_ALLOW_PRIVATE_ADDRESSES: 'true' });
     try {
       const members = await seedDemoWorkspace(server.url);
       return { value: { url: server.url, members }, stop: () => server.stop() };
@@ -256,5 +258,67 @@ test.describe('policies and their cross-reference', () => {
     await expect(
       manager.getByRole('heading', { name: 'Version 2: sections and the rules they cover' }),
     ).toBeVisible();
+  });
+
+  test('a regulatory update citing a section a policy covers flags it on the dashboard and the policy; a manager records the review', async ({
+    demo,
+    openPage,
+  }) => {
+    test.slow();
+    const title = 'CFPB clarifies the timing of the Loan Estimate';
+    const feeds = await startFeedServer();
+    try {
+      feeds.route('/policy-update.xml', (_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/rss+xml' });
+        response.end(`<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0"><channel><title>Fixture newsroom</title><link>https://www.consumerfinance.gov/</link>
+<description>Fixture</description>
+<item><title>${title}</title>
+<link>https://www.consumerfinance.gov/about-us/newsroom/loan-estimate-timing/</link>
+<description>The Bureau clarified when the Loan Estimate is delivered under 12 CFR 1026.19(e)(1)(iii).</description>
+<pubDate>${new Date().toUTCString()}</pubDate>
+<guid>fixture-loan-estimate-timing</guid></item>
+</channel></rss>`);
+      });
+      const operator = await signInOperator(demo.url);
+      const { id } = await callApi<{ id: string }>(
+        demo.url,
+        operator,
+        'POST',
+        '/api/admin/feed-sources',
+        {
+          name: 'Fixture newsroom',
+          url: feeds.url('/policy-update.xml'),
+          format: 'rss',
+          agency: 'CFPB',
+          enabled: false,
+        },
+      );
+      await callApi(demo.url, operator, 'POST', `/api/admin/feed-sources/${id}/poll`);
+    } finally {
+      await feeds.close();
+    }
+
+    const manager = await openPage({
+      storageState: await signedInState(demo.url, demo.members.manager),
+      viewport: { width: 1280, height: 900 },
+    });
+    await manager.goto(`${demo.url}/dashboard`);
+    const toReview = manager.getByRole('region', {
+      name: /Policies to review after a regulatory change/,
+    });
+    await expect(toReview.getByRole('link', { name: /TRID Disclosure Procedure/ })).toBeVisible();
+    await toReview.getByRole('link', { name: /TRID Disclosure Procedure/ }).click();
+    await expect(manager.getByRole('heading', { name: 'TRID Disclosure Procedure' })).toBeVisible();
+    const changes = manager.getByRole('listitem').filter({ hasText: title });
+    await expect(changes.getByText('To review')).toBeVisible();
+    await expect(changes.getByText(/“3. Loan Estimate Delivery” \(TRID-LE-001/)).toBeVisible();
+    await changes.getByRole('button', { name: 'Record a review' }).click();
+    await changes
+      .getByLabel('What you concluded')
+      .fill('No change needed: the procedure already delivers within three business days.');
+    await changes.getByRole('button', { name: 'Record the review' }).click();
+    await expect(changes.getByText('Reviewed', { exact: true })).toBeVisible();
+    await expectNoSeriousAxeViolations(manager);
   });
 });
