@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { DataTable, type Column } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
+import { RecordHistory } from '@/components/record-history';
 import { StatusToken } from '@/components/status-token';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -90,29 +91,13 @@ function readable(field: string, value: unknown): string {
 /** The history as sentences: who did what, when, and each field from before to after. */
 function PolicyHistory({ history }: { history: readonly PolicyHistoryEntry[] }) {
   return (
-    <ol className="space-y-3 text-sm">
-      {history.map((entry) => (
-        <li key={entry.id}>
-          <p>
-            <span className="font-medium text-slate-900">{entry.byName ?? 'A former member'}</span>{' '}
-            {EVENTS[entry.event] ?? 'changed the policy'} ·{' '}
-            <time dateTime={entry.at} className="text-slate-700">
-              {formatDateTime(entry.at)}
-            </time>
-          </p>
-          <ul className="mt-1 space-y-0.5 text-slate-700">
-            {Object.entries(entry.changes).map(([field, change]) => (
-              <li key={field}>
-                <span className="font-medium">{FIELD_LABELS[field] ?? field}:</span>{' '}
-                {change.from === null || change.from === undefined
-                  ? readable(field, change.to)
-                  : `${readable(field, change.from)} → ${readable(field, change.to)}`}
-              </li>
-            ))}
-          </ul>
-        </li>
-      ))}
-    </ol>
+    <RecordHistory
+      history={history}
+      events={EVENTS}
+      otherEvent="changed the policy"
+      fieldLabel={(field) => FIELD_LABELS[field] ?? field}
+      readable={readable}
+    />
   );
 }
 

@@ -7,7 +7,7 @@ import {
   type FindingSource,
 } from '@complivue/shared/risk-findings';
 import type { FindingHistoryEntry } from '@complivue/shared/schemas/risk-findings';
-import { formatDateTime } from '@/lib/format-day';
+import { RecordHistory } from '@/components/record-history';
 
 const EVENTS: Record<string, string> = {
   created: 'recorded the finding',
@@ -61,30 +61,13 @@ function readable(field: string, value: unknown): string {
 
 /** The history as sentences: who did what, when, and each field from before to after. */
 export function FindingHistory({ history }: { history: readonly FindingHistoryEntry[] }) {
-  if (history.length === 0) return <p className="text-sm text-slate-700">No changes yet.</p>;
   return (
-    <ol className="space-y-3 text-sm">
-      {history.map((entry) => (
-        <li key={entry.id}>
-          <p>
-            <span className="font-medium text-slate-900">{entry.byName ?? 'A former member'}</span>{' '}
-            {EVENTS[entry.event] ?? 'changed the finding'} ·{' '}
-            <time dateTime={entry.at} className="text-slate-700">
-              {formatDateTime(entry.at)}
-            </time>
-          </p>
-          <ul className="mt-1 space-y-0.5 text-slate-700">
-            {Object.entries(entry.changes).map(([field, change]) => (
-              <li key={field}>
-                <span className="font-medium">{FIELDS[field]?.label ?? field}:</span>{' '}
-                {change.from === null || change.from === undefined
-                  ? readable(field, change.to)
-                  : `${readable(field, change.from)} → ${readable(field, change.to)}`}
-              </li>
-            ))}
-          </ul>
-        </li>
-      ))}
-    </ol>
+    <RecordHistory
+      history={history}
+      events={EVENTS}
+      otherEvent="changed the finding"
+      fieldLabel={(field) => FIELDS[field]?.label ?? field}
+      readable={readable}
+    />
   );
 }
