@@ -1,4 +1,4 @@
-import type { Db } from '@complivue/db/database';
+import { queryRows, type Db } from '@complivue/db/database';
 import { changeItems } from '@complivue/db/schema/changes';
 import { feedItems } from '@complivue/db/schema/feeds';
 import { libraryRules } from '@complivue/db/schema/library';
@@ -12,7 +12,7 @@ import {
 import { citationSearchTerms, citationsInText } from '@complivue/shared/citation-search';
 import type { PolicyImpactSource } from '@complivue/shared/policies';
 import type { PolicyImpact, PolicyImpactQuery } from '@complivue/shared/schemas/policies';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 
 /**
  * Which regulatory updates and changes call for an approved policy's review (issue 20's change
@@ -82,76 +82,56 @@ async function approvedCoverage(db: Db, companyId: string, policyId?: string) {
     );
 }
 
-/** Regulatory updates since `since` that cite at least one CFR section. */
-async function citingFeedItems(db: Db, since: Date): Promise<Source[]> {
-  const rows = await db
-    .select({
-      id: feedItems.id,
-      title: feedItems.title,
-      date: feedItems.sortAt,
-      citations: feedItems.citations,
-    })
-    .from(feedItems)
-    .where(and(gte(feedItems.sortAt, since), sql`cardinality(${feedItems.citations}) > 0`))
-    .orderBy(desc(feedItems.sortAt))
-    .limit(SOURCE_LIMIT);
-  return rows.flatMap((row) => {
-    const citations = withSectionTerms(row.citations);
-    return citations.length > 0
-      ? [
-          {
-            kind: 'feed_item' as const,
-            id: row.id,
-            title: row.title,
-            number: null,
-            date: row.date,
-            citations,
-          },
-        ]
-      : [];
-  });
-}
-
-/** The company's changes since `since`: the citations of their update, and of their own words. */
-async function citingChanges(
+/**
+ * The last year's regulatory updates that cite a CFR section and the company's changes (with
+ * their update's citations), in one query: the dashboard reads this on every load.
+ */
+async function citingSources(
   db: Db,
   companyId: string,
-  since: Date,
-  changeId?: string,
+  options: { since: Date; changeId?: string },
 ): Promise<Source[]> {
-  const rows = await db
-    .select({
-      id: changeItems.id,
-      number: changeItems.number,
-      title: changeItems.title,
-      summary: changeItems.summary,
-      date: changeItems.createdAt,
-      feedCitations: feedItems.citations,
-    })
-    .from(changeItems)
-    .leftJoin(feedItems, eq(feedItems.id, changeItems.feedItemId))
-    .where(
-      and(
-        eq(changeItems.companyId, companyId),
-        changeId ? eq(changeItems.id, changeId) : gte(changeItems.createdAt, since),
-      ),
-    )
-    .orderBy(desc(changeItems.createdAt))
-    .limit(SOURCE_LIMIT);
+  const rows = await queryRows<{
+    kind: PolicyImpactSource;
+    id: string;
+    title: string;
+    number: number | null;
+    date: Date | string;
+    citations: string[] | null;
+    text: string;
+  }>(
+    db,
+    sql`
+    (SELECT 'change' AS kind, c.id, c.title, c.number, c.created_at AS date, f.citations,
+            c.title || ' ' || c.summary AS text
+       FROM ${changeItems} c LEFT JOIN ${feedItems} f ON f.id = c.feed_item_id
+      WHERE c.company_id = ${companyId}
+        AND ${options.changeId ? sql`c.id = ${options.changeId}` : sql`c.created_at >= ${options.since}`}
+      ORDER BY c.created_at DESC LIMIT ${SOURCE_LIMIT})
+    ${
+      options.changeId
+        ? sql``
+        : sql`UNION ALL
+    (SELECT 'feed_item' AS kind, f.id, f.title, NULL AS number, f.sort_at AS date, f.citations,
+            '' AS text
+       FROM ${feedItems} f
+      WHERE f.sort_at >= ${options.since} AND cardinality(f.citations) > 0
+      ORDER BY f.sort_at DESC LIMIT ${SOURCE_LIMIT})`
+    }`,
+  );
   return rows.flatMap((row) => {
-    const written = citationsInText(`${row.title}\n${row.summary}`).map((cited) => ({
-      citation: cited.citation,
-      terms: cited.terms,
-    }));
-    const citations = [...withSectionTerms(row.feedCitations ?? []), ...written];
+    const written = row.text
+      ? citationsInText(row.text).map((cited) => ({ citation: cited.citation, terms: cited.terms }))
+      : [];
+    const citations = [...withSectionTerms(row.citations ?? []), ...written];
     return citations.length > 0
       ? [
           {
-            kind: 'change' as const,
+            kind: row.kind,
             id: row.id,
             title: row.title,
-            number: row.number,
-            date: row.date,
+            number: row.number === null ? null : Number(row.number),
+            date: new Date(row.date),
             citations,
           },
         ]
@@ -169,16 +149,15 @@ export async function findPolicyImpacts(
   companyId: string,
   query: PolicyImpactQuery,
 ): Promise<PolicyImpact[]> {
-  const coverage = await approvedCoverage(db, companyId, query.policy);
-  if (coverage.length === 0) return [];
-  const earliest = new Date(
-    Math.min(...coverage.map((row) => row.approvedAt?.getTime() ?? Date.now())),
-  );
-  const since = new Date(Math.max(earliest.getTime(), Date.now() - YEAR_MS));
-  const sources = [
-    ...(query.change ? [] : await citingFeedItems(db, since)),
-    ...(await citingChanges(db, companyId, since, query.change)),
-  ];
+  // Both reads at once: the sources are the last year's, narrowed to each approval below.
+  const [coverage, sources] = await Promise.all([
+    approvedCoverage(db, companyId, query.policy),
+    citingSources(db, companyId, {
+      since: new Date(Date.now() - YEAR_MS),
+      changeId: query.change,
+    }),
+  ]);
+  if (coverage.length === 0 || sources.length === 0) return [];
   const reviews = await db
     .select()
     .from(policyImpactReviews)
