@@ -29,3 +29,12 @@ export async function recordAudit(db: Db, origin: RequestOrigin, event: AuditEve
     userAgent: origin.userAgent,
   });
 }
+
+/** A history's field changes as an audit entry's before and after values, field by field. */
+export function auditValues(changes: Record<string, { from: unknown; to: unknown }>) {
+  const entries = Object.entries(changes);
+  return {
+    before: Object.fromEntries(entries.map(([field, change]) => [field, change.from])),
+    after: Object.fromEntries(entries.map(([field, change]) => [field, change.to])),
+  };
+}

@@ -305,7 +305,9 @@ async function policiesWithVersions(db: Db, viewer: PolicyViewer, policyIds?: st
   );
   const dueVersionIds = await versionsToAcknowledge(db, viewer);
   const impactsToReview = new Map<string, number>();
-  for (const impact of await findPolicyImpacts(db, viewer.companyId, {})) {
+  // One policy's detail reads that policy's impacts only.
+  const impactQuery = policyIds?.length === 1 ? { policy: policyIds[0] } : {};
+  for (const impact of await findPolicyImpacts(db, viewer.companyId, impactQuery)) {
     if (impact.review) continue;
     impactsToReview.set(impact.policy.id, (impactsToReview.get(impact.policy.id) ?? 0) + 1);
   }
@@ -346,9 +348,9 @@ export async function getPolicyDetail(
   viewer: PolicyViewer,
   policyId: string,
 ): Promise<PolicyDetail> {
-  const policy = await getPolicy(db, viewer.companyId, policyId);
   const [entry] = await policiesWithVersions(db, viewer, [policyId]);
   if (!entry) throw new AppError('not_found', POLICY_MESSAGES.not_found);
+  const policy = entry.row.policy;
   const history = await db
     .select()
     .from(policyHistory)
@@ -452,13 +454,19 @@ export async function getPolicyVersionDetail(
   viewer: PolicyViewer,
   options: { policyId: string; version: number },
 ): Promise<PolicyVersionDetail> {
-  const version = await getPolicyVersion(db, { companyId: viewer.companyId, ...options });
-  const [summary] = (
+  const [version] = (
     await db
       .select(versionSummaryColumns)
       .from(policyVersions)
-      .where(eq(policyVersions.id, version.id))
+      .where(
+        and(
+          eq(policyVersions.policyId, options.policyId),
+          eq(policyVersions.companyId, viewer.companyId),
+          eq(policyVersions.version, options.version),
+        ),
+      )
   ).map(versionSummary);
+  if (!version) throw new AppError('not_found', POLICY_MESSAGES.version_not_found);
   const sections = await db
     .select()
     .from(policySections)
@@ -486,10 +494,8 @@ export async function getPolicyVersionDetail(
       asc(libraryRules.id),
     );
   const bySection = groupBy(matches, (row) => row.match.sectionId);
-  const { policyId: _policyId, ...rest } = summary!;
   return {
-    ...rest,
-    policyId: version.policyId,
+    ...version,
     sections: sections.map((section) => ({
       id: section.id,
       position: section.position,

@@ -25,7 +25,7 @@ import type { SearchKind } from '@complivue/shared/schemas/search';
 import { and, asc, desc, eq, inArray, like, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { auditValues, recordAudit } from '../../lib/audit.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import type { DatedActor } from '../auth/actor.ts';
@@ -84,8 +84,7 @@ export async function recordPolicyActivity(
     companyId: actor.companyId,
     targetType: 'policy',
     targetId: policyId,
-    before: Object.fromEntries(Object.entries(activity.changes).map(([k, v]) => [k, v.from])),
-    after: Object.fromEntries(Object.entries(activity.changes).map(([k, v]) => [k, v.to])),
+    ...auditValues(activity.changes),
   });
 }
 

@@ -13,7 +13,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { auditValues, recordAudit } from '../../lib/audit.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import type { DatedActor } from '../auth/actor.ts';
 import { findActiveMembers } from '../companies/members.ts';
@@ -68,7 +68,7 @@ async function recordAttestationActivity(
     companyId: actor.companyId,
     targetType: 'policy',
     targetId: policyId,
-    after: Object.fromEntries(Object.entries(activity.changes).map(([k, v]) => [k, v.to])),
+    after: auditValues(activity.changes).after,
   });
 }
 

@@ -1,54 +1,15 @@
 import type { Db } from '@complivue/db/database';
-import { libraryArticleVersions, libraryRules } from '@complivue/db/schema/library';
-import {
-  policies,
-  policySectionMatches,
-  policySections,
-  policyVersions,
-} from '@complivue/db/schema/policies';
+import { libraryArticleVersions } from '@complivue/db/schema/library';
 import type { RegulationArea } from '@complivue/shared/regulation-areas';
 import type { PolicyGapReport, PolicyRef } from '@complivue/shared/schemas/policies';
-import { and, asc, eq, inArray, isNotNull, max } from 'drizzle-orm';
+import { and, inArray, isNotNull, max } from 'drizzle-orm';
 import {
   rulesWithAssessments,
   visibleArticles,
   type LibraryReader,
 } from '../library/library.queries.ts';
 import { findPolicies, type PolicyViewer } from './policies.queries.ts';
-
-/** The confirmed matches of the institution's approved versions, with their rule and policy. */
-async function confirmedApprovedMatches(db: Db, companyId: string) {
-  return db
-    .select({
-      policyId: policies.id,
-      number: policies.number,
-      title: policies.title,
-      version: policyVersions.version,
-      approvedAt: policyVersions.approvedAt,
-      sectionHeading: policySections.heading,
-      rule: {
-        id: libraryRules.id,
-        title: libraryRules.title,
-        citation: libraryRules.citation,
-        area: libraryRules.area,
-        articleId: libraryRules.articleId,
-        retiredAt: libraryRules.retiredAt,
-      },
-    })
-    .from(policySectionMatches)
-    .innerJoin(policySections, eq(policySections.id, policySectionMatches.sectionId))
-    .innerJoin(policyVersions, eq(policyVersions.id, policySections.versionId))
-    .innerJoin(policies, eq(policies.id, policyVersions.policyId))
-    .innerJoin(libraryRules, eq(libraryRules.id, policySectionMatches.ruleId))
-    .where(
-      and(
-        eq(policySectionMatches.companyId, companyId),
-        eq(policySectionMatches.decision, 'confirmed'),
-        eq(policyVersions.status, 'approved'),
-      ),
-    )
-    .orderBy(asc(policies.number), asc(policySections.position), asc(libraryRules.id));
-}
+import { findConfirmedCoverage } from './policy-impacts.queries.ts';
 
 /** When each article's published text last changed (a new version of the library content). */
 async function articlesPublishedAt(db: Db, articleIds: readonly string[]) {
@@ -83,11 +44,11 @@ export async function findPolicyGaps(
   reader: LibraryReader & PolicyViewer,
   options: { area?: RegulationArea },
 ): Promise<PolicyGapReport> {
-  const [rules, matches, list] = [
-    await rulesWithAssessments(db, reader, visibleArticles(reader.companyId)),
-    await confirmedApprovedMatches(db, reader.companyId),
-    await findPolicies(db, reader),
-  ];
+  const [rules, matches, list] = await Promise.all([
+    rulesWithAssessments(db, reader, visibleArticles(reader.companyId)),
+    findConfirmedCoverage(db, reader.companyId),
+    findPolicies(db, reader),
+  ]);
   const inArea = (area: RegulationArea) => !options.area || area === options.area;
   const covered = new Set(matches.map((match) => match.rule.id));
   const applicable = rules.filter((rule) => rule.appliesToInstitution && inArea(rule.area));

@@ -9,10 +9,11 @@ import {
   policySections,
   policyVersions,
 } from '@complivue/db/schema/policies';
-import { citationSearchTerms, citationsInText } from '@complivue/shared/citation-search';
+import { citationsInText } from '@complivue/shared/citation-search';
 import type { PolicyImpactSource } from '@complivue/shared/policies';
 import type { PolicyImpact, PolicyImpactQuery } from '@complivue/shared/schemas/policies';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { cfrTerms } from './policy-matching.ts';
 
 /**
  * Which regulatory updates and changes call for an approved policy's review (issue 20's change
@@ -28,7 +29,7 @@ const YEAR_MS = 365 * 86_400_000;
 
 /** A citation's CFR terms from the part to the most specific paragraph, when it names a section. */
 function sectionTerms(citation: string): string[] | null {
-  const terms = citationSearchTerms(citation).filter((term) => term.startsWith('cfr'));
+  const terms = cfrTerms(citation);
   return terms.some((term) => /^cfr\d+s/.test(term)) ? terms : null;
 }
 
@@ -51,8 +52,12 @@ function withSectionTerms(citations: readonly string[]) {
   });
 }
 
-/** The company's confirmed coverage of its approved versions: each section and rule. */
-async function approvedCoverage(db: Db, companyId: string, policyId?: string) {
+/**
+ * What the institution's approved versions cover: every confirmed match with its section, rule
+ * (retired ones included) and policy; of one policy when asked. The gap report and the change
+ * impact read it.
+ */
+export async function findConfirmedCoverage(db: Db, companyId: string, policyId?: string) {
   return db
     .select({
       policyId: policies.id,
@@ -64,8 +69,14 @@ async function approvedCoverage(db: Db, companyId: string, policyId?: string) {
       sectionHeading: policySections.heading,
       anchor: policySections.anchor,
       sectionCitations: policySections.citations,
-      ruleId: libraryRules.id,
-      ruleCitation: libraryRules.citation,
+      rule: {
+        id: libraryRules.id,
+        title: libraryRules.title,
+        citation: libraryRules.citation,
+        area: libraryRules.area,
+        articleId: libraryRules.articleId,
+        retiredAt: libraryRules.retiredAt,
+      },
     })
     .from(policySectionMatches)
     .innerJoin(policySections, eq(policySections.id, policySectionMatches.sectionId))
@@ -79,7 +90,8 @@ async function approvedCoverage(db: Db, companyId: string, policyId?: string) {
         eq(policyVersions.status, 'approved'),
         policyId ? eq(policies.id, policyId) : undefined,
       ),
-    );
+    )
+    .orderBy(asc(policies.number), asc(policySections.position), asc(libraryRules.id));
 }
 
 /**
@@ -151,7 +163,7 @@ export async function findPolicyImpacts(
 ): Promise<PolicyImpact[]> {
   // Both reads at once: the sources are the last year's, narrowed to each approval below.
   const [coverage, sources] = await Promise.all([
-    approvedCoverage(db, companyId, query.policy),
+    findConfirmedCoverage(db, companyId, query.policy),
     citingSources(db, companyId, {
       since: new Date(Date.now() - YEAR_MS),
       changeId: query.change,
@@ -171,7 +183,7 @@ export async function findPolicyImpacts(
 
   const impacts = new Map<string, PolicyImpact & { sortAt: number }>();
   for (const row of coverage) {
-    const covered = [row.ruleCitation, ...row.sectionCitations].flatMap((citation) => {
+    const covered = [row.rule.citation, ...row.sectionCitations].flatMap((citation) => {
       const terms = sectionTerms(citation);
       return terms ? [terms] : [];
     });
@@ -208,13 +220,13 @@ export async function findPolicyImpacts(
         if (!impact.citations.includes(cited.citation)) impact.citations.push(cited.citation);
       }
       if (
-        !impact.touches.some((touch) => touch.anchor === row.anchor && touch.ruleId === row.ruleId)
+        !impact.touches.some((touch) => touch.anchor === row.anchor && touch.ruleId === row.rule.id)
       ) {
         impact.touches.push({
           sectionHeading: row.sectionHeading,
           anchor: row.anchor,
-          ruleId: row.ruleId,
-          ruleCitation: row.ruleCitation,
+          ruleId: row.rule.id,
+          ruleCitation: row.rule.citation,
         });
       }
       impacts.set(key, impact);

@@ -70,7 +70,7 @@ export function lexemeWeights(rules: readonly RuleForMatching[]): Map<string, nu
 }
 
 /** The rule's CFR terms, from its part to its most specific paragraph (no regulation name). */
-const cfrTerms = (citation: string) =>
+export const cfrTerms = (citation: string) =>
   citationSearchTerms(citation).filter((term) => term.startsWith('cfr'));
 
 /**

@@ -20,7 +20,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { auditValues, recordAudit } from '../../lib/audit.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { activeMemberNames } from '../companies/members.ts';
@@ -61,8 +61,7 @@ async function recordFindingActivity(
     companyId: actor.companyId,
     targetType: 'finding',
     targetId: findingId,
-    before: Object.fromEntries(Object.entries(activity.changes).map(([k, v]) => [k, v.from])),
-    after: Object.fromEntries(Object.entries(activity.changes).map(([k, v]) => [k, v.to])),
+    ...auditValues(activity.changes),
   });
 }
 

@@ -15,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { auditValues, recordAudit } from '../../lib/audit.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { activeMemberNames, previousHolderName } from '../companies/members.ts';
 import {
@@ -71,8 +71,7 @@ async function recordRiskActivity(
     companyId: actor.companyId,
     targetType: 'risk',
     targetId: riskId,
-    before: Object.fromEntries(Object.entries(activity.changes).map(([k, v]) => [k, v.from])),
-    after: Object.fromEntries(Object.entries(activity.changes).map(([k, v]) => [k, v.to])),
+    ...auditValues(activity.changes),
   });
 }
 
