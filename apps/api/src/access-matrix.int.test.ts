@@ -95,6 +95,8 @@ const PROBE_PARAMS: Record<string, string> = {
   version: '1',
   set: 'hmda-quarterly',
   fileName: '000000000000000000000000.png',
+  // A discussion's kind of object (the id that follows names none).
+  type: 'thread',
 };
 
 function probeUrl(url: string): string {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Env } from './env.ts';
 import type { Mailer } from './lib/email/mailer.ts';
 import type { FileStorage } from './lib/file-storage.ts';
+import type { RealtimeBus } from './lib/realtime-bus.ts';
 import {
   notify,
   notifyDependencies,
@@ -19,6 +20,8 @@ export interface ServiceDeps {
   storage: FileStorage;
   /** Tells members, in the app at once and by email as they chose (notifications/notify.ts). */
   notify: (input: NotificationInput) => Promise<string[]>;
+  /** Live updates to open pages, on every instance (a discussion's new comment). */
+  realtime: Pick<RealtimeBus, 'publish'>;
   /** Email that is not a notification (a support reply, the support inbox). */
   mailer: Mailer;
   log: FastifyBaseLogger;
@@ -35,6 +38,7 @@ export function createServiceDeps(app: FastifyInstance): ServiceDeps {
     db: app.database.db,
     storage: app.storage,
     notify: (input) => notify(notifyDeps, input),
+    realtime: app.realtime,
     mailer: app.mailer,
     log: app.log,
     env: app.env,

@@ -28,6 +28,7 @@ const FILES = {
   risks: 'apps/api/src/modules/risks/risks.int.test.ts',
   findings: 'apps/api/src/modules/risks/findings.int.test.ts',
   policies: 'apps/api/src/modules/policies/policies.int.test.ts',
+  collaboration: 'apps/api/src/modules/collaboration/collaboration.int.test.ts',
   riskAssessment: 'apps/api/src/modules/risks/risk-assessment.int.test.ts',
   feedItems: 'apps/api/src/modules/feeds/feed-items.int.test.ts',
   feedSources: 'apps/api/src/modules/feeds/feed-sources.int.test.ts',
@@ -73,6 +74,10 @@ const FINDINGS = covered('findings', 'keeps findings, actions and evidence insid
 const POLICIES = covered(
   'policies',
   'keeps policies, their versions, files and matches inside the institution',
+);
+const DISCUSSIONS = covered(
+  'collaboration',
+  'keeps discussions, comments and their trail inside the institution',
 );
 const POLICY_COMPARE = covered(
   'policies',
@@ -197,6 +202,12 @@ export const CROSS_TENANT_COVERAGE: Record<string, CrossTenantCoverage> = {
   'POST /api/risks/assessment/versions/{version}/approve': RISK_ASSESSMENT,
   'POST /api/risks/assessment/versions/{version}/return': RISK_ASSESSMENT,
 
+  'GET /api/discussions/{type}/{id}': DISCUSSIONS,
+  'POST /api/discussions/{type}/{id}/comments': DISCUSSIONS,
+  'GET /api/discussions/{type}/{id}/stream': DISCUSSIONS,
+  'PATCH /api/comments/{commentId}': DISCUSSIONS,
+  'DELETE /api/comments/{commentId}': DISCUSSIONS,
+  'GET /api/comments/{commentId}/revisions': DISCUSSIONS,
   'GET /api/policies/{policyId}': POLICIES,
   'PATCH /api/policies/{policyId}': POLICIES,
   'DELETE /api/policies/{policyId}': POLICIES,

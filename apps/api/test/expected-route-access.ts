@@ -374,6 +374,26 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
     probe: NO_BODY,
   },
 
+  // ── Collaboration: /collaboration and every object's discussion (a subscription) ──
+  // The object's own page decides further who may see it (a change needs the professional
+  // plan): a member who may not gets the 404 of an object that does not exist.
+  'GET /api/collaboration/members': { access: SUBSCRIBED },
+  'GET /api/collaboration/threads': { access: SUBSCRIBED },
+  'POST /api/collaboration/threads': { access: SUBSCRIBED, probe: NO_BODY },
+  'GET /api/collaboration/activity': { access: SUBSCRIBED },
+  'GET /api/collaboration/my-work': { access: SUBSCRIBED },
+  'GET /api/collaboration/online': { access: SUBSCRIBED },
+  'GET /api/discussions/:type/:id': { access: SUBSCRIBED, probe: NOT_FOUND },
+  'POST /api/discussions/:type/:id/comments': { access: SUBSCRIBED, probe: NO_BODY },
+  'GET /api/discussions/:type/:id/stream': { access: SUBSCRIBED, probe: NOT_FOUND },
+  'PATCH /api/comments/:commentId': { access: SUBSCRIBED, probe: NO_BODY },
+  'DELETE /api/comments/:commentId': { access: SUBSCRIBED, probe: NOT_FOUND },
+  // The text of edited and deleted comments: the administrators' trail, like User Activity.
+  'GET /api/comments/:commentId/revisions': {
+    access: requireAll(ADMIN, SUBSCRIBED),
+    probe: NOT_FOUND,
+  },
+
   // ── Policies: /policy-cross-referencing (plan professional) ──
   // Members read; managers upload, edit, submit and decide matches; administrators approve,
   // return and delete.

@@ -21,3 +21,4 @@ export * from './schema/risks.ts';
 export * from './schema/findings.ts';
 export * from './schema/risk-assessment.ts';
 export * from './schema/policies.ts';
+export * from './schema/collaboration.ts';

@@ -92,6 +92,16 @@ const ACTIVITY_SENTENCES: Record<string, string | SentenceTemplate> = {
   'change.attachment_removed':
     'removed the file “{before.fileName}” from change {target|a regulatory change}',
   'change.exported': 'exported regulatory changes',
+  'comment.added': {
+    text: 'commented on {target|{after.subject}}',
+    omit: ['subject', 'mentions'],
+  },
+  'comment.edited': { text: 'edited a comment on {target|{after.subject}}', omit: ['subject'] },
+  'comment.deleted': {
+    text: 'deleted a comment by {after.author} on {target|{after.subject}}',
+    omit: ['subject', 'author'],
+  },
+  'thread.created': { text: 'started the team thread “{after.title}”', omit: ['title'] },
   'feeds.watchlist_updated': 'changed the regulatory watchlist',
   'feeds.source_created': 'added feed source “{after.name}”',
   'feeds.source_updated': { text: 'changed feed source “{before.name}”', keep: ['name'] },

@@ -11,6 +11,7 @@ import { PASSWORD_RESET_MESSAGES, SIGNIN_MESSAGES, SIGNUP_MESSAGES } from './sch
 import { PROFILE_MESSAGES } from './schemas/profile.ts';
 import { CALENDAR_MESSAGES } from './schemas/calendar.ts';
 import { CHANGE_MESSAGES } from './schemas/changes.ts';
+import { COLLABORATION_MESSAGES } from './schemas/collaboration.ts';
 import { DELETE_COMPANY_MESSAGES, SECURITY_MESSAGES } from './schemas/company-settings.ts';
 import { LIBRARY_MESSAGES } from './schemas/library.ts';
 import { POLICY_MESSAGES } from './schemas/policies.ts';
@@ -161,6 +162,11 @@ export const ERROR_CATALOGUE = {
   assessment_not_submitted: { status: 409, message: RISK_ASSESSMENT_MESSAGES.not_submitted },
   assessment_not_reopenable: { status: 409, message: RISK_ASSESSMENT_MESSAGES.not_reopenable },
   assessment_not_approved: { status: 409, message: RISK_ASSESSMENT_MESSAGES.not_approved },
+
+  // ── Collaboration ──
+  unknown_mention: { status: 400, message: COLLABORATION_MESSAGES.unknown_mention },
+  not_your_comment: { status: 403, message: COLLABORATION_MESSAGES.not_your_comment },
+  comment_deleted: { status: 409, message: COLLABORATION_MESSAGES.comment_deleted },
 
   // ── Policies ──
   /** The file is of an accepted type but its text cannot be read (the message says why). */

@@ -4,19 +4,34 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 
-/** What travels between instances: who is concerned and which record to read. */
-export interface RealtimeEvent {
-  userId: string;
-  kind: 'notification';
-  id: string;
-}
+/**
+ * What travels between instances: who is concerned and which record to read. A notification
+ * goes to one user; a discussion event goes to everyone viewing one object (`discussionTopic`).
+ * Events carry ids only: each listener reads the record under its own member's access.
+ */
+export type RealtimeEvent =
+  | { kind: 'notification'; userId: string; id: string }
+  | {
+      kind: 'discussion';
+      topic: string;
+      /** The comment. */
+      id: string;
+      change: 'added' | 'edited' | 'deleted';
+    };
 
 export interface RealtimeBus {
-  /** Delivers the event to every listener of its user, on every API instance. */
+  /** Delivers the event to every listener of its user or topic, on every API instance. */
   publish(event: RealtimeEvent): Promise<void>;
-  subscribe(userId: string, listener: (event: RealtimeEvent) => void): () => void;
+  /** `key`: a user id (their notifications) or a discussion topic. */
+  subscribe(key: string, listener: (event: RealtimeEvent) => void): () => void;
   close(): Promise<void>;
 }
+
+/** The key of one object's discussion, within one institution. */
+export const discussionTopic = (companyId: string, subjectType: string, subjectId: string) =>
+  `discussion:${companyId}:${subjectType}:${subjectId}`;
+
+const keyOf = (event: RealtimeEvent) => (event.kind === 'notification' ? event.userId : event.topic);
 
 const CHANNEL = 'complivue_realtime';
 const RECONNECT_MAX_MS = 30_000;
@@ -24,10 +39,12 @@ const RECONNECT_MAX_MS = 30_000;
 function isRealtimeEvent(value: unknown): value is RealtimeEvent {
   if (!value || typeof value !== 'object') return false;
   const event = value as Record<string, unknown>;
+  if (typeof event.id !== 'string') return false;
+  if (event.kind === 'notification') return typeof event.userId === 'string';
   return (
-    typeof event.userId === 'string' &&
-    event.kind === 'notification' &&
-    typeof event.id === 'string'
+    event.kind === 'discussion' &&
+    typeof event.topic === 'string' &&
+    ['added', 'edited', 'deleted'].includes(event.change as string)
   );
 }
 
@@ -43,10 +60,10 @@ export async function createRealtimeBus(
 ): Promise<RealtimeBus> {
   const local = new EventEmitter();
   local.setMaxListeners(0);
-  const deliver = (event: RealtimeEvent) => local.emit(event.userId, event);
-  const subscribe = (userId: string, listener: (event: RealtimeEvent) => void) => {
-    local.on(userId, listener);
-    return () => void local.off(userId, listener);
+  const deliver = (event: RealtimeEvent) => local.emit(keyOf(event), event);
+  const subscribe = (key: string, listener: (event: RealtimeEvent) => void) => {
+    local.on(key, listener);
+    return () => void local.off(key, listener);
   };
 
   const pool = database.pool;

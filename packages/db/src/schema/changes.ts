@@ -114,29 +114,6 @@ export const changeTasks = pgTable(
   ],
 );
 
-export const changeComments = pgTable(
-  'change_comments',
-  {
-    id: uuidPrimaryKey(),
-    changeId: uuid('change_id')
-      .notNull()
-      .references(() => changeItems.id, { onDelete: 'cascade' }),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
-    authorName: text('author_name').notNull(),
-    body: text('body').notNull(),
-    /** User ids @mentioned (each notified once, when the comment is posted). */
-    mentions: text('mentions')
-      .array()
-      .notNull()
-      .default(sql`'{}'`),
-    createdAt: createdAt(),
-  },
-  (table) => [index('change_comments_change_idx').on(table.changeId, table.createdAt)],
-);
-
 export const changeAttachments = pgTable(
   'change_attachments',
   {

@@ -3,6 +3,7 @@ import { CHANGE_WORKFLOW_MESSAGES } from '../change-workflow.ts';
 import { DOCUMENT_FILE_TYPES } from '../file-types.ts';
 import { REGULATION_AREAS } from '../regulation-areas.ts';
 import { CHANGE_SOURCES, CHANGE_STATUSES, RISK_RATINGS } from '../regulatory-monitoring.ts';
+import { commentSchema } from './collaboration.ts';
 import { pageOf } from './paging.ts';
 
 /** Change management (`/change-management`): requests and answers of `/api/changes`. */
@@ -194,50 +195,6 @@ export const updateTaskRequestSchema = z
   .refine((body) => Object.keys(body).length > 0, CHANGE_MESSAGES.nothing_to_change);
 export type UpdateTaskRequest = z.infer<typeof updateTaskRequestSchema>;
 
-export const commentRequestSchema = z.object({
-  body: z
-    .string()
-    .trim()
-    .min(1, 'Write a comment.')
-    .max(10_000, 'Keep the comment under 10,000 characters.'),
-});
-
-/**
- * @mentions in a comment: the mention picker inserts `@[Full Name](userId)`; the server keeps
- * the ids that are active members of the institution and notifies each of them once. Typing
- * the token by hand works the same way; a plain "@name" is just text.
- */
-export const MENTION_PATTERN = /@\[([^\]\n]{1,120})\]\(([A-Za-z0-9_-]{1,100})\)/g;
-
-export function mentionToken(name: string, userId: string): string {
-  return `@[${name.replace(/[[\]\n]/g, ' ').trim()}](${userId})`;
-}
-
-/** The distinct user ids mentioned in a comment, in order of first mention. */
-export function mentionedUserIds(body: string): string[] {
-  return [...new Set([...body.matchAll(MENTION_PATTERN)].map((match) => match[2]!))];
-}
-
-/** A comment's text split into plain runs and mentions, for display. */
-export function commentSegments(
-  body: string,
-): ({ kind: 'text'; text: string } | { kind: 'mention'; name: string; userId: string })[] {
-  const segments: ReturnType<typeof commentSegments> = [];
-  let last = 0;
-  for (const match of body.matchAll(MENTION_PATTERN)) {
-    if (match.index > last) segments.push({ kind: 'text', text: body.slice(last, match.index) });
-    segments.push({ kind: 'mention', name: match[1]!, userId: match[2]! });
-    last = match.index + match[0].length;
-  }
-  if (last < body.length) segments.push({ kind: 'text', text: body.slice(last) });
-  return segments;
-}
-
-/** A comment as plain text ("@Dana Reyes please check"), for reports and notifications. */
-export function commentPlainText(body: string): string {
-  return body.replace(MENTION_PATTERN, (_match, name: string) => `@${name}`);
-}
-
 const booleanQuery = z
   .enum(['true', 'false'])
   .optional()
@@ -330,16 +287,6 @@ export const changeTaskSchema = z.object({
 });
 export type ChangeTask = z.infer<typeof changeTaskSchema>;
 
-export const changeCommentSchema = z.object({
-  id: z.uuid(),
-  authorId: z.string().nullable(),
-  authorName: z.string(),
-  body: z.string(),
-  mentions: z.array(z.string()),
-  createdAt: z.iso.datetime({ offset: true }),
-});
-export type ChangeComment = z.infer<typeof changeCommentSchema>;
-
 export const changeAttachmentSchema = z.object({
   id: z.uuid(),
   fileName: z.string(),
@@ -368,7 +315,7 @@ export const changeDetailSchema = changeSummarySchema.extend({
   notApplicableReason: z.string().nullable(),
   createdByName: z.string().nullable(),
   tasks: z.array(changeTaskSchema),
-  comments: z.array(changeCommentSchema),
+  comments: z.array(commentSchema),
   attachments: z.array(changeAttachmentSchema),
   /** Newest first. */
   history: z.array(changeHistoryEntrySchema),

@@ -1,7 +1,8 @@
 import { changeItems, changeTasks } from '@complivue/db/schema/changes';
 import { notifications } from '@complivue/db/schema/notifications';
 import { userProfiles } from '@complivue/db/schema/profiles';
-import { mentionToken, type ChangeDetail } from '@complivue/shared/schemas/changes';
+import { type ChangeDetail } from '@complivue/shared/schemas/changes';
+import { mentionToken } from '@complivue/shared/schemas/collaboration';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeTestKit } from '../../../test/changes.ts';
@@ -17,11 +18,29 @@ describe('change management: who is told', () => {
   afterAll(() => t.close());
   const { call, institution, create, notificationsOf } = changeTestKit(() => t);
 
-  it('notifies each mentioned member once, and never a non-member', async () => {
+  it('notifies each mentioned member once, and refuses a comment mentioning a non-member', async () => {
     const a = await institution();
     const b = await institution();
     const change = await create(a.user.cookie);
-    const body = `${mentionToken('Casey Manager', a.manager.userId)} please review, and ${mentionToken('Casey Manager', a.manager.userId)} again; ${mentionToken('Outsider', b.user.userId)} and ${mentionToken('Ghost', 'no-such-user')}`;
+    for (const stranger of [
+      mentionToken('Outsider', b.user.userId),
+      mentionToken('Ghost', 'no-such-user'),
+    ]) {
+      const refused = await call(a.user.cookie, 'POST', `/api/changes/${change.id}/comments`, {
+        body: `${mentionToken('Casey Manager', a.manager.userId)} and ${stranger}`,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        error: {
+          code: 'unknown_mention',
+          message: 'You can only mention active members of your institution.',
+        },
+      });
+    }
+    expect(await notificationsOf(b.user.userId, 'change.mention')).toHaveLength(0);
+    expect(await notificationsOf(a.manager.userId, 'change.mention')).toHaveLength(0);
+
+    const body = `${mentionToken('Casey Manager', a.manager.userId)} please review, and ${mentionToken('Casey Manager', a.manager.userId)} again`;
     const posted = await call(a.user.cookie, 'POST', `/api/changes/${change.id}/comments`, {
       body,
     });
@@ -39,7 +58,6 @@ describe('change management: who is told', () => {
       link: `/change-management?change=${change.id}`,
     });
     expect(mentioned[0]!.body).toContain('@Casey Manager please review');
-    expect(await notificationsOf(b.user.userId, 'change.mention')).toHaveLength(0);
     // Mentioning yourself notifies nobody.
     await call(a.user.cookie, 'POST', `/api/changes/${change.id}/comments`, {
       body: `Note to ${mentionToken('me', a.user.userId)}`,

@@ -1,4 +1,5 @@
-import { CHANGE_CSV_COLUMNS, mentionToken } from '@complivue/shared/schemas/changes';
+import { CHANGE_CSV_COLUMNS } from '@complivue/shared/schemas/changes';
+import { mentionToken } from '@complivue/shared/schemas/collaboration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANUAL_CHANGE as MANUAL, changeTestKit } from '../../../test/changes.ts';
 import { embeddedFontNames, pdfText } from '../../../test/pdf-text.ts';

@@ -1,7 +1,6 @@
 import type { Db } from '@complivue/db/database';
 import {
   changeAttachments,
-  changeComments,
   changeHistory,
   changeItems,
   changeTasks,
@@ -46,6 +45,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/sql-patterns.ts';
 import { visibleToCompany } from '../feeds/feed-items-visibility.ts';
 import { findActiveMembers } from '../companies/members.ts';
+import { findSubjectComments } from '../collaboration/comment-store.ts';
 
 /**
  * Who is asking: a member of one institution, with their name (for the history) and the day it
@@ -354,13 +354,7 @@ export async function changeDetail(
       .leftJoin(doneBy, eq(doneBy.userId, changeTasks.doneBy))
       .where(and(eq(changeTasks.changeId, changeId), eq(changeTasks.companyId, viewer.companyId)))
       .orderBy(asc(changeTasks.createdAt), asc(changeTasks.id)),
-    db
-      .select()
-      .from(changeComments)
-      .where(
-        and(eq(changeComments.changeId, changeId), eq(changeComments.companyId, viewer.companyId)),
-      )
-      .orderBy(asc(changeComments.createdAt), asc(changeComments.id)),
+    findSubjectComments(db, { companyId: viewer.companyId, type: 'change', id: changeId }),
     db
       .select({
         id: changeAttachments.id,
@@ -411,14 +405,7 @@ export async function changeDetail(
       doneByName: task.doneAt ? task.doneByName : null,
       createdAt: task.createdAt.toISOString(),
     })),
-    comments: comments.map((comment) => ({
-      id: comment.id,
-      authorId: comment.authorId,
-      authorName: comment.authorName,
-      body: comment.body,
-      mentions: comment.mentions,
-      createdAt: comment.createdAt.toISOString(),
-    })),
+    comments,
     attachments: attachments.map((attachment) => ({
       ...attachment,
       createdAt: attachment.createdAt.toISOString(),

@@ -13,13 +13,13 @@ import {
   changeListResponseSchema,
   changeMembersSchema,
   changeNumberLabel,
-  commentRequestSchema,
   createChangeRequestSchema,
   createTaskRequestSchema,
   transitionRequestSchema,
   updateChangeRequestSchema,
   updateTaskRequestSchema,
 } from '@complivue/shared/schemas/changes';
+import { commentRequestSchema } from '@complivue/shared/schemas/collaboration';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@complivue/db/database';
 import {
   changeAttachments,
-  changeComments,
   changeHistory,
   changeItems,
   changeTasks,
@@ -13,6 +12,7 @@ import {
   decideChangeTransition,
 } from '@complivue/shared/change-workflow';
 import { CHANGE_STATUS_LABELS, type ChangeStatus } from '@complivue/shared/regulatory-monitoring';
+import { commentPlainText } from '@complivue/shared/schemas/collaboration';
 import { hasRoleAtLeast } from '@complivue/shared/roles';
 import type { NotificationCategory } from '@complivue/shared/schemas/profile';
 import type {
@@ -23,8 +23,6 @@ import {
   CHANGE_IMPACT_FIELDS,
   CHANGE_MESSAGES,
   changeNumberLabel,
-  commentPlainText,
-  mentionedUserIds,
   type ChangeImpact,
   type CreateTaskRequest,
   type UpdateTaskRequest,
@@ -44,6 +42,11 @@ import {
   type VisibleFeedItem,
 } from './changes.queries.ts';
 import { activeMemberNames, previousHolderName } from '../companies/members.ts';
+import {
+  announceDiscussion,
+  insertComment,
+  requireMentionable,
+} from '../collaboration/comment-store.ts';
 
 /** Who acts: the viewer of the queries, and where their request came from (for the audit log). */
 export type ChangeActor = ChangeViewer & Actor;
@@ -598,38 +601,43 @@ export async function removeTask(
 }
 
 /**
- * A comment; the members it @mentions (`@[Name](userId)`, see MENTION_PATTERN) who are active
- * members of the institution are stored with it and notified once each. Comments stay possible
- * on a finished change (the discussion of a closed item goes on for examiners).
+ * A comment; the members it @mentions (`@[Name](userId)`, see MENTION_PATTERN) must be active
+ * members of the institution (anyone else refuses the comment); they are stored with it and
+ * notified once each. Comments stay possible on a finished change (the discussion of a closed
+ * item goes on for examiners). Stored with every other discussion (collaboration/comment-store).
  */
 export async function addComment(
   deps: ServiceDeps,
   options: { actor: ChangeActor; changeId: string; body: string },
-): Promise<void> {
+): Promise<string> {
   const { actor, body } = options;
   const { db } = deps;
-  const members = await activeMemberNames(db, actor.companyId, mentionedUserIds(body));
-  const mentions = [...members.keys()];
-  const change = await db.transaction(async (tx) => {
+  const mentions = await requireMentionable(db, { companyId: actor.companyId, body });
+  const { change, comment } = await db.transaction(async (tx) => {
     const current = await getChange(tx, actor.companyId, options.changeId, { forUpdate: true });
-    const [comment] = await tx
-      .insert(changeComments)
-      .values({
-        changeId: current.id,
-        companyId: actor.companyId,
-        authorId: actor.actorUserId,
-        authorName: actor.name,
-        body,
-        mentions,
-      })
-      .returning({ id: changeComments.id });
+    const row = await insertComment(tx, {
+      companyId: actor.companyId,
+      subjectType: 'change',
+      subjectId: current.id,
+      authorId: actor.actorUserId,
+      authorName: actor.name,
+      body,
+      mentions,
+    });
     await recordActivity(tx, actor, current.id, {
       event: 'comment',
       changes: { comment: { from: null, to: commentPlainText(body).slice(0, 500) } },
       action: 'change.comment_added',
-      after: { commentId: comment!.id, mentions: mentions.length },
+      after: { commentId: row.id, mentions: mentions.length },
     });
-    return current;
+    return { change: current, comment: row };
+  });
+  await announceDiscussion(deps, {
+    companyId: actor.companyId,
+    subjectType: 'change',
+    subjectId: change.id,
+    commentId: comment.id,
+    change: 'added',
   });
   await tell(deps, actor, {
     userIds: mentions,
@@ -639,6 +647,7 @@ export async function addComment(
     body: commentPlainText(body).slice(0, 280),
     changeId: change.id,
   });
+  return comment.id;
 }
 
 /** Stores the file first, then the row and its history; the file is removed if they fail. */

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { REALTIME_EVENTS_PER_SECOND } from '@complivue/shared/schemas/notifications';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/session.ts';
+import { markGone, markPresent } from '../collaboration/presence.ts';
 import {
   findNotificationsAfter,
   findOwnNotification,
@@ -37,6 +39,17 @@ export async function streamNotifications(
   const queue: string[] = [];
   const sent = new Set<string>();
   let closed = false;
+  // The member is online while this stream is open (collaboration/presence.ts), on any instance:
+  // recorded before the stream answers, so whoever asks next already sees them.
+  const companyId = auth.profile.companyId;
+  const streamId = randomUUID();
+  const present = () =>
+    companyId
+      ? markPresent(app.database.db, { streamId, companyId, userId }, new Date()).catch(
+          (error: unknown) => request.log.warn({ err: error }, 'presence not recorded'),
+        )
+      : Promise.resolve();
+  await present();
 
   reply.hijack();
   const response = reply.raw;
@@ -67,7 +80,10 @@ export async function streamNotifications(
     const next = queue.shift();
     if (next) response.write(next);
   }, TICK_MS);
-  const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  const heartbeat = setInterval(() => {
+    response.write(': keep-alive\n\n');
+    void present();
+  }, HEARTBEAT_MS);
 
   function close() {
     if (closed) return;
@@ -77,6 +93,11 @@ export async function streamNotifications(
     clearInterval(ticker);
     clearInterval(heartbeat);
     response.end();
+    if (companyId) {
+      markGone(app.database.db, streamId).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'presence not cleared'),
+      );
+    }
   }
   request.raw.on('close', close);
   openStreams.add(close);

@@ -38,7 +38,7 @@ async function signUp(baseUrl: string, email: string, companyName: string) {
  * DESIGN.md's scale-out path: two API processes on one PostgreSQL database. A notification
  * created through instance A reaches a stream held open on instance B, once.
  */
-describe('notifications across two API instances', () => {
+describe('realtime across two API instances', () => {
   let database: TestDatabase;
   let a: ServerProcess;
   let b: ServerProcess;
@@ -94,6 +94,77 @@ describe('notifications across two API instances', () => {
       expect(JSON.parse(following.data)).toMatchObject({ title: 'Your role is now User' });
     } finally {
       stream.close();
+    }
+  });
+
+  it('delivers a comment written through instance A to a discussion stream on instance B exactly once, and shows who is online on both', async () => {
+    const admin = await signUp(a.url, `writer-${Date.now()}@two.example`, 'Two Instance Union');
+    const member = await signUp(b.url, `reader-${Date.now()}@two.example`, 'Temporary');
+    await database.database.db
+      .update(userProfiles)
+      .set({ companyId: admin.companyId, role: 'user' })
+      .where(eq(userProfiles.userId, member.userId));
+    const send = (base: string, cookie: string, path: string, body: unknown) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify(body),
+      });
+    const thread = await send(a.url, admin.cookie, '/api/collaboration/threads', {
+      title: 'Board report',
+      body: 'Draft is ready.',
+    });
+    expect(thread.status).toBe(201);
+    const threadId = ((await thread.json()) as { subject: { id: string } }).subject.id;
+
+    // The member has the app open on B (its notification stream) and the thread's discussion.
+    const app = await readServerSentEvents(`${b.url}/api/notifications/stream`, {
+      cookie: member.cookie,
+    });
+    const stream = await readServerSentEvents(
+      `${b.url}/api/discussions/thread/${threadId}/stream`,
+      {
+        cookie: member.cookie,
+      },
+    );
+    try {
+      const online = await fetch(`${a.url}/api/collaboration/online`, {
+        headers: { cookie: admin.cookie },
+      });
+      expect(((await online.json()) as { online: { userId: string }[] }).online).toEqual([
+        expect.objectContaining({ userId: member.userId }),
+      ]);
+
+      const first = await send(
+        a.url,
+        admin.cookie,
+        `/api/discussions/thread/${threadId}/comments`,
+        {
+          body: 'Numbers checked.',
+        },
+      );
+      expect(first.status).toBe(201);
+      const firstId = ((await first.json()) as { comments: { id: string }[] }).comments.at(-1)!.id;
+      const event = await stream.next();
+      expect(event.event).toBe('discussion');
+      expect(JSON.parse(event.data)).toEqual({ commentId: firstId, change: 'added' });
+      // Exactly once: the next event is the next comment, not a second copy of the first.
+      const second = await send(
+        a.url,
+        admin.cookie,
+        `/api/discussions/thread/${threadId}/comments`,
+        {
+          body: 'Sent to the board.',
+        },
+      );
+      const secondId = ((await second.json()) as { comments: { id: string }[] }).comments.at(
+        -1,
+      )!.id;
+      const following = await stream.next();
+      expect(JSON.parse(following.data)).toEqual({ commentId: secondId, change: 'added' });
+    } finally {
+      stream.close();
+      app.close();
     }
   });
 });

@@ -16,8 +16,10 @@ import {
   eq,
   gte,
   ilike,
+  like,
   lt,
   notLike,
+  or,
   sql,
   type AnyColumn,
   type SQL,
@@ -125,7 +127,38 @@ export async function findActivity(
   companyId: string,
   filters: ActivityFilters & { page: number },
 ) {
-  const where = activityWhere(companyId, filters);
+  return findEntries(db, companyId, activityWhere(companyId, filters), filters.page);
+}
+
+/**
+ * The institution's work as its team reads it on /collaboration: entries of the given action
+ * prefixes only (the compliance modules; never sign-ins, member or billing entries), by member
+ * and by object, without the addresses User Activity shows administrators.
+ */
+export async function findTeamActivity(
+  db: Db,
+  companyId: string,
+  filters: {
+    prefixes: readonly string[];
+    actor?: string;
+    target?: { type: string; id: string };
+    page: number;
+  },
+) {
+  const where = and(
+    eq(auditLog.companyId, companyId),
+    or(...filters.prefixes.map((prefix) => like(auditLog.action, `${prefix}%`))),
+    filters.actor ? eq(auditLog.actorUserId, filters.actor) : undefined,
+    filters.target
+      ? and(eq(auditLog.targetType, filters.target.type), eq(auditLog.targetId, filters.target.id))
+      : undefined,
+  );
+  const page = await findEntries(db, companyId, where, filters.page);
+  return { ...page, items: page.items.map((item) => ({ ...item, ipAddress: null })) };
+}
+
+async function findEntries(db: Db, companyId: string, where: SQL | undefined, page: number) {
+  const filters = { page };
   const [[{ total } = { total: 0 }], rows] = await Promise.all([
     db.select({ total: count() }).from(auditLog).where(where),
     selectEntries(db)
