@@ -46,6 +46,7 @@ import { riskRoutes } from './modules/risks/risks.routes.ts';
 import { findingRoutes } from './modules/risks/findings.routes.ts';
 import { policyRoutes } from './modules/policies/policies.routes.ts';
 import { collaborationRoutes } from './modules/collaboration/collaboration.routes.ts';
+import { taskRoutes } from './modules/collaboration/tasks.routes.ts';
 import { feedItemRoutes } from './modules/feeds/feed-items.routes.ts';
 import { feedSourceRoutes } from './modules/feeds/feed-sources.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -192,6 +193,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(findingRoutes);
   await app.register(policyRoutes);
   await app.register(collaborationRoutes);
+  await app.register(taskRoutes);
   await app.register(feedItemRoutes);
   await app.register(feedSourceRoutes);
   await app.register(calendarRoutes);

@@ -77,7 +77,7 @@ const POLICIES = covered(
 );
 const DISCUSSIONS = covered(
   'collaboration',
-  'keeps discussions, comments and their trail inside the institution',
+  'keeps discussions, comments, tasks and their trail inside the institution',
 );
 const POLICY_COMPARE = covered(
   'policies',
@@ -208,6 +208,8 @@ export const CROSS_TENANT_COVERAGE: Record<string, CrossTenantCoverage> = {
   'PATCH /api/comments/{commentId}': DISCUSSIONS,
   'DELETE /api/comments/{commentId}': DISCUSSIONS,
   'GET /api/comments/{commentId}/revisions': DISCUSSIONS,
+  'PATCH /api/tasks/{taskId}': DISCUSSIONS,
+  'DELETE /api/tasks/{taskId}': DISCUSSIONS,
   'GET /api/policies/{policyId}': POLICIES,
   'PATCH /api/policies/{policyId}': POLICIES,
   'DELETE /api/policies/{policyId}': POLICIES,

@@ -389,6 +389,10 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   'PATCH /api/comments/:commentId': { access: SUBSCRIBED, probe: NO_BODY },
   'DELETE /api/comments/:commentId': { access: SUBSCRIBED, probe: NOT_FOUND },
   // The text of edited and deleted comments: the administrators' trail, like User Activity.
+  'GET /api/tasks': { access: SUBSCRIBED },
+  'POST /api/tasks': { access: SUBSCRIBED, probe: NO_BODY },
+  'PATCH /api/tasks/:taskId': { access: SUBSCRIBED, probe: NO_BODY },
+  'DELETE /api/tasks/:taskId': { access: SUBSCRIBED, probe: NOT_FOUND },
   'GET /api/comments/:commentId/revisions': {
     access: requireAll(ADMIN, SUBSCRIBED),
     probe: NOT_FOUND,

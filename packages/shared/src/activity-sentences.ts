@@ -102,6 +102,26 @@ const ACTIVITY_SENTENCES: Record<string, string | SentenceTemplate> = {
     omit: ['subject', 'author'],
   },
   'thread.created': { text: 'started the team thread “{after.title}”', omit: ['title'] },
+  'task.created': {
+    text: 'added the task “{after.title}” on {target|{after.subject}}',
+    omit: ['title', 'subject'],
+  },
+  'task.updated': {
+    text: 'changed the task “{before.title}” on {target|{after.subject}}',
+    omit: ['subject'],
+  },
+  'task.completed': {
+    text: 'completed the task “{after.title}” on {target|{after.subject}}',
+    omit: ['title', 'subject', 'assigneeId', 'dueDate'],
+  },
+  'task.reopened': {
+    text: 'reopened the task “{after.title}” on {target|{after.subject}}',
+    omit: ['title', 'subject', 'assigneeId', 'dueDate'],
+  },
+  'task.deleted': {
+    text: 'deleted the task “{before.title}” on {target|{before.subject}}',
+    omit: ['title', 'subject'],
+  },
   'feeds.watchlist_updated': 'changed the regulatory watchlist',
   'feeds.source_created': 'added feed source “{after.name}”',
   'feeds.source_updated': { text: 'changed feed source “{before.name}”', keep: ['name'] },

@@ -167,6 +167,8 @@ export const ERROR_CATALOGUE = {
   unknown_mention: { status: 400, message: COLLABORATION_MESSAGES.unknown_mention },
   not_your_comment: { status: 403, message: COLLABORATION_MESSAGES.not_your_comment },
   comment_deleted: { status: 409, message: COLLABORATION_MESSAGES.comment_deleted },
+  change_task: { status: 400, message: COLLABORATION_MESSAGES.change_task },
+  not_your_task: { status: 403, message: COLLABORATION_MESSAGES.not_your_task },
 
   // ── Policies ──
   /** The file is of an accepted type but its text cannot be read (the message says why). */

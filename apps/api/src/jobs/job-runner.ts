@@ -9,6 +9,7 @@ import { purgeExpiredAuditEntries } from '../modules/team/audit-retention.ts';
 import { sendDueDigests } from '../modules/feeds/digests.ts';
 import { notifyOverdueChanges } from '../modules/changes/change-overdue.ts';
 import { notifyOverdueFindingActions } from '../modules/risks/finding-overdue.ts';
+import { notifyOverdueTasks } from '../modules/collaboration/task-overdue.ts';
 import { sendDueReminders } from '../modules/calendar/calendar-reminders.ts';
 import type { RealtimeBus } from '../lib/realtime-bus.ts';
 import { seedDefaultFeedSources } from '../modules/feeds/default-feed-sources.ts';
@@ -23,6 +24,7 @@ const PURGE_AUDIT_LOG = 'purge-audit-log';
 const SEND_DIGESTS = 'send-email-digests';
 const NOTIFY_OVERDUE_CHANGES = 'notify-overdue-changes';
 const NOTIFY_OVERDUE_FINDING_ACTIONS = 'notify-overdue-finding-actions';
+const NOTIFY_OVERDUE_TASKS = 'notify-overdue-tasks';
 const SEND_DEADLINE_REMINDERS = 'send-deadline-reminders';
 const POLL_FEED_SOURCES = 'poll-feed-sources';
 const SNAPSHOT_RISK_REGISTERS = 'snapshot-risk-registers';
@@ -131,6 +133,20 @@ export async function startJobs(options: {
     if (outcome.actions > 0) log.info(outcome, 'overdue corrective actions notified');
   });
   await boss.schedule(NOTIFY_OVERDUE_FINDING_ACTIONS, '20 * * * *');
+
+  // Overdue team tasks: hourly like the others, each claimed before its assignee is told once.
+  await boss.createQueue(NOTIFY_OVERDUE_TASKS);
+  await boss.work(NOTIFY_OVERDUE_TASKS, async () => {
+    const outcome = await notifyOverdueTasks({
+      db: database.db,
+      bus: options.bus,
+      mailer: options.mailer,
+      log,
+      appUrl: options.appUrl,
+    });
+    if (outcome.tasks > 0) log.info(outcome, 'overdue tasks notified');
+  });
+  await boss.schedule(NOTIFY_OVERDUE_TASKS, '25 * * * *');
 
   // Deadline reminders: every 15 minutes, so a reminder goes out soon after its day begins in
   // the owner's time zone; each is claimed in calendar_reminders_sent before it is sent.

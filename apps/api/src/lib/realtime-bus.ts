@@ -14,7 +14,8 @@ export type RealtimeEvent =
   | {
       kind: 'discussion';
       topic: string;
-      /** The comment. */
+      /** What changed on the object: one of its comments or tasks. */
+      record: 'comment' | 'task';
       id: string;
       change: 'added' | 'edited' | 'deleted';
     };
@@ -44,6 +45,7 @@ function isRealtimeEvent(value: unknown): value is RealtimeEvent {
   return (
     event.kind === 'discussion' &&
     typeof event.topic === 'string' &&
+    ['comment', 'task'].includes(event.record as string) &&
     ['added', 'edited', 'deleted'].includes(event.change as string)
   );
 }

@@ -174,6 +174,13 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            path: paths.collaboration,
+            lazy: async () => ({
+              Component: (await import('@/features/collaboration/collaboration-page'))
+                .CollaborationPage,
+            }),
+          },
+          {
             path: paths.policyCrossReferencing,
             lazy: async () => ({
               Component: (await import('@/features/policies/policies-page')).PoliciesPage,

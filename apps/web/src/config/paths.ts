@@ -116,6 +116,7 @@ export const appRoutePatterns = [
   paths.changeManagement,
   paths.riskScoring,
   paths.policyCrossReferencing,
+  paths.collaboration,
   paths.regulatoryCalendar,
   paths.qaTest,
 ] as const;
@@ -153,6 +154,7 @@ export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
   'changeManagement',
   'riskScoring',
   'policyCrossReferencing',
+  'collaboration',
   'regulatoryCalendar',
   'qaTest',
 ]);

@@ -1,6 +1,6 @@
 import { SUBJECT_TYPES, type SubjectType } from '@complivue/shared/collaboration';
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { inList } from './checks.ts';
 import { createdAt, timestamptz, updatedAt, uuidPrimaryKey } from './columns.ts';
@@ -110,4 +110,60 @@ export const memberPresence = pgTable(
     seenAt: timestamptz('seen_at').notNull().defaultNow(),
   },
   (table) => [index('member_presence_company_idx').on(table.companyId, table.seenAt)],
+);
+
+/** One step of a task's checklist. */
+export interface TaskChecklistItem {
+  text: string;
+  done: boolean;
+}
+
+/**
+ * A task of the team: on any object (a rule, a risk, a policy, a deadline…) or free-standing,
+ * with an assignee, a due date and a checklist. A change's own tasks stay in `change_tasks`:
+ * they are steps of the change's workflow (a change cannot close with one open).
+ */
+export const teamTasks = pgTable(
+  'team_tasks',
+  {
+    id: uuidPrimaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Null for a free-standing task. */
+    subjectType: text('subject_type').$type<SubjectType>(),
+    subjectId: text('subject_id'),
+    title: text('title').notNull(),
+    assigneeId: text('assignee_id').references(() => user.id, { onDelete: 'set null' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    checklist: jsonb('checklist').$type<TaskChecklistItem[]>().notNull().default([]),
+    doneAt: timestamptz('done_at'),
+    doneBy: text('done_by').references(() => user.id, { onDelete: 'set null' }),
+    doneByName: text('done_by_name'),
+    /** Set when the assignee was told it is overdue (once); cleared by a new due date. */
+    overdueNotifiedAt: timestamptz('overdue_notified_at'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('team_tasks_subject_idx').on(
+      table.companyId,
+      table.subjectType,
+      table.subjectId,
+      table.createdAt,
+    ),
+    index('team_tasks_assignee_open_idx')
+      .on(table.companyId, table.assigneeId)
+      .where(sql`${table.doneAt} IS NULL`),
+    index('team_tasks_due_idx')
+      .on(table.dueDate)
+      .where(sql`${table.doneAt} IS NULL AND ${table.overdueNotifiedAt} IS NULL`),
+    check('team_tasks_subject_type_check', inList(table.subjectType, SUBJECT_TYPES)),
+    check(
+      'team_tasks_subject_check',
+      sql`(${table.subjectType} IS NULL) = (${table.subjectId} IS NULL)`,
+    ),
+  ],
 );

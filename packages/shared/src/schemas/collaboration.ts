@@ -15,6 +15,14 @@ export const COLLABORATION_MESSAGES = {
     'Only its author can edit a comment; its author or an administrator can delete it.',
   comment_deleted: 'This comment was deleted.',
   unknown_mention: 'You can only mention active members of your institution.',
+  task_not_found: 'This task does not exist or is not visible to you.',
+  assignee_not_member:
+    'The assignee must be an active member of your institution who can see this item.',
+  change_task: 'A change’s tasks are added on the change, where they are steps of its workflow.',
+  task_due_date_past: 'Choose a due date of today or later.',
+  not_your_task:
+    'Only the task’s creator, its assignee, a manager or an administrator can change it.',
+  nothing_to_change: 'Change at least one field.',
 } as const;
 
 export const commentRequestSchema = z.object({
@@ -149,7 +157,7 @@ export const ACTIVITY_MODULES = {
   calendar: { label: 'Calendar', prefixes: ['calendar.'] },
   risks: { label: 'Risks and findings', prefixes: ['risk.', 'risk_assessment.', 'finding.'] },
   policies: { label: 'Policies', prefixes: ['policy.'] },
-  discussions: { label: 'Discussions', prefixes: ['comment.', 'thread.'] },
+  discussions: { label: 'Discussions and tasks', prefixes: ['comment.', 'thread.', 'task.'] },
 } as const;
 export type ActivityModule = keyof typeof ACTIVITY_MODULES;
 
@@ -174,6 +182,100 @@ export const teamActivitySchema = z.object({
   pageSize: z.number().int(),
 });
 
+const taskTitleSchema = z
+  .string()
+  .trim()
+  .min(2, 'Describe the task in at least 2 characters.')
+  .max(300, 'Keep the task under 300 characters.');
+const isoDay = z.iso.date('Enter a date as YYYY-MM-DD.');
+const checklistTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'Write each checklist step.')
+  .max(200, 'Keep each checklist step under 200 characters.');
+
+export const TASK_CHECKLIST_MAX = 20;
+const checklistSchema = z
+  .array(checklistTextSchema)
+  .max(TASK_CHECKLIST_MAX, `A checklist has at most ${TASK_CHECKLIST_MAX} steps.`);
+
+/**
+ * A task on any object the member may see, or free-standing; the assignee must be an active
+ * member who may see it too, a due date is today or later (the server knows the member's day).
+ */
+export const createTeamTaskRequestSchema = z.object({
+  title: taskTitleSchema,
+  assigneeId: z.string().trim().min(1).max(100).nullable().optional(),
+  dueDate: isoDay.nullable().optional(),
+  subject: z.object({ type: subjectTypeSchema, id: z.string().min(1).max(100) }).optional(),
+  checklist: checklistSchema.default([]),
+});
+export type CreateTeamTaskRequest = z.input<typeof createTeamTaskRequestSchema>;
+
+const emptyAsNull = <Schema extends z.ZodType<string>>(schema: Schema) =>
+  z.union([z.literal(''), schema]).transform((value) => value || null);
+
+/**
+ * The "Add a task" form: an empty assignee or due date is none; the checklist is typed one
+ * step a line (blank lines ignored), then checked by the request's rules.
+ */
+export const createTeamTaskFormSchema = z.object({
+  title: taskTitleSchema,
+  assigneeId: emptyAsNull(z.string().trim().min(1).max(100)),
+  dueDate: emptyAsNull(isoDay),
+  checklist: z
+    .string()
+    .max(10_000)
+    .transform((text) =>
+      text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .pipe(checklistSchema),
+});
+
+export const updateTeamTaskRequestSchema = z
+  .object({
+    title: taskTitleSchema,
+    assigneeId: z.string().trim().min(1).max(100).nullable(),
+    dueDate: isoDay.nullable(),
+    done: z.boolean(),
+    checklist: z
+      .array(z.object({ text: checklistTextSchema, done: z.boolean() }))
+      .max(TASK_CHECKLIST_MAX, `A checklist has at most ${TASK_CHECKLIST_MAX} steps.`),
+  })
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, COLLABORATION_MESSAGES.nothing_to_change);
+export type UpdateTeamTaskRequest = z.infer<typeof updateTeamTaskRequestSchema>;
+
+export const teamTaskSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  assigneeId: z.string().nullable(),
+  assigneeName: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  overdue: z.boolean(),
+  checklist: z.array(z.object({ text: z.string(), done: z.boolean() })),
+  doneAt: z.iso.datetime({ offset: true }).nullable(),
+  doneByName: z.string().nullable(),
+  createdByName: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  /** Null: a free-standing task. */
+  subject: subjectRefSchema.nullable(),
+});
+export type TeamTask = z.infer<typeof teamTaskSchema>;
+export const teamTaskListSchema = z.object({ tasks: z.array(teamTaskSchema) });
+
+export const teamTaskQuerySchema = z.object({
+  /** The tasks of one object: `rule:<code>`, `risk:<id>`… */
+  subject: z
+    .string()
+    .regex(/^[a-z_]+:[A-Za-z0-9_.-]{1,100}$/, 'Name the item as type:id')
+    .optional(),
+});
+
 /** A member's inbox across modules: tasks assigned, mentions, approvals waiting on them. */
 export const myWorkSchema = z.object({
   counts: z.object({
@@ -185,10 +287,16 @@ export const myWorkSchema = z.object({
   tasks: z.array(
     z.object({
       id: z.uuid(),
+      /**
+       * `task`: a team task (done here); `change_task`: a step of a change (done here too);
+       * `corrective_action`, `acknowledgement`: done on their record's page.
+       */
+      kind: z.enum(['task', 'change_task', 'corrective_action', 'acknowledgement']),
       title: z.string(),
       dueDate: z.string().nullable(),
       overdue: z.boolean(),
-      subject: subjectRefSchema,
+      /** Null: a free-standing team task. */
+      subject: subjectRefSchema.nullable(),
     }),
   ),
   /** The newest 50 comments that mention the member. */

@@ -636,7 +636,8 @@ export async function addComment(
     companyId: actor.companyId,
     subjectType: 'change',
     subjectId: change.id,
-    commentId: comment.id,
+    record: 'comment',
+    id: comment.id,
     change: 'added',
   });
   await tell(deps, actor, {

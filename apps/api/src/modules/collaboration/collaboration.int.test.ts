@@ -8,6 +8,7 @@ import {
   type CommentRevisions,
   type Discussion,
   type MyWork,
+  type TeamTask,
 } from '@complivue/shared/schemas/collaboration';
 import type { ActivityEntry } from '@complivue/shared/schemas/activity';
 import type { ChangeDetail } from '@complivue/shared/schemas/changes';
@@ -15,7 +16,10 @@ import type { PolicyDetail } from '@complivue/shared/schemas/policies';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeTestKit } from '../../../test/changes.ts';
+import { signedInMember } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { notifyDependencies } from '../notifications/notify.ts';
+import { notifyOverdueTasks } from './task-overdue.ts';
 
 describe('collaboration API', () => {
   let t: TestApp;
@@ -117,7 +121,7 @@ describe('collaboration API', () => {
     });
   });
 
-  it('keeps discussions, comments and their trail inside the institution', async () => {
+  it('keeps discussions, comments, tasks and their trail inside the institution', async () => {
     const a = await institution();
     const b = await institution();
     const change = await create(a.user.cookie);
@@ -129,6 +133,30 @@ describe('collaboration API', () => {
     const threadId = thread.json<Discussion>().subject.id;
     const onChange = await post(a.user.cookie, 'change', change.id, 'Escrow analysis attached.');
     const commentId = onChange.json<Discussion>().comments[0]!.id;
+    const task = await call(a.user.cookie, 'POST', '/api/tasks', {
+      title: 'Collect the escrow statements',
+      subject: { type: 'thread', id: threadId },
+    });
+    expect(task.statusCode, task.body).toBe(201);
+    const taskId = task.json<{ tasks: TeamTask[] }>().tasks[0]!.id;
+    expect(
+      (await call(b.admin.cookie, 'PATCH', `/api/tasks/${taskId}`, { done: true })).statusCode,
+    ).toBe(404);
+    expect((await call(b.admin.cookie, 'DELETE', `/api/tasks/${taskId}`)).statusCode).toBe(404);
+    expect(
+      (await call(b.admin.cookie, 'GET', `/api/tasks?subject=thread:${threadId}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(b.admin.cookie, 'POST', '/api/tasks', {
+          title: 'Sneak in',
+          subject: { type: 'thread', id: threadId },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(b.admin.cookie, 'GET', '/api/tasks')).json<{ tasks: TeamTask[] }>().tasks,
+    ).toEqual([]);
 
     for (const [type, id] of [
       ['change', change.id],
@@ -158,6 +186,10 @@ describe('collaboration API', () => {
     const kept = await discussion(a.user.cookie, 'change', change.id);
     expect(kept.comments.map((comment) => comment.body)).toEqual(['Escrow analysis attached.']);
     expect(await commentsOn(b.companyId, change.id)).toHaveLength(0);
+    const tasks = await call(a.user.cookie, 'GET', `/api/tasks?subject=thread:${threadId}`);
+    expect(tasks.json<{ tasks: TeamTask[] }>().tasks).toEqual([
+      expect.objectContaining({ id: taskId, doneAt: null }),
+    ]);
   });
 
   it('keeps a change’s comments in its detail and history, and refuses a discussion the plan or a confidential deadline does not open', async () => {
@@ -399,5 +431,132 @@ describe('collaboration API', () => {
     expect(
       (await call(a.user.cookie, 'GET', '/api/collaboration/activity?module=payroll')).statusCode,
     ).toBe(400);
+  });
+
+  it('gives a member a task on a rule, tells them once, and lets them tick its checklist and complete it', async () => {
+    const a = await institution();
+    const b = await institution();
+    const ruleId = await firstRule();
+    const refusals: [Record<string, unknown>, number, string][] = [
+      [
+        { title: 'x', subject: { type: 'rule', id: ruleId } },
+        400,
+        'Describe the task in at least 2 characters.',
+      ],
+      [{ title: 'Past', dueDate: addDays(today, -1) }, 400, 'Choose a due date of today or later.'],
+      [
+        { title: 'Foreign', assigneeId: b.user.userId },
+        400,
+        'The assignee must be an active member',
+      ],
+      [
+        { title: 'On a change', subject: { type: 'change', id: (await create(a.user.cookie)).id } },
+        400,
+        'A change’s tasks are added on the change',
+      ],
+      [
+        { title: 'Nowhere', subject: { type: 'rule', id: 'NO-SUCH-RULE-9' } },
+        404,
+        'This item does not exist',
+      ],
+    ];
+    for (const [body, status, message] of refusals) {
+      const refused = await call(a.manager.cookie, 'POST', '/api/tasks', body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(status);
+      expect(refused.body).toContain(message);
+    }
+
+    const created = await call(a.manager.cookie, 'POST', '/api/tasks', {
+      title: 'Test three files for the Loan Estimate timing',
+      subject: { type: 'rule', id: ruleId },
+      assigneeId: a.user.userId,
+      dueDate: addDays(today, 5),
+      checklist: ['Pick three files', 'Record the dates'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [task] = created.json<{ tasks: TeamTask[] }>().tasks;
+    expect(task).toMatchObject({
+      title: 'Test three files for the Loan Estimate timing',
+      assigneeId: a.user.userId,
+      overdue: false,
+      checklist: [
+        { text: 'Pick three files', done: false },
+        { text: 'Record the dates', done: false },
+      ],
+      subject: { type: 'rule', id: ruleId },
+    });
+    const told = await notificationsOf(a.user.userId, 'task.assigned');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ link: `/compliance/rules/${ruleId}`, category: 'tasks' });
+
+    // It waits in the assignee's My work; another member may not change it.
+    const mine = (await call(a.user.cookie, 'GET', '/api/collaboration/my-work')).json<MyWork>();
+    expect(mine.tasks).toEqual([
+      expect.objectContaining({
+        id: task!.id,
+        kind: 'task',
+        subject: expect.objectContaining({ id: ruleId }),
+      }),
+    ]);
+    const other = await signedInMember(t.app, { companyId: a.companyId, role: 'user' });
+    const refused = await call(other.cookie, 'PATCH', `/api/tasks/${task!.id}`, { done: true });
+    expect(refused.statusCode).toBe(403);
+
+    const ticked = await call(a.user.cookie, 'PATCH', `/api/tasks/${task!.id}`, {
+      checklist: [
+        { text: 'Pick three files', done: true },
+        { text: 'Record the dates', done: false },
+      ],
+    });
+    expect(ticked.statusCode, ticked.body).toBe(200);
+    expect(ticked.json<{ tasks: TeamTask[] }>().tasks[0]!.checklist[0]!.done).toBe(true);
+    const done = await call(a.user.cookie, 'PATCH', `/api/tasks/${task!.id}`, { done: true });
+    expect(done.json<{ tasks: TeamTask[] }>().tasks[0]).toMatchObject({
+      doneByName: 'Casey Member',
+      doneAt: expect.any(String),
+    });
+    const after = (await call(a.user.cookie, 'GET', '/api/collaboration/my-work')).json<MyWork>();
+    expect(after.tasks).toEqual([]);
+    const audited = await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, a.companyId), eq(auditLog.targetId, ruleId)));
+    expect(audited.map((entry) => entry.action).sort()).toEqual([
+      'task.completed',
+      'task.created',
+      'task.updated',
+    ]);
+  });
+
+  it('tells the assignee of an overdue task once, and again after a new due date passes', async () => {
+    const a = await institution();
+    const created = await call(a.manager.cookie, 'POST', '/api/tasks', {
+      title: 'File the board minutes',
+      assigneeId: a.user.userId,
+      dueDate: addDays(today, 1),
+    });
+    const taskId = created.json<{ tasks: TeamTask[] }>().tasks[0]!.id;
+    const deps = notifyDependencies(t.app);
+    const inThreeDays = new Date(Date.now() + 3 * 86_400_000);
+    expect(await notifyOverdueTasks(deps, new Date())).toEqual({ tasks: 0 });
+    expect(await notifyOverdueTasks(deps, inThreeDays)).toEqual({ tasks: 1 });
+    expect(await notifyOverdueTasks(deps, inThreeDays)).toEqual({ tasks: 0 });
+    const overdue = await notificationsOf(a.user.userId, 'task.overdue');
+    expect(overdue).toHaveLength(1);
+    expect(overdue[0]).toMatchObject({
+      title: 'Overdue task: File the board minutes',
+      priority: 'high',
+      link: '/collaboration?tasks=overdue',
+    });
+    // A new due date may be told again once it passes.
+    await call(a.manager.cookie, 'PATCH', `/api/tasks/${taskId}`, { dueDate: addDays(today, 2) });
+    expect(await notifyOverdueTasks(deps, new Date(Date.now() + 5 * 86_400_000))).toEqual({
+      tasks: 1,
+    });
+    // Deleted by its creator: gone, the audit log keeps it.
+    expect((await call(a.user.cookie, 'DELETE', `/api/tasks/${taskId}`)).statusCode).toBe(403);
+    expect((await call(a.manager.cookie, 'DELETE', `/api/tasks/${taskId}`)).statusCode).toBe(204);
+    const free = (await call(a.user.cookie, 'GET', '/api/tasks')).json<{ tasks: TeamTask[] }>();
+    expect(free.tasks).toEqual([]);
   });
 });

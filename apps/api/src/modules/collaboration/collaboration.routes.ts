@@ -13,16 +13,14 @@ import {
   teamActivitySchema,
   threadListSchema,
 } from '@complivue/shared/schemas/collaboration';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { SUBSCRIBED, requireAll, requireRole } from '../../lib/route-access.ts';
-import { requireAuth } from '../auth/access.ts';
-import { requireDatedActor } from '../auth/actor.ts';
 import { findActiveMembers } from '../companies/members.ts';
 import { findTeamActivity } from '../team/activity-queries.ts';
 import { findSubjectComments } from './comment-store.ts';
+import { discussionActorOf } from './discussion-actor.ts';
 import {
   addComment,
   createThread,
@@ -30,7 +28,7 @@ import {
   editComment,
   type DiscussionActor,
 } from './comments.service.ts';
-import { requireSubject, type Subject } from './discussion-subjects.ts';
+import { requireSubject, toSubjectRef, type Subject } from './discussion-subjects.ts';
 import { streamDiscussion } from './discussion-stream.ts';
 import { findMyWork } from './my-work.queries.ts';
 import { findOnline } from './presence.ts';
@@ -44,14 +42,6 @@ const subjectParams = z.object({
   id: z.string().min(1).max(100),
 });
 const commentParams = z.object({ commentId: z.uuid() });
-
-/** The member, with the day their histories use and the subscription their pages need. */
-function actorOf(request: FastifyRequest): DiscussionActor {
-  return {
-    ...requireDatedActor(request),
-    subscription: requireAuth(request).subscription ?? null,
-  };
-}
 
 /**
  * Team collaboration: discussions on any object (changes, library articles and rules, risks,
@@ -69,7 +59,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
   const discussion = async (actor: DiscussionActor, type: Subject['type'], id: string) => {
     const subject = await requireSubject(db, actor, type, id);
     return {
-      subject: { type: subject.type, id: subject.id, label: subject.label, link: subject.link },
+      subject: toSubjectRef(subject),
       comments: await findSubjectComments(db, { companyId: actor.companyId, type, id }),
     };
   };
@@ -85,7 +75,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const members = await findActiveMembers(db, actorOf(request).companyId);
+      const members = await findActiveMembers(db, discussionActorOf(request).companyId);
       return { members: members.map(({ userId, name, email }) => ({ userId, name, email })) };
     },
   );
@@ -101,7 +91,8 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: discussionSchema },
       },
     },
-    async (request) => discussion(actorOf(request), request.params.type, request.params.id),
+    async (request) =>
+      discussion(discussionActorOf(request), request.params.type, request.params.id),
   );
 
   app.post(
@@ -118,7 +109,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = discussionActorOf(request);
       const { type, id } = request.params;
       await addComment(app.deps, { actor, subject: { type, id }, body: request.body.body });
       return reply.status(201).send(await discussion(actor, type, id));
@@ -132,12 +123,12 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['collaboration'],
         summary:
-          'Server-sent events: `discussion` with { commentId, change } each time a comment is added, edited or deleted',
+          'Server-sent events: `discussion` with { record: comment | task, id, change: added | edited | deleted } each time one of the object’s comments or tasks changes',
         params: subjectParams,
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = discussionActorOf(request);
       const subject = await requireSubject(db, actor, request.params.type, request.params.id);
       streamDiscussion(app, request, reply, {
         companyId: actor.companyId,
@@ -160,7 +151,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = discussionActorOf(request);
       await editComment(app.deps, {
         actor,
         commentId: request.params.commentId,
@@ -183,7 +174,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = discussionActorOf(request);
       await deleteComment(app.deps, { actor, commentId: request.params.commentId });
       const comment = await requireCommentOf(db, actor.companyId, request.params.commentId);
       return discussion(actor, comment.subjectType, comment.subjectId);
@@ -202,7 +193,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = discussionActorOf(request);
       const comment = await requireCommentOf(db, actor.companyId, request.params.commentId);
       // An administrator reads the trail of comments on objects they may see.
       await requireSubject(db, actor, comment.subjectType, comment.subjectId);
@@ -232,7 +223,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: threadListSchema },
       },
     },
-    async (request) => ({ threads: await findThreads(db, actorOf(request).companyId) }),
+    async (request) => ({ threads: await findThreads(db, discussionActorOf(request).companyId) }),
   );
 
   app.post(
@@ -247,7 +238,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = discussionActorOf(request);
       const id = await createThread(app.deps, { actor, request: request.body });
       return reply.status(201).send(await discussion(actor, 'thread', id));
     },
@@ -266,7 +257,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
+      const actor = discussionActorOf(request);
       const { module, actor: member, subject, page } = request.query;
       const [type, ...rest] = subject?.split(':') ?? [];
       return findTeamActivity(db, actor.companyId, {
@@ -291,7 +282,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: myWorkSchema },
       },
     },
-    async (request) => findMyWork(db, actorOf(request), new Date()),
+    async (request) => findMyWork(db, discussionActorOf(request), new Date()),
   );
 
   app.get(
@@ -304,6 +295,6 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: presenceSchema },
       },
     },
-    async (request) => findOnline(db, actorOf(request).companyId, new Date()),
+    async (request) => findOnline(db, discussionActorOf(request).companyId, new Date()),
   );
 };

@@ -98,9 +98,9 @@ export async function findSubjectComments(
 }
 
 /**
- * Tells everyone viewing the object, on every instance, that its discussion changed; each
- * viewer's page then reads it again under its own access. A failure only logs: the comment is
- * written and a reload shows it.
+ * Tells everyone viewing the object, on every instance, that one of its comments or tasks
+ * changed; each viewer's page then reads it again under its own access. A failure only logs:
+ * the record is written and a reload shows it.
  */
 export async function announceDiscussion(
   deps: Pick<ServiceDeps, 'realtime' | 'log'>,
@@ -108,7 +108,8 @@ export async function announceDiscussion(
     companyId: string;
     subjectType: SubjectType;
     subjectId: string;
-    commentId: string;
+    record: 'comment' | 'task';
+    id: string;
     change: 'added' | 'edited' | 'deleted';
   },
 ): Promise<void> {
@@ -116,7 +117,8 @@ export async function announceDiscussion(
     .publish({
       kind: 'discussion',
       topic: discussionTopic(event.companyId, event.subjectType, event.subjectId),
-      id: event.commentId,
+      record: event.record,
+      id: event.id,
       change: event.change,
     })
     .catch((error: unknown) => deps.log.error({ err: error }, 'discussion publish failed'));

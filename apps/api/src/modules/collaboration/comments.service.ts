@@ -100,7 +100,8 @@ export async function addComment(
     companyId: actor.companyId,
     subjectType: subject.type,
     subjectId: subject.id,
-    commentId: comment.id,
+    record: 'comment',
+    id: comment.id,
     change: 'added',
   });
   await tellMentioned(deps, actor, subject, { userIds: mentions, body });
@@ -174,7 +175,8 @@ export async function editComment(
     companyId: actor.companyId,
     subjectType: subject.type,
     subjectId: subject.id,
-    commentId: row.id,
+    record: 'comment',
+    id: row.id,
     change: 'edited',
   });
   await tellMentioned(deps, actor, subject, { userIds: added, body });
@@ -214,7 +216,8 @@ export async function deleteComment(
     companyId: actor.companyId,
     subjectType: subject.type,
     subjectId: subject.id,
-    commentId: row.id,
+    record: 'comment',
+    id: row.id,
     change: 'deleted',
   });
 }

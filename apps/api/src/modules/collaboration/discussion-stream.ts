@@ -5,8 +5,8 @@ import type { Subject } from './discussion-subjects.ts';
 const HEARTBEAT_MS = 25_000;
 
 /**
- * Server-sent events for one object's discussion: `event: discussion` with the comment's id and
- * what happened to it (added, edited, deleted), once per change, from whichever instance wrote
+ * Server-sent events for one object's discussion: `event: discussion` with the comment or task
+ * that changed and how (added, edited, deleted), once per change, from whichever instance wrote
  * it. Events carry no text: the page reads the discussion again through its own, checked,
  * request. The caller has checked that the member may see the subject.
  */
@@ -33,7 +33,7 @@ export function streamDiscussion(
     (event) => {
       if (event.kind !== 'discussion') return;
       sequence += 1;
-      const data = JSON.stringify({ commentId: event.id, change: event.change });
+      const data = JSON.stringify({ record: event.record, id: event.id, change: event.change });
       response.write(`id: ${sequence}\nevent: discussion\ndata: ${data}\n\n`);
     },
   );

@@ -148,7 +148,7 @@ const LOOKUPS: Record<SubjectType, Lookup> = {
       .where(and(eq(teamThreads.companyId, viewer.companyId), inArray(teamThreads.id, ids)));
     return byId(rows, (row) => ({
       label: quoteTitle(row.title),
-      link: `/collaboration?thread=${row.id}`,
+      link: `/collaboration?view=threads&thread=${row.id}`,
       visibleTo: everyMember,
     }));
   },
@@ -200,6 +200,14 @@ export async function findSubjects(
 }
 
 export const subjectKey = (type: string, id: string) => `${type}:${id}`;
+
+/** The subject as an answer names it (without the server's own `visibleTo`). */
+export const toSubjectRef = ({ type, id, label, link }: Subject): SubjectRef => ({
+  type,
+  id,
+  label,
+  link,
+});
 
 /**
  * The object as the viewer may discuss it, or a 404 that does not say whether it exists: an

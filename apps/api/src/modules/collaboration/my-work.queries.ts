@@ -1,6 +1,6 @@
 import type { Db } from '@complivue/db/database';
 import { changeItems, changeTasks } from '@complivue/db/schema/changes';
-import { comments } from '@complivue/db/schema/collaboration';
+import { comments, teamTasks } from '@complivue/db/schema/collaboration';
 import { riskFindingActions, riskFindings } from '@complivue/db/schema/findings';
 import {
   policies,
@@ -27,6 +27,7 @@ import {
   canOpenSubjectPage,
   findSubjects,
   subjectKey,
+  toSubjectRef,
   type DiscussionViewer,
 } from './discussion-subjects.ts';
 
@@ -61,6 +62,7 @@ async function changeTasksOf(db: Db, viewer: Viewer): Promise<WorkTask[]> {
     );
   return rows.map((row) => ({
     id: row.id,
+    kind: 'change_task',
     title: row.title,
     dueDate: row.dueDate,
     overdue: isPastDue(row.dueDate, viewer.today),
@@ -96,6 +98,7 @@ async function correctiveActionsOf(db: Db, viewer: Viewer): Promise<WorkTask[]> 
     );
   return rows.map((row) => ({
     id: row.id,
+    kind: 'corrective_action',
     title: `Corrective action: ${row.plan}`,
     dueDate: row.dueDate,
     overdue: isPastDue(row.dueDate, viewer.today),
@@ -114,6 +117,52 @@ const policyRef = (row: { policyId: string; number: number; title: string }): Su
   label: `${policyNumberLabel(row.number)} ${quoteTitle(row.title)}`,
   link: `/policy-cross-referencing?policy=${row.policyId}`,
 });
+
+/** Team tasks assigned to the member and not done, on objects they may still see. */
+async function teamTasksOf(db: Db, viewer: Viewer): Promise<WorkTask[]> {
+  const rows = await db
+    .select({
+      id: teamTasks.id,
+      title: teamTasks.title,
+      dueDate: teamTasks.dueDate,
+      subjectType: teamTasks.subjectType,
+      subjectId: teamTasks.subjectId,
+    })
+    .from(teamTasks)
+    .where(
+      and(
+        eq(teamTasks.companyId, viewer.companyId),
+        eq(teamTasks.assigneeId, viewer.actorUserId),
+        isNull(teamTasks.doneAt),
+      ),
+    );
+  const subjects = await findSubjects(
+    db,
+    viewer,
+    rows.flatMap((row) =>
+      row.subjectType && row.subjectId
+        ? [{ subjectType: row.subjectType, subjectId: row.subjectId }]
+        : [],
+    ),
+  );
+  return rows.flatMap((row) => {
+    const found =
+      row.subjectType && row.subjectId
+        ? subjects.get(subjectKey(row.subjectType, row.subjectId))
+        : null;
+    if (found === undefined) return [];
+    return [
+      {
+        id: row.id,
+        kind: 'task' as const,
+        title: row.title,
+        dueDate: row.dueDate,
+        overdue: isPastDue(row.dueDate, viewer.today),
+        subject: found && toSubjectRef(found),
+      },
+    ];
+  });
+}
 
 /** Policies in force the member was asked to acknowledge and has not. */
 async function acknowledgementsOf(db: Db, viewer: Viewer): Promise<WorkTask[]> {
@@ -146,6 +195,7 @@ async function acknowledgementsOf(db: Db, viewer: Viewer): Promise<WorkTask[]> {
     );
   return rows.map((row) => ({
     id: row.id,
+    kind: 'acknowledgement',
     title: `Acknowledge version ${row.version}`,
     dueDate: row.dueDate,
     overdue: isPastDue(row.dueDate, viewer.today),
@@ -209,12 +259,7 @@ async function mentionsOf(db: Db, viewer: Viewer, now: Date): Promise<MyWork['me
   return rows.flatMap((row) => {
     const found = subjects.get(subjectKey(row.subjectType, row.subjectId));
     if (!found) return [];
-    const subject: SubjectRef = {
-      type: found.type,
-      id: found.id,
-      label: found.label,
-      link: found.link,
-    };
+    const subject = toSubjectRef(found);
     return [
       {
         commentId: row.id,
@@ -233,19 +278,20 @@ const byDue = (a: WorkTask, b: WorkTask) =>
   a.title.localeCompare(b.title);
 
 /**
- * A member's inbox across modules: their open tasks (change tasks, corrective actions,
- * policies to acknowledge) overdue first then by due date, the comments that mention them,
+ * A member's inbox across modules: their open tasks (team tasks, change tasks, corrective
+ * actions, policies to acknowledge) overdue first then by due date, the comments that mention them,
  * and the approvals waiting on them. Every count is the length of its list.
  */
 export async function findMyWork(db: Db, viewer: Viewer, now: Date): Promise<MyWork> {
-  const [changeWork, actions, acknowledgements, approvals, mentions] = await Promise.all([
+  const [teamWork, changeWork, actions, acknowledgements, approvals, mentions] = await Promise.all([
+    teamTasksOf(db, viewer),
     changeTasksOf(db, viewer),
     correctiveActionsOf(db, viewer),
     acknowledgementsOf(db, viewer),
     approvalsOf(db, viewer),
     mentionsOf(db, viewer, now),
   ]);
-  const tasks = [...changeWork, ...actions, ...acknowledgements].sort(byDue);
+  const tasks = [...teamWork, ...changeWork, ...actions, ...acknowledgements].sort(byDue);
   return {
     counts: {
       tasks: tasks.length,

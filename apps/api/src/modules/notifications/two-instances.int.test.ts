@@ -147,7 +147,7 @@ describe('realtime across two API instances', () => {
       const firstId = ((await first.json()) as { comments: { id: string }[] }).comments.at(-1)!.id;
       const event = await stream.next();
       expect(event.event).toBe('discussion');
-      expect(JSON.parse(event.data)).toEqual({ commentId: firstId, change: 'added' });
+      expect(JSON.parse(event.data)).toEqual({ record: 'comment', id: firstId, change: 'added' });
       // Exactly once: the next event is the next comment, not a second copy of the first.
       const second = await send(
         a.url,
@@ -161,7 +161,7 @@ describe('realtime across two API instances', () => {
         -1,
       )!.id;
       const following = await stream.next();
-      expect(JSON.parse(following.data)).toEqual({ commentId: secondId, change: 'added' });
+      expect(JSON.parse(following.data)).toEqual({ record: 'comment', id: secondId, change: 'added' });
     } finally {
       stream.close();
       app.close();

@@ -34,6 +34,7 @@ import {
 } from './api.ts';
 import { describeRecurrence } from './calendar-dates.ts';
 import { OccurrenceStatus } from './occurrence-status.tsx';
+import { Discussion } from '@/components/discussion/discussion';
 
 const KIND_LABELS: Record<CalendarEventKind, string> = {
   regulatory: 'Regulatory deadline',
@@ -410,6 +411,16 @@ function EventDetailBody({
           <UndoneCompletions eventId={data.id} date={date} />
         </section>
       )}
+
+      <section
+        aria-labelledby="discussion-heading"
+        className="space-y-3 border-t border-slate-200 pt-4"
+      >
+        <h3 id="discussion-heading" className="text-base font-semibold text-slate-900">
+          Discussion
+        </h3>
+        <Discussion subject={{ type: 'calendar_event', id: data.id }} />
+      </section>
 
       {data.canEdit && (
         <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-4">

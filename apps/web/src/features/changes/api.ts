@@ -128,11 +128,6 @@ export const useUpdateTask = (changeId: string, taskId: string) =>
 export const useRemoveTask = (changeId: string, taskId: string) =>
   useChangeWrite(() => detailRequest(`/api/changes/${changeId}/tasks/${taskId}`, 'DELETE'));
 
-export const useAddComment = (changeId: string) =>
-  useChangeWrite((body: string) =>
-    detailRequest(`/api/changes/${changeId}/comments`, 'POST', { body }),
-  );
-
 export const useUploadAttachment = (changeId: string) =>
   useChangeWrite((file: File) => {
     const form = new FormData();

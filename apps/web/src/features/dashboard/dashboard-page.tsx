@@ -206,10 +206,9 @@ export function DashboardPage({ onboarding }: { onboarding?: ReactNode }) {
       description: 'Rules and articles with their CFR citations.',
     },
     {
-      // Until team collaboration exists, working together starts on the team page.
-      to: isBuilt('collaboration') ? 'collaboration' : 'usersTeam',
+      to: 'collaboration',
       label: 'Team Collaboration',
-      description: 'See who is on your compliance team and what they do.',
+      description: 'Your tasks and mentions, the team’s activity and threads.',
     },
     {
       to: 'profile',

@@ -18,6 +18,7 @@ import { useArticle, useSetBookmark } from './api.ts';
 import { AreaTag, AssessmentBadge, RuleCountLinks } from './assessment-badge.tsx';
 import { rulePath } from './library-paths.ts';
 import { useRuleFilter } from './use-library-filters.ts';
+import { Discussion } from '@/components/discussion/discussion';
 
 /** `/compliance/articles/:slug`: the article, its citations and rules, printable. */
 export function ArticlePage() {
@@ -273,6 +274,18 @@ function ArticleView({ data }: { data: ArticleDetail }) {
               </ul>
             </section>
           )}
+
+          <section aria-labelledby="discussion-heading" data-print="hide">
+            <h2
+              id="discussion-heading"
+              className="scroll-mt-20 text-lg font-semibold text-slate-900"
+            >
+              Discussion
+            </h2>
+            <Card className="mt-3 p-4">
+              <Discussion subject={{ type: 'article', id: data.id }} />
+            </Card>
+          </section>
         </div>
       </div>
     </article>

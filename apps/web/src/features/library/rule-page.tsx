@@ -41,6 +41,7 @@ import {
 } from './api.ts';
 import { AreaTag, AssessmentBadge } from './assessment-badge.tsx';
 import { articlePath } from './library-paths.ts';
+import { Discussion } from '@/components/discussion/discussion';
 
 function AssessmentForm({ rule, isAdmin }: { rule: RuleDetail; isAdmin: boolean }) {
   const { data: session } = useSession();
@@ -366,6 +367,10 @@ export function RulePage() {
           </Card>
           <Card className="p-5 sm:p-6">
             <EvidenceSection rule={data} canEdit={canEdit} />
+          </Card>
+          <Card className="space-y-3 p-5 sm:p-6">
+            <h2 className="text-lg font-semibold text-slate-900">Discussion</h2>
+            <Discussion subject={{ type: 'rule', id: data.id }} />
           </Card>
           <Card className="p-5 sm:p-6">
             <h2 className="text-lg font-semibold text-slate-900">History</h2>

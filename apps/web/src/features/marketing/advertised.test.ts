@@ -14,7 +14,6 @@ import { CAPABILITIES } from './capabilities.ts';
  */
 const NOT_BUILT_YET: Partial<Record<PathName, string>> = {
   analytics: 'issue 21, analytics',
-  collaboration: 'issue 22, team collaboration',
   automations: 'issue 23, automations',
   automation: 'issue 23, automations',
 };

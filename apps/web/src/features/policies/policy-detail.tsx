@@ -39,6 +39,7 @@ import { VersionStatusToken } from './policy-badges.tsx';
 import { PolicyCompareView, defaultCompareRange, type CompareRange } from './policy-compare.tsx';
 import { PolicySectionsView } from './policy-sections.tsx';
 import { PolicyUploadForm } from './policy-upload-form.tsx';
+import { Discussion } from '@/components/discussion/discussion';
 
 const EVENTS: Record<string, string> = {
   created: 'added the policy',
@@ -423,6 +424,10 @@ export function PolicyDetailView({
           </QueryState>
         </Card>
       )}
+      <Card className="space-y-4 p-4 sm:p-6">
+        <h2 className="text-lg font-semibold text-slate-900">Discussion</h2>
+        <Discussion subject={{ type: 'policy', id: policy.id }} />
+      </Card>
       <Card className="space-y-4 p-4 sm:p-6">
         <h2 className="text-lg font-semibold text-slate-900">History</h2>
         <PolicyHistory history={policy.history} />

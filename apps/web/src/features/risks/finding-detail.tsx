@@ -46,6 +46,7 @@ import {
   useUpdateFinding,
   useValidateAction,
 } from './findings-api.ts';
+import { Discussion } from '@/components/discussion/discussion';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -469,6 +470,10 @@ export function FindingDetailView({
           {canEdit && <ClosureForm key={finding.status} finding={finding} />}
         </Section>
       )}
+
+      <Section title="Discussion">
+        <Discussion subject={{ type: 'finding', id: finding.id }} />
+      </Section>
 
       <Section title="History">
         <FindingHistory history={finding.history} />

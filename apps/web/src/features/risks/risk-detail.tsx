@@ -52,6 +52,7 @@ import { EffectivenessToken, RiskStatusBadge, ScoreBadge } from './risk-badges.t
 import { LevelOptions, RiskFieldsForm, riskFormOf } from './risk-form.tsx';
 import { RiskHistory } from './risk-history.tsx';
 import { AreaSignalList } from './risk-signals.tsx';
+import { Discussion } from '@/components/discussion/discussion';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -504,6 +505,10 @@ export function RiskDetailView({
       </Section>
 
       <LinkedFindings riskId={risk.id} />
+
+      <Section title="Discussion">
+        <Discussion subject={{ type: 'risk', id: risk.id }} />
+      </Section>
 
       <Section title="History">
         <RiskHistory history={risk.history} />

@@ -17,32 +17,11 @@ import { Pager } from '@/components/pager';
 import { QueryState } from '@/components/query-state';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format-day';
+import { recordPath as targetPath } from '@/lib/record-path';
 import { activityCsvHref, useActivity, useTeamDirectory } from './api.ts';
 
 const ACTIONS = Object.entries(AUDIT_ACTION_LABELS).sort(([, a], [, b]) => a.localeCompare(b));
-
-/** The page of the record an entry is about, where the app has one. */
-function targetPath(targetType: string, targetId: string): string | null {
-  const id = encodeURIComponent(targetId);
-  switch (targetType) {
-    case 'change':
-      return `${paths.changeManagement}?change=${id}`;
-    case 'risk':
-      return `${paths.riskScoring}?risk=${id}`;
-    case 'finding':
-      return `${paths.riskScoring}?view=findings&finding=${id}`;
-    case 'policy':
-      return `${paths.policyCrossReferencing}?policy=${id}`;
-    case 'rule':
-      return paths.complianceRule.replace(':ruleId', id);
-    case 'support_ticket':
-      return paths.supportTicket.replace(':ticketId', id);
-    default:
-      return null;
-  }
-}
 
 function activityColumns(
   memberName: (userId: string) => string | undefined,

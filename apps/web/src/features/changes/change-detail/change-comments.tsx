@@ -1,38 +1,17 @@
-import type { ChangeDetail, ChangeMembers } from '@complivue/shared/schemas/changes';
-import { toast } from 'sonner';
-import { userFacingMessage } from '@/lib/api-client';
-import { useAddComment } from '../api.ts';
-import { CommentBox, CommentList } from '../comment-box.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { Discussion } from '@/components/discussion/discussion';
+import { changeQueryKey } from '../api.ts';
 
-/** The change's comments and the box to add one (mentioning anyone but oneself). */
-export function ChangeComments({
-  change,
-  members,
-  userId,
-}: {
-  change: ChangeDetail;
-  members: ChangeMembers['members'];
-  userId: string;
-}) {
-  const addComment = useAddComment(change.id);
+/**
+ * The change's discussion, as every object's (features/collaboration): live, with @mentions;
+ * a comment also enters the change's history, so the change is read again.
+ */
+export function ChangeComments({ changeId }: { changeId: string }) {
+  const queryClient = useQueryClient();
   return (
-    <>
-      <CommentList comments={change.comments} />
-      <div className="mt-3">
-        <CommentBox
-          members={members.filter((member) => member.userId !== userId)}
-          pending={addComment.isPending}
-          onSend={async (body) => {
-            try {
-              await addComment.mutateAsync(body);
-              return true;
-            } catch (caught) {
-              toast.error(userFacingMessage(caught, 'The comment could not be posted.'));
-              return false;
-            }
-          }}
-        />
-      </div>
-    </>
+    <Discussion
+      subject={{ type: 'change', id: changeId }}
+      onChange={() => void queryClient.invalidateQueries({ queryKey: changeQueryKey(changeId) })}
+    />
   );
 }

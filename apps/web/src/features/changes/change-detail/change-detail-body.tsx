@@ -137,7 +137,8 @@ export function ChangeDetailBody({
             </DetailSection>
           </Panel>
           <Panel value="discussion">
-            <ChangeComments change={change} members={members} userId={userId} />
+            {/* Read (and kept live) while the tab is open. */}
+            {tab === 'discussion' && <ChangeComments changeId={change.id} />}
           </Panel>
           <Panel value="history">
             <HistoryTimeline change={change} />

@@ -1,9 +1,9 @@
 import {
+  commentPlainText,
   commentRequestSchema,
   commentSegments,
-  type ChangeComment,
-  type ChangeMembers,
-} from '@complivue/shared/schemas/changes';
+  type CollaborationMember,
+} from '@complivue/shared/schemas/collaboration';
 import { AtSign } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import {
@@ -19,10 +19,9 @@ import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
-import { formatDateTime } from '@/lib/format-day';
 import { encodeMentions, mentionQuery } from './mentions.ts';
 
-type Member = ChangeMembers['members'][number];
+type Member = CollaborationMember;
 
 export function CommentText({ body }: { body: string }) {
   return (
@@ -40,25 +39,6 @@ export function CommentText({ body }: { body: string }) {
   );
 }
 
-export function CommentList({ comments }: { comments: ChangeComment[] }) {
-  if (comments.length === 0) return <p className="text-sm text-slate-700">No comments yet.</p>;
-  return (
-    <ol className="space-y-3" aria-label="Comments">
-      {comments.map((comment) => (
-        <li key={comment.id} className="rounded-md bg-slate-50 p-3">
-          <p className="text-xs text-slate-600">
-            <span className="font-semibold text-slate-900">{comment.authorName}</span> ·{' '}
-            {formatDateTime(comment.createdAt)}
-          </p>
-          <div className="mt-1">
-            <CommentText body={comment.body} />
-          </div>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
 /**
  * A comment with @mentions: typing "@" and a few letters lists matching members (arrows to
  * choose, Enter or Tab to insert, Escape to close), and the Mention button lists them all.
@@ -67,15 +47,26 @@ export function CommentBox({
   members,
   pending,
   onSend,
+  initial,
+  onCancel,
 }: {
   members: Member[];
   /** The comment is being posted. */
   pending: boolean;
   /** Resolves whether it was posted (the box then empties). */
   onSend: (body: string) => Promise<boolean>;
+  /** A comment being edited: its text, mentions as written. */
+  initial?: string;
+  /** Editing: leave without saving. */
+  onCancel?: () => void;
 }) {
-  const [text, setText] = useState('');
-  const [picked, setPicked] = useState<Member[]>([]);
+  const editing = initial !== undefined;
+  const [text, setText] = useState(() => (initial ? commentPlainText(initial) : ''));
+  const [picked, setPicked] = useState<{ name: string; userId: string }[]>(() =>
+    commentSegments(initial ?? '').flatMap((segment) =>
+      segment.kind === 'mention' ? [{ name: segment.name, userId: segment.userId }] : [],
+    ),
+  );
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState(false);
@@ -164,9 +155,14 @@ export function CommentBox({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-2" aria-label="Add a comment">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-2"
+      aria-label={editing ? 'Edit the comment' : 'Add a comment'}
+    >
       {error && <Alert variant="destructive">{error}</Alert>}
-      <Label htmlFor={id}>Comment</Label>
+      <Label htmlFor={id}>{editing ? 'Edited comment' : 'Comment'}</Label>
       <div className="relative">
         <Textarea
           ref={textarea}
@@ -266,8 +262,13 @@ export function CommentBox({
             </DropdownMenu.Content>
           </DropdownMenu.Portal>
         </DropdownMenu.Root>
+        {onCancel && (
+          <Button type="button" variant="secondary" size="sm" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
         <Button type="submit" size="sm" disabled={pending}>
-          {pending ? 'Posting…' : 'Post comment'}
+          {editing ? (pending ? 'Saving…' : 'Save comment') : pending ? 'Posting…' : 'Post comment'}
         </Button>
       </div>
     </form>

@@ -2,7 +2,7 @@ import {
   commentPlainText,
   commentSegments,
   mentionedUserIds,
-} from '@complivue/shared/schemas/changes';
+} from '@complivue/shared/schemas/collaboration';
 import { describe, expect, it } from 'vitest';
 import { encodeMentions, mentionQuery } from './mentions.ts';
 

@@ -1,4 +1,4 @@
-import { mentionToken } from '@complivue/shared/schemas/changes';
+import { mentionToken } from '@complivue/shared/schemas/collaboration';
 
 /**
  * The text people type shows mentions as "@Dana Reyes"; on sending, each mention picked from
