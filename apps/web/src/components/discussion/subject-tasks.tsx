@@ -105,7 +105,7 @@ export function TeamTaskItem({ task, subject }: { task: TeamTask; subject: Subje
             variant="secondary"
             disabled={update.isPending}
             onClick={() => void save({ taskId: task.id, done: !done })}
-            aria-label={done ? `Reopen “${task.title}”` : `Mark “${task.title}” done`}
+            aria-label={done ? `Reopen: “${task.title}”` : `Mark done: “${task.title}”`}
           >
             {done ? 'Reopen' : 'Mark done'}
           </Button>

@@ -36,7 +36,7 @@ function TaskAction({ task }: { task: Task }) {
         size="sm"
         variant="secondary"
         disabled={complete.isPending}
-        aria-label={`Mark “${task.title}” done`}
+        aria-label={`Mark done: “${task.title}”`}
         onClick={() =>
           complete
             .mutateAsync({ id: task.id, kind, changeId: task.subject?.id })
@@ -91,14 +91,16 @@ const TASK_COLUMNS: Column<Task>[] = [
 /** A count that leads to the list it counts (DESIGN.md, "every number is a link"). */
 function CountLink({ to, count, label }: { to: string; count: number; label: string }) {
   return (
-    <Link
-      to={to}
-      className="block rounded-md border border-slate-200 bg-white p-3 hover:border-brand-700"
-      aria-label={`${label}: ${count}, open the list`}
-    >
-      <span className="block text-2xl font-bold text-slate-900">{count}</span>
+    <div className="rounded-md border border-slate-200 bg-white p-3">
+      <Link
+        to={to}
+        aria-label={`${label}: ${count}, open the list`}
+        className="block text-2xl font-bold text-brand-700 underline-offset-2 hover:underline"
+      >
+        {count}
+      </Link>
       <span className="text-sm text-slate-700">{label}</span>
-    </Link>
+    </div>
   );
 }
 
