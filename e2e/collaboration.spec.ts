@@ -64,9 +64,19 @@ test.describe('team collaboration', () => {
     // The member answers; the manager sees the answer live.
     const answer = member.getByRole('form', { name: 'Add a comment' });
     await answer.getByLabel('Comment').fill('Yes, I will pull three files from October.');
+    // With the sampling plan attached (the input behind the "Attach a file" button).
+    await answer.locator('input[type="file"]').setInputFiles({
+      name: 'sampling-plan.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n'),
+    });
+    await expect(answer.getByText('sampling-plan.pdf')).toBeVisible();
     await answer.getByRole('button', { name: 'Post comment' }).click();
-    await expect(manager.getByRole('list', { name: 'Comments' }).getByRole('listitem')).toHaveCount(
-      2,
+    const managerComments = manager.getByRole('list', { name: 'Comments' });
+    await expect(managerComments.getByRole('listitem')).toHaveCount(2);
+    await expect(managerComments.getByRole('link', { name: /sampling-plan\.pdf/ })).toHaveAttribute(
+      'href',
+      /^\/api\/comments\/[0-9a-f-]+\/attachment$/,
     );
 
     // The manager gives the member a task on the rule, with a checklist.

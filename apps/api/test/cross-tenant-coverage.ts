@@ -205,6 +205,8 @@ export const CROSS_TENANT_COVERAGE: Record<string, CrossTenantCoverage> = {
   'GET /api/discussions/{type}/{id}': DISCUSSIONS,
   'POST /api/discussions/{type}/{id}/comments': DISCUSSIONS,
   'GET /api/discussions/{type}/{id}/stream': DISCUSSIONS,
+  'POST /api/discussions/{type}/{id}/attachments': DISCUSSIONS,
+  'GET /api/comments/{commentId}/attachment': DISCUSSIONS,
   'PATCH /api/comments/{commentId}': DISCUSSIONS,
   'DELETE /api/comments/{commentId}': DISCUSSIONS,
   'GET /api/comments/{commentId}/revisions': DISCUSSIONS,

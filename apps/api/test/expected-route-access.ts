@@ -386,6 +386,9 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   'GET /api/discussions/:type/:id': { access: SUBSCRIBED, probe: NOT_FOUND },
   'POST /api/discussions/:type/:id/comments': { access: SUBSCRIBED, probe: NO_BODY },
   'GET /api/discussions/:type/:id/stream': { access: SUBSCRIBED, probe: NOT_FOUND },
+  // The object is looked up before the (up to 25 MB) body is read.
+  'POST /api/discussions/:type/:id/attachments': { access: SUBSCRIBED, probe: NOT_FOUND },
+  'GET /api/comments/:commentId/attachment': { access: SUBSCRIBED, probe: NOT_FOUND },
   'PATCH /api/comments/:commentId': { access: SUBSCRIBED, probe: NO_BODY },
   'DELETE /api/comments/:commentId': { access: SUBSCRIBED, probe: NOT_FOUND },
   // The text of edited and deleted comments: the administrators' trail, like User Activity.

@@ -32,7 +32,8 @@ export interface RealtimeBus {
 export const discussionTopic = (companyId: string, subjectType: string, subjectId: string) =>
   `discussion:${companyId}:${subjectType}:${subjectId}`;
 
-const keyOf = (event: RealtimeEvent) => (event.kind === 'notification' ? event.userId : event.topic);
+const keyOf = (event: RealtimeEvent) =>
+  event.kind === 'notification' ? event.userId : event.topic;
 
 const CHANNEL = 'complivue_realtime';
 const RECONNECT_MAX_MS = 30_000;

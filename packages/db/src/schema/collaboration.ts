@@ -1,6 +1,16 @@
 import { SUBJECT_TYPES, type SubjectType } from '@complivue/shared/collaboration';
 import { sql } from 'drizzle-orm';
-import { bigserial, check, date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { inList } from './checks.ts';
 import { createdAt, timestamptz, updatedAt, uuidPrimaryKey } from './columns.ts';
@@ -32,6 +42,11 @@ export const comments = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
+    /** A file attached to the comment (one at most), kept in the file storage. */
+    attachmentFileName: text('attachment_file_name'),
+    attachmentContentType: text('attachment_content_type'),
+    attachmentSizeBytes: integer('attachment_size_bytes'),
+    attachmentStorageKey: text('attachment_storage_key'),
     editedAt: timestamptz('edited_at'),
     deletedAt: timestamptz('deleted_at'),
     deletedBy: text('deleted_by').references(() => user.id, { onDelete: 'set null' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBJECT_TYPES } from '../collaboration.ts';
+import { DOCUMENT_FILE_TYPES } from '../file-types.ts';
 import { activityEntrySchema } from './activity.ts';
 
 /**
@@ -69,6 +70,15 @@ export function commentPlainText(body: string): string {
   return body.replace(MENTION_PATTERN, (_match, name: string) => `@${name}`);
 }
 
+/** A comment's file: the same types and size as every other attachment of the app. */
+export const COMMENT_ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
+export const COMMENT_ATTACHMENT_TYPES = DOCUMENT_FILE_TYPES;
+
+/** The text of a comment sent with a file: it may be empty, the file then speaks for itself. */
+export const commentWithFileFieldsSchema = z.object({
+  body: z.string().trim().max(10_000, 'Keep the comment under 10,000 characters.').default(''),
+});
+
 export const subjectTypeSchema = z.enum(SUBJECT_TYPES);
 
 /** The object a discussion is about, as a member sees it: its name and where it opens. */
@@ -89,6 +99,10 @@ export const commentSchema = z.object({
   /** Empty once deleted: the marker stays, the text is in the trail administrators read. */
   body: z.string(),
   mentions: z.array(z.string()),
+  /** A file attached to it (downloaded at `/api/comments/:id/attachment`); none once deleted. */
+  attachment: z
+    .object({ fileName: z.string(), contentType: z.string(), sizeBytes: z.number().int() })
+    .nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   editedAt: z.iso.datetime({ offset: true }).nullable(),
   deletedAt: z.iso.datetime({ offset: true }).nullable(),

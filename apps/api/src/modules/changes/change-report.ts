@@ -8,7 +8,7 @@ import {
   CHANGE_IMPACT_FIELDS,
   CHANGE_IMPACT_LABELS,
   changeNumberLabel,
-  } from '@complivue/shared/schemas/changes';
+} from '@complivue/shared/schemas/changes';
 import { commentPlainText } from '@complivue/shared/schemas/collaboration';
 import { describeChangeHistory } from '@complivue/shared/change-history-sentences';
 import { sentenceText } from '@complivue/shared/history-sentences';

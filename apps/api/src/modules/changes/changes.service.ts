@@ -46,6 +46,7 @@ import {
   announceDiscussion,
   insertComment,
   requireMentionable,
+  withCommentFile,
 } from '../collaboration/comment-store.ts';
 
 /** Who acts: the viewer of the queries, and where their request came from (for the audit log). */
@@ -608,30 +609,44 @@ export async function removeTask(
  */
 export async function addComment(
   deps: ServiceDeps,
-  options: { actor: ChangeActor; changeId: string; body: string },
+  options: { actor: ChangeActor; changeId: string; body: string; file?: UploadedFile },
 ): Promise<string> {
   const { actor, body } = options;
   const { db } = deps;
   const mentions = await requireMentionable(db, { companyId: actor.companyId, body });
-  const { change, comment } = await db.transaction(async (tx) => {
-    const current = await getChange(tx, actor.companyId, options.changeId, { forUpdate: true });
-    const row = await insertComment(tx, {
-      companyId: actor.companyId,
-      subjectType: 'change',
-      subjectId: current.id,
-      authorId: actor.actorUserId,
-      authorName: actor.name,
-      body,
-      mentions,
-    });
-    await recordActivity(tx, actor, current.id, {
-      event: 'comment',
-      changes: { comment: { from: null, to: commentPlainText(body).slice(0, 500) } },
-      action: 'change.comment_added',
-      after: { commentId: row.id, mentions: mentions.length },
-    });
-    return { change: current, comment: row };
-  });
+  const { change, comment } = await withCommentFile(
+    deps,
+    { companyId: actor.companyId, file: options.file },
+    (id, stored) =>
+      db.transaction(async (tx) => {
+        const current = await getChange(tx, actor.companyId, options.changeId, {
+          forUpdate: true,
+        });
+        const row = await insertComment(tx, {
+          id,
+          companyId: actor.companyId,
+          subjectType: 'change',
+          subjectId: current.id,
+          authorId: actor.actorUserId,
+          authorName: actor.name,
+          body,
+          mentions,
+          ...stored,
+        });
+        await recordActivity(tx, actor, current.id, {
+          event: 'comment',
+          changes: {
+            comment: {
+              from: null,
+              to: commentPlainText(body).slice(0, 500) || `File: ${options.file?.fileName}`,
+            },
+          },
+          action: 'change.comment_added',
+          after: { commentId: row.id, mentions: mentions.length },
+        });
+        return { change: current, comment: row };
+      }),
+  );
   await announceDiscussion(deps, {
     companyId: actor.companyId,
     subjectType: 'change',

@@ -15,8 +15,8 @@ import type { ChangeDetail } from '@complivue/shared/schemas/changes';
 import type { PolicyDetail } from '@complivue/shared/schemas/policies';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeTestKit } from '../../../test/changes.ts';
-import { signedInMember } from '../../../test/http.ts';
+import { CHANGE_PDF, changeTestKit } from '../../../test/changes.ts';
+import { multipartForm, signedInMember } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { notifyDependencies } from '../notifications/notify.ts';
 import { notifyOverdueTasks } from './task-overdue.ts';
@@ -49,6 +49,16 @@ describe('collaboration API', () => {
     );
     expect(response.statusCode, response.body).toBe(200);
     return response.json<Discussion>();
+  }
+  /** A comment with a file, as the browser's form sends it. */
+  function attach(cookie: string, type: string, id: string, body: string, file = CHANGE_PDF) {
+    const form = multipartForm({ body }, [file]);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/discussions/${type}/${encodeURIComponent(id)}/attachments`,
+      headers: { cookie, ...form.headers },
+      payload: form.payload,
+    });
   }
   const commentsOn = (companyId: string, subjectId: string) =>
     t.db
@@ -131,8 +141,13 @@ describe('collaboration API', () => {
     });
     expect(thread.statusCode, thread.body).toBe(201);
     const threadId = thread.json<Discussion>().subject.id;
-    const onChange = await post(a.user.cookie, 'change', change.id, 'Escrow analysis attached.');
+    const onChange = await attach(a.user.cookie, 'change', change.id, 'Escrow analysis attached.');
+    expect(onChange.statusCode, onChange.body).toBe(201);
     const commentId = onChange.json<Discussion>().comments[0]!.id;
+    expect(
+      (await call(b.admin.cookie, 'GET', `/api/comments/${commentId}/attachment`)).statusCode,
+    ).toBe(404);
+    expect((await attach(b.admin.cookie, 'change', change.id, 'Mine now')).statusCode).toBe(404);
     const task = await call(a.user.cookie, 'POST', '/api/tasks', {
       title: 'Collect the escrow statements',
       subject: { type: 'thread', id: threadId },
@@ -185,6 +200,9 @@ describe('collaboration API', () => {
     // A's records are as they were.
     const kept = await discussion(a.user.cookie, 'change', change.id);
     expect(kept.comments.map((comment) => comment.body)).toEqual(['Escrow analysis attached.']);
+    const file = await call(a.user.cookie, 'GET', `/api/comments/${commentId}/attachment`);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(CHANGE_PDF.data)).toBe(true);
     expect(await commentsOn(b.companyId, change.id)).toHaveLength(0);
     const tasks = await call(a.user.cookie, 'GET', `/api/tasks?subject=thread:${threadId}`);
     expect(tasks.json<{ tasks: TeamTask[] }>().tasks).toEqual([
@@ -558,5 +576,40 @@ describe('collaboration API', () => {
     expect((await call(a.manager.cookie, 'DELETE', `/api/tasks/${taskId}`)).statusCode).toBe(204);
     const free = (await call(a.user.cookie, 'GET', '/api/tasks')).json<{ tasks: TeamTask[] }>();
     expect(free.tasks).toEqual([]);
+  });
+
+  it('attaches a file to a comment with the limits of every upload, and hides it once the comment is deleted', async () => {
+    const a = await institution();
+    const ruleId = await firstRule();
+    const refused = await attach(a.user.cookie, 'rule', ruleId, 'Program', {
+      fileName: 'tool.exe',
+      contentType: 'application/octet-stream',
+      data: Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff'),
+    });
+    expect(refused.statusCode).toBe(415);
+    expect(await commentsOn(a.companyId, ruleId)).toHaveLength(0);
+
+    // A file alone is a comment too.
+    const sent = await attach(a.user.cookie, 'rule', ruleId, '');
+    expect(sent.statusCode, sent.body).toBe(201);
+    const [comment] = sent.json<Discussion>().comments;
+    expect(comment).toMatchObject({
+      body: '',
+      attachment: {
+        fileName: CHANGE_PDF.fileName,
+        contentType: 'application/pdf',
+        sizeBytes: CHANGE_PDF.data.length,
+      },
+    });
+    const url = `/api/comments/${comment!.id}/attachment`;
+    const file = await call(a.manager.cookie, 'GET', url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('application/pdf');
+    expect(file.headers['content-disposition']).toContain('attachment');
+
+    expect((await call(a.user.cookie, 'DELETE', `/api/comments/${comment!.id}`)).statusCode).toBe(
+      200,
+    );
+    expect((await call(a.manager.cookie, 'GET', url)).statusCode).toBe(404);
   });
 });

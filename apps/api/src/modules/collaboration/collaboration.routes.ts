@@ -1,6 +1,10 @@
 import { commentRevisions } from '@complivue/db/schema/collaboration';
+import { CHANGE_MESSAGES } from '@complivue/shared/schemas/changes';
 import {
   ACTIVITY_MODULES,
+  COMMENT_ATTACHMENT_MAX_BYTES,
+  COMMENT_ATTACHMENT_TYPES,
+  commentWithFileFieldsSchema,
   collaborationMembersSchema,
   commentRequestSchema,
   commentRevisionsSchema,
@@ -16,7 +20,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import multipart from '@fastify/multipart';
+import { AppError } from '../../lib/app-error.ts';
 import { SUBSCRIBED, requireAll, requireRole } from '../../lib/route-access.ts';
+import { parseFormFields, readMultipartUpload, sendAttachment } from '../../lib/uploads.ts';
 import { findActiveMembers } from '../companies/members.ts';
 import { findTeamActivity } from '../team/activity-queries.ts';
 import { findSubjectComments } from './comment-store.ts';
@@ -50,6 +57,7 @@ const commentParams = z.object({ commentId: z.uuid() });
  */
 export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+  await app.register(multipart);
   const openStreams = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const close of [...openStreams]) close();
@@ -113,6 +121,69 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { type, id } = request.params;
       await addComment(app.deps, { actor, subject: { type, id }, body: request.body.body });
       return reply.status(201).send(await discussion(actor, type, id));
+    },
+  );
+
+  app.post(
+    '/api/discussions/:type/:id/attachments',
+    {
+      config: { access: COLLABORATION },
+      schema: {
+        tags: ['collaboration'],
+        summary:
+          'Comment with a file (multipart: field "file", up to 25 MB, and an optional "body" with @mentions)',
+        consumes: ['multipart/form-data'],
+        params: subjectParams,
+        response: { 201: discussionSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = discussionActorOf(request);
+      const { type, id } = request.params;
+      // Before reading a 25 MB body: the object must be one the member may see.
+      await requireSubject(db, actor, type, id);
+      const upload = await readMultipartUpload(request, {
+        maxFileBytes: COMMENT_ATTACHMENT_MAX_BYTES,
+        maxFiles: 1,
+        allowed: COMMENT_ATTACHMENT_TYPES,
+        messages: {
+          tooLarge: CHANGE_MESSAGES.attachment_too_large,
+          tooMany: CHANGE_MESSAGES.attachment_one_file,
+          type: CHANGE_MESSAGES.attachment_type,
+          notMultipart: CHANGE_MESSAGES.attachment_not_multipart,
+        },
+      });
+      const [file] = upload.files;
+      if (!file) throw new AppError('file_missing', CHANGE_MESSAGES.attachment_missing);
+      const { body } = parseFormFields(commentWithFileFieldsSchema, upload.fields);
+      await addComment(app.deps, { actor, subject: { type, id }, body, file });
+      return reply.status(201).send(await discussion(actor, type, id));
+    },
+  );
+
+  app.get(
+    '/api/comments/:commentId/attachment',
+    {
+      config: { access: COLLABORATION },
+      schema: {
+        tags: ['collaboration'],
+        summary: 'Download the file of a comment on an object you may see',
+        params: commentParams,
+      },
+    },
+    async (request, reply) => {
+      const actor = discussionActorOf(request);
+      const comment = await requireCommentOf(db, actor.companyId, request.params.commentId);
+      await requireSubject(db, actor, comment.subjectType, comment.subjectId);
+      const missing = new AppError('not_found', CHANGE_MESSAGES.attachment_not_found);
+      if (!comment.attachmentStorageKey || comment.deletedAt) throw missing;
+      const data = await app.storage.get(comment.attachmentStorageKey);
+      if (!data) throw missing;
+      return sendAttachment(reply, {
+        data,
+        contentType: comment.attachmentContentType ?? 'application/octet-stream',
+        fileName: comment.attachmentFileName ?? 'attachment',
+      });
     },
   );
 

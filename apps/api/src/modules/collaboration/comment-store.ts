@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '@complivue/db/database';
 import { comments } from '@complivue/db/schema/collaboration';
 import { userProfiles } from '@complivue/db/schema/profiles';
@@ -7,6 +8,7 @@ import type { Role } from '@complivue/shared/roles';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { discussionTopic } from '../../lib/realtime-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { UploadedFile } from '../../lib/uploads.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 
 /*
@@ -49,9 +51,18 @@ export async function requireMentionable(
   return ids;
 }
 
+/** A file stored for a comment, as the comment's row records it. */
+export interface StoredCommentFile {
+  attachmentFileName: string;
+  attachmentContentType: string;
+  attachmentSizeBytes: number;
+  attachmentStorageKey: string;
+}
+
 export async function insertComment(
   tx: Db,
   values: {
+    id?: string;
     companyId: string;
     subjectType: SubjectType;
     subjectId: string;
@@ -59,10 +70,38 @@ export async function insertComment(
     authorName: string;
     body: string;
     mentions: string[];
-  },
+  } & Partial<StoredCommentFile>,
 ): Promise<CommentRow> {
   const [row] = await tx.insert(comments).values(values).returning();
   return row!;
+}
+
+/**
+ * Writes a comment that may carry a file: the file is stored first under the comment's id,
+ * then `write` runs (the row, its history and audit, in its transaction); if that fails the
+ * file is removed, so no file is left without its comment and no comment points at no file.
+ */
+export async function withCommentFile<T>(
+  deps: Pick<ServiceDeps, 'storage'>,
+  options: { companyId: string; file: UploadedFile | undefined },
+  write: (id: string, stored: Partial<StoredCommentFile>) => Promise<T>,
+): Promise<T> {
+  const id = randomUUID();
+  const { file } = options;
+  if (!file) return write(id, {});
+  const storageKey = `comments/${options.companyId}/${id}.${file.type.extension}`;
+  await deps.storage.put(storageKey, file.data);
+  try {
+    return await write(id, {
+      attachmentFileName: file.fileName,
+      attachmentContentType: file.type.contentType,
+      attachmentSizeBytes: file.data.length,
+      attachmentStorageKey: storageKey,
+    });
+  } catch (error) {
+    await deps.storage.delete(storageKey).catch(() => undefined);
+    throw error;
+  }
 }
 
 export function toComment(row: CommentRow): Comment {
@@ -72,6 +111,14 @@ export function toComment(row: CommentRow): Comment {
     authorName: row.authorName,
     body: row.deletedAt ? '' : row.body,
     mentions: row.deletedAt ? [] : row.mentions,
+    attachment:
+      row.attachmentFileName && !row.deletedAt
+        ? {
+            fileName: row.attachmentFileName,
+            contentType: row.attachmentContentType ?? 'application/octet-stream',
+            sizeBytes: row.attachmentSizeBytes ?? 0,
+          }
+        : null,
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
     deletedAt: row.deletedAt?.toISOString() ?? null,

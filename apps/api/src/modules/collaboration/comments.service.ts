@@ -11,12 +11,14 @@ import { and, eq } from 'drizzle-orm';
 import type { DatedActor } from '../auth/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import type { UploadedFile } from '../../lib/uploads.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { addComment as addChangeComment } from '../changes/changes.service.ts';
 import {
   announceDiscussion,
   insertComment,
   requireMentionable,
+  withCommentFile,
   type CommentRow,
 } from './comment-store.ts';
 import { requireSubject, type DiscussionViewer, type Subject } from './discussion-subjects.ts';
@@ -58,44 +60,59 @@ async function tellMentioned(
  */
 export async function addComment(
   deps: ServiceDeps,
-  options: { actor: DiscussionActor; subject: { type: SubjectType; id: string }; body: string },
+  options: {
+    actor: DiscussionActor;
+    subject: { type: SubjectType; id: string };
+    body: string;
+    /** A file sent with it (checked for type and size by the route). */
+    file?: UploadedFile;
+  },
 ): Promise<string> {
-  const { actor, body } = options;
+  const { actor, body, file } = options;
   const subject = await requireSubject(deps.db, actor, options.subject.type, options.subject.id);
   if (subject.type === 'change') {
-    return addChangeComment(deps, { actor, changeId: subject.id, body });
+    return addChangeComment(deps, { actor, changeId: subject.id, body, file });
   }
   const mentions = await requireMentionable(deps.db, {
     companyId: actor.companyId,
     body,
     visibleTo: subject.visibleTo,
   });
-  const comment = await deps.db.transaction(async (tx) => {
-    const row = await insertComment(tx, {
-      companyId: actor.companyId,
-      subjectType: subject.type,
-      subjectId: subject.id,
-      authorId: actor.actorUserId,
-      authorName: actor.name,
-      body,
-      mentions,
-    });
-    if (subject.type === 'thread') {
-      await tx
-        .update(teamThreads)
-        .set({ updatedAt: row.createdAt })
-        .where(eq(teamThreads.id, subject.id));
-    }
-    await recordAudit(tx, actor, {
-      action: 'comment.added',
-      actorUserId: actor.actorUserId,
-      companyId: actor.companyId,
-      targetType: subject.type,
-      targetId: subject.id,
-      after: { commentId: row.id, subject: subject.label, mentions: mentions.length },
-    });
-    return row;
-  });
+  const comment = await withCommentFile(deps, { companyId: actor.companyId, file }, (id, stored) =>
+    deps.db.transaction(async (tx) => {
+      const row = await insertComment(tx, {
+        id,
+        companyId: actor.companyId,
+        subjectType: subject.type,
+        subjectId: subject.id,
+        authorId: actor.actorUserId,
+        authorName: actor.name,
+        body,
+        mentions,
+        ...stored,
+      });
+      if (subject.type === 'thread') {
+        await tx
+          .update(teamThreads)
+          .set({ updatedAt: row.createdAt })
+          .where(eq(teamThreads.id, subject.id));
+      }
+      await recordAudit(tx, actor, {
+        action: 'comment.added',
+        actorUserId: actor.actorUserId,
+        companyId: actor.companyId,
+        targetType: subject.type,
+        targetId: subject.id,
+        after: {
+          commentId: row.id,
+          subject: subject.label,
+          mentions: mentions.length,
+          ...(file && { fileName: file.fileName }),
+        },
+      });
+      return row;
+    }),
+  );
   await announceDiscussion(deps, {
     companyId: actor.companyId,
     subjectType: subject.type,

@@ -39,7 +39,15 @@ export async function findThreads(db: Db, companyId: string): Promise<Thread[]> 
 /** A comment of the institution (whoever may see its subject is checked by the caller). */
 export async function requireCommentOf(db: Db, companyId: string, commentId: string) {
   const [row] = await db
-    .select({ id: comments.id, subjectType: comments.subjectType, subjectId: comments.subjectId })
+    .select({
+      id: comments.id,
+      subjectType: comments.subjectType,
+      subjectId: comments.subjectId,
+      deletedAt: comments.deletedAt,
+      attachmentFileName: comments.attachmentFileName,
+      attachmentContentType: comments.attachmentContentType,
+      attachmentStorageKey: comments.attachmentStorageKey,
+    })
     .from(comments)
     .where(and(eq(comments.id, commentId), eq(comments.companyId, companyId)));
   if (!row) throw new AppError('not_found', COLLABORATION_MESSAGES.comment_not_found);

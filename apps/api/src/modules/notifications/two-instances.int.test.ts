@@ -161,7 +161,11 @@ describe('realtime across two API instances', () => {
         -1,
       )!.id;
       const following = await stream.next();
-      expect(JSON.parse(following.data)).toEqual({ record: 'comment', id: secondId, change: 'added' });
+      expect(JSON.parse(following.data)).toEqual({
+        record: 'comment',
+        id: secondId,
+        change: 'added',
+      });
     } finally {
       stream.close();
       app.close();

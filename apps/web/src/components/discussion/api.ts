@@ -77,14 +77,27 @@ function useDiscussionWrite<Input>(subject: SubjectId, write: (input: Input) => 
   });
 }
 
+/** A comment, with a file when one is attached (sent as multipart). */
 export const useAddComment = (subject: SubjectId) =>
-  useDiscussionWrite(subject, (body: string) =>
-    apiRequest(`${discussionPath(subject)}/comments`, {
+  useDiscussionWrite(subject, ({ body, file }: { body: string; file: File | null }) => {
+    if (!file) {
+      return apiRequest(`${discussionPath(subject)}/comments`, {
+        method: 'POST',
+        body: { body },
+        schema: discussionSchema,
+      });
+    }
+    const form = new FormData();
+    form.append('body', body);
+    form.append('file', file);
+    return apiRequest(`${discussionPath(subject)}/attachments`, {
       method: 'POST',
-      body: { body },
+      body: form,
       schema: discussionSchema,
-    }),
-  );
+      // A 25 MB file on a slow line takes longer than a comment.
+      timeoutMs: 120_000,
+    });
+  });
 
 export const useEditComment = (subject: SubjectId) =>
   useDiscussionWrite(subject, ({ commentId, body }: { commentId: string; body: string }) =>

@@ -1,10 +1,12 @@
 import {
   commentPlainText,
+  COMMENT_ATTACHMENT_TYPES,
   commentRequestSchema,
   commentSegments,
+  commentWithFileFieldsSchema,
   type CollaborationMember,
 } from '@complivue/shared/schemas/collaboration';
-import { AtSign } from 'lucide-react';
+import { AtSign, Paperclip } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import {
   useId,
@@ -54,13 +56,15 @@ export function CommentBox({
   /** The comment is being posted. */
   pending: boolean;
   /** Resolves whether it was posted (the box then empties). */
-  onSend: (body: string) => Promise<boolean>;
+  onSend: (body: string, file: File | null) => Promise<boolean>;
   /** A comment being edited: its text, mentions as written. */
   initial?: string;
   /** Editing: leave without saving. */
   onCancel?: () => void;
 }) {
   const editing = initial !== undefined;
+  const [file, setFile] = useState<File | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(() => (initial ? commentPlainText(initial) : ''));
   const [picked, setPicked] = useState<{ name: string; userId: string }[]>(() =>
     commentSegments(initial ?? '').flatMap((segment) =>
@@ -140,17 +144,21 @@ export function CommentBox({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    // The request's own rule and words (an empty comment, one too long).
-    const checked = commentRequestSchema.safeParse({ body: text });
+    // The request's own rule and words (an empty comment, one too long); with a file the text
+    // may be empty.
+    const checked = (file ? commentWithFileFieldsSchema : commentRequestSchema).safeParse({
+      body: text,
+    });
     if (!checked.success) {
       setError(checked.error.issues[0]?.message ?? null);
       return;
     }
     setError(null);
-    if (await onSend(encodeMentions(checked.data.body, picked))) {
+    if (await onSend(encodeMentions(checked.data.body, picked), file)) {
       setText('');
       setPicked([]);
       setCaret(0);
+      setFile(null);
     }
   }
 
@@ -220,7 +228,41 @@ export function CommentBox({
           ? `${suggestions.length} members match. Use the arrow keys and Enter to mention.`
           : ''}
       </span>
+      {file && (
+        <p className="flex items-center gap-2 text-sm text-slate-900">
+          <Paperclip aria-hidden="true" className="size-4" />
+          {file.name}
+          <Button type="button" variant="ghost" size="sm" onClick={() => setFile(null)}>
+            Remove file
+          </Button>
+        </p>
+      )}
       <div className="flex flex-wrap items-center justify-end gap-2">
+        {!editing && (
+          <>
+            <input
+              ref={fileInput}
+              type="file"
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden="true"
+              accept={COMMENT_ATTACHMENT_TYPES.map((type) => `.${type.extension}`).join(',')}
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null);
+                event.target.value = '';
+              }}
+            />
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              onClick={() => fileInput.current?.click()}
+            >
+              <Paperclip aria-hidden="true" className="size-4" />
+              Attach a file
+            </Button>
+          </>
+        )}
         <DropdownMenu.Root>
           <DropdownMenu.Trigger asChild>
             <Button type="button" variant="secondary" size="sm" disabled={members.length === 0}>

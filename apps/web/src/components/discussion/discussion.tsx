@@ -1,6 +1,6 @@
 import { commentSegments, type Comment } from '@complivue/shared/schemas/collaboration';
 import { hasRoleAtLeast } from '@complivue/shared/roles';
-import { History, Pencil, Trash2 } from 'lucide-react';
+import { History, Paperclip, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { QueryState } from '@/components/query-state';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { userFacingMessage } from '@/lib/api-client';
+import { formatBytes } from '@/lib/format-bytes';
 import { formatDateTime } from '@/lib/format-day';
 import { useSession } from '@/lib/session';
 import {
@@ -160,7 +161,21 @@ function CommentItem({
             }}
           />
         ) : (
-          <CommentText body={comment.body} />
+          <>
+            {comment.body && <CommentText body={comment.body} />}
+            {comment.attachment && (
+              <a
+                href={`/api/comments/${comment.id}/attachment`}
+                className="mt-1 inline-flex items-center gap-1 text-sm text-brand-700 underline-offset-2 hover:underline"
+              >
+                <Paperclip aria-hidden="true" className="size-4" />
+                {comment.attachment.fileName}
+                <span className="text-slate-700">
+                  ({formatBytes(comment.attachment.sizeBytes)})
+                </span>
+              </a>
+            )}
+          </>
         )}
       </div>
       {showHistory && (
@@ -214,9 +229,9 @@ export function Discussion({ subject, onChange }: { subject: SubjectId; onChange
           <CommentBox
             members={others}
             pending={add.isPending}
-            onSend={async (body) => {
+            onSend={async (body, file) => {
               try {
-                await add.mutateAsync(body);
+                await add.mutateAsync({ body, file });
                 onChange?.();
                 return true;
               } catch (caught) {

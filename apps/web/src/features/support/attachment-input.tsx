@@ -5,6 +5,7 @@ import {
   SUPPORT_MESSAGES,
 } from '@complivue/shared/schemas/support';
 import { useId } from 'react';
+import { formatBytes } from '@/lib/format-bytes';
 
 const ACCEPT = SUPPORT_ATTACHMENT_TYPES.map((type) => `.${type.extension}`).join(',');
 
@@ -63,10 +64,4 @@ export function AttachmentInput({
       )}
     </div>
   );
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

@@ -17,15 +17,11 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { formatBytes } from '@/lib/format-bytes';
 import { formatDateTime } from '@/lib/format-day';
 import { userFacingMessage } from '@/lib/api-client';
 import { useReplyToTicket, useSetTicketStatus, useTicket } from './api.ts';
-import {
-  AttachmentInput,
-  attachmentProblem,
-  formatBytes,
-  ticketForm,
-} from './attachment-input.tsx';
+import { AttachmentInput, attachmentProblem, ticketForm } from './attachment-input.tsx';
 import { TicketStatusBadge } from './ticket-status-badge.tsx';
 
 function Message({ message }: { message: TicketMessage }) {
