@@ -1,6 +1,7 @@
 import { auditLog } from '@complivue/db/schema/audit';
 import { companies } from '@complivue/db/schema/companies';
 import { todayIn } from '@complivue/shared/calendar-days';
+import type { MyWork } from '@complivue/shared/schemas/collaboration';
 import type { PolicyListResponse } from '@complivue/shared/schemas/policies';
 import type { FindingListResponse } from '@complivue/shared/schemas/risk-findings';
 import type { RiskDetail, RiskListResponse } from '@complivue/shared/schemas/risks';
@@ -224,6 +225,42 @@ describe('the demo workspace', () => {
       .from(auditLog)
       .where(and(eq(auditLog.companyId, companyId), like(auditLog.action, 'policy.%')));
     expect(policyAudit).toEqual([]);
+  });
+
+  it('has a team thread, a question for the member on a rule and a task in their work, once after two seedings', async () => {
+    await seedDemoWorkspace({ db: t.db, auth: t.app.auth, storage: t.app.storage });
+    const { credentials } = await seedDemoWorkspace({
+      db: t.db,
+      auth: t.app.auth,
+      storage: t.app.storage,
+    });
+    const member = credentials.find((credential) => credential.role === 'user')!;
+    const cookie = cookiesFrom(await signInThroughApi(t.app, member.email, member.password));
+    const get = async <T>(url: string) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<T>();
+    };
+    const threads = await get<{ threads: { title: string; comments: number }[] }>(
+      '/api/collaboration/threads',
+    );
+    expect(threads.threads).toEqual([
+      expect.objectContaining({ title: 'Examination preparation', comments: 3 }),
+    ]);
+    const work = await get<MyWork>('/api/collaboration/my-work');
+    expect(work.tasks.filter((task) => task.kind === 'task')).toEqual([
+      expect.objectContaining({
+        title: 'Compare ten originated loans with the register’s action taken dates',
+        overdue: false,
+        subject: expect.objectContaining({ type: 'rule', id: 'HMDA-LAR-001' }),
+      }),
+    ]);
+    expect(work.mentions).toEqual([
+      expect.objectContaining({
+        authorName: 'Jordan Lee',
+        subject: expect.objectContaining({ id: 'HMDA-LAR-001' }),
+      }),
+    ]);
   });
 
   it("gives each member the sign-ins before their week's work, the same on Team Members and User Activity", async () => {

@@ -17,6 +17,7 @@ import { workActionsOnly } from '../team/activity-queries.ts';
 import { seedDemoAssessments } from './demo-assessments.ts';
 import { seedDemoFeed } from './demo-feed.ts';
 import { seedDemoCalendar } from './demo-calendar.ts';
+import { seedDemoCollaboration } from './demo-collaboration.ts';
 import type { FileStorage } from '../../lib/file-storage.ts';
 import { seedDemoFindings } from './demo-findings.ts';
 import { seedDemoPolicies } from './demo-policies.ts';
@@ -292,6 +293,13 @@ export async function seedDemoWorkspace(
       today: todayIn(null, now),
       members: demoMembers,
       storage,
+    });
+    // The team's discussions: an exam-preparation thread, a question and a task on a rule.
+    await seedDemoCollaboration(tx, {
+      companyId: company.id,
+      now,
+      today: todayIn(null, now),
+      members: demoMembers,
     });
     // Today's snapshot of that register, as the daily job writes it: the trend starts there.
     // Past days are never made up; the job adds one a day from here.
