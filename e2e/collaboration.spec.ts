@@ -1,26 +1,11 @@
 import { expectNoSeriousAxeViolations } from './support/browser.ts';
-import { startE2eServer } from './support/e2e-server.ts';
-import { expect, fileServer, signedInState, test as base } from './support/fixtures.ts';
-import { seedDemoWorkspace } from './support/journeys.ts';
+import { demoTest as test } from './support/demo-server.ts';
+import { expect, signedInState } from './support/fixtures.ts';
 
-/**
+/*
  * Team collaboration on the demo workspace (Jordan Lee, manager; Sam Rivera, member), on a
  * server of the file's own: the journey leaves comments and tasks behind.
  */
-const test = base.extend<{
-  demo: { url: string; members: Awaited<ReturnType<typeof seedDemoWorkspace>> };
-}>({
-  demo: fileServer(async () => {
-    const server = await startE2eServer();
-    try {
-      const members = await seedDemoWorkspace(server.url);
-      return { value: { url: server.url, members }, stop: () => server.stop() };
-    } catch (error) {
-      await server.stop();
-      throw error;
-    }
-  }),
-});
 
 const RULE = 'TRID-LE-001';
 

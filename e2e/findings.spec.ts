@@ -1,28 +1,13 @@
 import { addDays, todayIn } from '@complivue/shared/calendar-days';
 import { expectNoSeriousAxeViolations } from './support/browser.ts';
-import { startE2eServer } from './support/e2e-server.ts';
-import { expect, fileServer, signedInState, test as base } from './support/fixtures.ts';
-import { seedDemoWorkspace } from './support/journeys.ts';
+import { demoTest as test } from './support/demo-server.ts';
+import { expect, signedInState } from './support/fixtures.ts';
 
-/**
+/*
  * Findings and corrective actions on the demo workspace (three findings: one with an overdue
  * action, one validated: apps/api/src/modules/demo/demo-findings.ts), on a server of the file's
  * own.
  */
-const test = base.extend<{
-  demo: { url: string; members: Awaited<ReturnType<typeof seedDemoWorkspace>> };
-}>({
-  demo: fileServer(async () => {
-    const server = await startE2eServer();
-    try {
-      const members = await seedDemoWorkspace(server.url);
-      return { value: { url: server.url, members }, stop: () => server.stop() };
-    } catch (error) {
-      await server.stop();
-      throw error;
-    }
-  }),
-});
 
 const TITLE = 'CTR aggregation missed multiple cash deposits';
 const PLAN =

@@ -1,29 +1,18 @@
 import { addDays, todayIn } from '@complivue/shared/calendar-days';
 import { DOCX_TYPE, demoPolicyText, docxFromMarkdown } from '../apps/api/test/policy-documents.ts';
 import { expectNoSeriousAxeViolations } from './support/browser.ts';
-import { startE2eServer } from './support/e2e-server.ts';
-import { expect, fileServer, signedInState, test as base } from './support/fixtures.ts';
+import { demoFileServer, type DemoServer } from './support/demo-server.ts';
+import { expect, signedInState, test as base } from './support/fixtures.ts';
 import { startFeedServer } from '../apps/api/test/fixtures/feeds/feed-server.ts';
-import { callApi, seedDemoWorkspace, signInOperator } from './support/journeys.ts';
+import { callApi, signInOperator } from './support/journeys.ts';
 
 /**
  * Policies on the demo workspace (three policies: apps/api/src/modules/demo/demo-policies.ts),
  * on a server of the file's own.
  */
-const test = base.extend<{
-  demo: { url: string; members: Awaited<ReturnType<typeof seedDemoWorkspace>> };
-}>({
-  demo: fileServer(async () => {
-    // The update journey polls a feed on 127.0.0.1 (these machines have no internet).
-    const server = await startE2eServer({ FEED_ALLOW_PRIVATE_ADDRESSES: 'true' });
-    try {
-      const members = await seedDemoWorkspace(server.url);
-      return { value: { url: server.url, members }, stop: () => server.stop() };
-    } catch (error) {
-      await server.stop();
-      throw error;
-    }
-  }),
+const test = base.extend<{ demo: DemoServer }>({
+  // The update journey polls a feed on 127.0.0.1 (these machines have no internet).
+  demo: demoFileServer({ FEED_ALLOW_PRIVATE_ADDRESSES: 'true' }),
 });
 
 const TITLE = 'Loan Estimate and Closing Disclosure Procedure';

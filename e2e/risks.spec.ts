@@ -1,28 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/browser.ts';
-import { startE2eServer } from './support/e2e-server.ts';
-import { expect, fileServer, signedInState, test as base } from './support/fixtures.ts';
-import { callApi, seedDemoWorkspace, signInThroughApi } from './support/journeys.ts';
+import { demoTest as test } from './support/demo-server.ts';
+import { expect, signedInState } from './support/fixtures.ts';
+import { callApi, signInThroughApi } from './support/journeys.ts';
 
-/**
+/*
  * Risk scoring on the demo workspace (professional plan; every TRID rule assessed compliant; a
  * register of twelve risks, without the starter risk adopted here: apps/api/src/modules/demo/
  * demo-risks.ts), on a server of the file's own.
  */
-const test = base.extend<{
-  demo: { url: string; members: Awaited<ReturnType<typeof seedDemoWorkspace>> };
-}>({
-  demo: fileServer(async () => {
-    const server = await startE2eServer();
-    try {
-      const members = await seedDemoWorkspace(server.url);
-      return { value: { url: server.url, members }, stop: () => server.stop() };
-    } catch (error) {
-      await server.stop();
-      throw error;
-    }
-  }),
-});
 
 const STARTER = 'Loan Estimates delivered late or fees collected too early';
 
