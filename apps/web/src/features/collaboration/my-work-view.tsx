@@ -12,6 +12,7 @@ import { QueryState } from '@/components/query-state';
 import { StatusToken } from '@/components/status-token';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { userFacingMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-day';
 import { useCompleteWork, useMyWork } from './api.ts';
@@ -104,6 +105,75 @@ function CountLink({ to, count, label }: { to: string; count: number; label: str
   );
 }
 
+/** What the task list may be narrowed to (`?tasks=` in the URL). */
+const TASK_FILTERS = {
+  overdue: { label: 'Overdue', keep: (task: Task) => task.overdue },
+  task: { label: 'Team tasks', keep: (task: Task) => task.kind === 'task' },
+  change_task: { label: 'Tasks of changes', keep: (task: Task) => task.kind === 'change_task' },
+  corrective_action: {
+    label: 'Corrective actions',
+    keep: (task: Task) => task.kind === 'corrective_action',
+  },
+  acknowledgement: {
+    label: 'Policies to acknowledge',
+    keep: (task: Task) => task.kind === 'acknowledgement',
+  },
+} as const;
+type TaskFilter = keyof typeof TASK_FILTERS;
+const TASK_FILTER_KEYS = Object.keys(TASK_FILTERS) as TaskFilter[];
+
+/** The member's open tasks, overdue first, narrowed by the filter in the URL. */
+function TasksPart({ tasks }: { tasks: readonly Task[] }) {
+  const members = useCollaborationMembers().data?.members ?? [];
+  const [adding, setAdding] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const filter = TASK_FILTER_KEYS.find((key) => key === params.get('tasks'));
+  const shown = filter ? tasks.filter(TASK_FILTERS[filter].keep) : tasks;
+  const name = filter ? `Your open tasks: ${TASK_FILTERS[filter].label}` : 'Your open tasks';
+  return (
+    <Part id="my-tasks" title={`${name} (${shown.length})`}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <FilterSelect
+          label="Show"
+          allLabel="All open tasks"
+          value={filter}
+          options={TASK_FILTER_KEYS}
+          optionLabel={(key) => TASK_FILTERS[key].label}
+          onChange={(value) => {
+            const next = new URLSearchParams(params);
+            if (value) next.set('tasks', value);
+            else next.delete('tasks');
+            setParams(next);
+          }}
+        />
+        {!adding && (
+          <Button size="sm" variant="secondary" onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" className="size-4" /> New task
+          </Button>
+        )}
+      </div>
+      {adding && (
+        <AddTeamTaskForm subject={null} members={members} onDone={() => setAdding(false)} />
+      )}
+      {shown.length === 0 ? (
+        <p className="text-sm text-slate-700">
+          {filter
+            ? 'None of your open tasks is of this kind.'
+            : 'Nothing is assigned to you: tasks of changes, corrective actions of findings and policies to acknowledge appear here when someone assigns them to you.'}
+        </p>
+      ) : (
+        <DataTable
+          caption={name}
+          columns={TASK_COLUMNS}
+          rows={shown}
+          rowKey={(task) => task.id}
+          minWidth="36rem"
+        />
+      )}
+    </Part>
+  );
+}
+
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <Card className="space-y-3 p-4 sm:p-6">
@@ -121,14 +191,9 @@ function Part({ id, title, children }: { id: string; title: string; children: Re
  */
 export function MyWorkView() {
   const work = useMyWork();
-  const members = useCollaborationMembers().data?.members ?? [];
-  const [adding, setAdding] = useState(false);
-  const [params] = useSearchParams();
-  const overdueOnly = params.get('tasks') === 'overdue';
   return (
     <QueryState query={work} loading="Loading your work">
       {(data) => {
-        const tasks = overdueOnly ? data.tasks.filter((task) => task.overdue) : data.tasks;
         return (
           <div className="space-y-4">
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -145,42 +210,7 @@ export function MyWorkView() {
                 label="Approvals waiting"
               />
             </div>
-            <Part
-              id="my-tasks"
-              title={
-                overdueOnly
-                  ? `Your overdue tasks (${tasks.length})`
-                  : `Your open tasks (${tasks.length})`
-              }
-            >
-              {adding ? (
-                <AddTeamTaskForm subject={null} members={members} onDone={() => setAdding(false)} />
-              ) : (
-                <Button size="sm" variant="secondary" onClick={() => setAdding(true)}>
-                  <Plus aria-hidden="true" className="size-4" /> New task
-                </Button>
-              )}
-              {overdueOnly && (
-                <Link to="?#my-tasks" className="text-sm text-brand-700 underline">
-                  Show all your open tasks
-                </Link>
-              )}
-              {tasks.length === 0 ? (
-                <p className="text-sm text-slate-700">
-                  {overdueOnly
-                    ? 'None of your tasks is overdue.'
-                    : 'Nothing is assigned to you: tasks of changes, corrective actions of findings and policies to acknowledge appear here when someone assigns them to you.'}
-                </p>
-              ) : (
-                <DataTable
-                  caption={overdueOnly ? 'Your overdue tasks' : 'Your open tasks'}
-                  columns={TASK_COLUMNS}
-                  rows={tasks}
-                  rowKey={(task) => task.id}
-                  minWidth="36rem"
-                />
-              )}
-            </Part>
+            <TasksPart tasks={data.tasks} />
             <Part id="my-mentions" title={`Mentions (${data.counts.mentions})`}>
               {data.mentions.length === 0 ? (
                 <p className="text-sm text-slate-700">
