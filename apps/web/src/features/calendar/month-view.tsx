@@ -6,6 +6,7 @@ import type {
 } from '@complivue/shared/schemas/calendar';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { StatusToken } from '@/components/status-token';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import {
@@ -266,23 +267,31 @@ export function MonthView({
                       {/* Wider screens: the deadlines themselves. */}
                       {items.slice(0, 2).map((item) => {
                         const state = occurrenceState(item, today);
+                        const title = events.get(item.eventId)?.title;
+                        // Overdue is the one status token (icon and word), made to fit a cell.
+                        if (state.kind === 'overdue') {
+                          return (
+                            <StatusToken
+                              key={item.eventId}
+                              tone="overdue"
+                              className="hidden min-w-0 gap-0.5 rounded px-1 py-0 text-[11px] leading-4 font-semibold sm:flex"
+                            >
+                              <span className="truncate">Overdue: {title}</span>
+                            </StatusToken>
+                          );
+                        }
                         return (
                           <span
                             key={item.eventId}
                             className={cn(
                               'hidden truncate rounded px-1 text-[11px] leading-4 sm:block',
-                              state.kind === 'overdue' && 'bg-red-100 font-semibold text-red-900',
                               state.kind === 'done' &&
                                 'bg-emerald-50 text-emerald-900 line-through',
                               state.kind === 'due' && 'bg-brand-50 text-brand-900',
                             )}
                           >
-                            {state.kind === 'overdue'
-                              ? 'Overdue: '
-                              : state.kind === 'done'
-                                ? 'Done: '
-                                : ''}
-                            {events.get(item.eventId)?.title}
+                            {state.kind === 'done' ? 'Done: ' : ''}
+                            {title}
                           </span>
                         );
                       })}
