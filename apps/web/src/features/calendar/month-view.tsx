@@ -6,6 +6,7 @@ import type {
 } from '@complivue/shared/schemas/calendar';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Citation } from '@/components/citation';
 import { StatusToken } from '@/components/status-token';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -317,23 +318,22 @@ export function MonthView({
           <p className="text-sm text-slate-700">Nothing is due on this day.</p>
         ) : (
           <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
-            {selectedItems.map((item) => (
-              <li key={item.eventId} className="flex flex-wrap items-center gap-2 p-3">
-                <button
-                  type="button"
-                  onClick={() => onOpen(item.eventId, item.date)}
-                  className="text-left font-medium text-brand-700 underline"
-                >
-                  {events.get(item.eventId)?.title ?? 'Event'}
-                </button>
-                <OccurrenceStatus occurrence={item} today={today} />
-                {events.get(item.eventId)?.citation && (
-                  <span className="text-xs text-slate-700">
-                    {events.get(item.eventId)?.citation}
-                  </span>
-                )}
-              </li>
-            ))}
+            {selectedItems.map((item) => {
+              const event = events.get(item.eventId);
+              return (
+                <li key={item.eventId} className="flex flex-wrap items-center gap-2 p-3">
+                  <button
+                    type="button"
+                    onClick={() => onOpen(item.eventId, item.date)}
+                    className="text-left font-medium text-brand-700 underline"
+                  >
+                    {event?.title ?? 'Event'}
+                  </button>
+                  <OccurrenceStatus occurrence={item} today={today} />
+                  {event?.citation && <Citation citation={event.citation} className="text-xs" />}
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>
