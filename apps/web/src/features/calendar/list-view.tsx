@@ -1,7 +1,7 @@
 import { addDays, formatLongDay } from '@complivue/shared/calendar-days';
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
 import type { CalendarEvent, CalendarOccurrence } from '@complivue/shared/schemas/calendar';
-import { Citation } from '@/components/citation';
+import { Citations } from '@/components/citation';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -50,7 +50,7 @@ function OccurrenceList({
                 {event?.area && `${REGULATION_AREA_INFO[event.area].tag} · `}
                 {event?.citation && (
                   <>
-                    <Citation citation={event.citation} />
+                    <Citations citations={event.citation} />
                     {' · '}
                   </>
                 )}

@@ -6,7 +6,7 @@ import type {
 } from '@complivue/shared/schemas/calendar';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Citation } from '@/components/citation';
+import { Citations } from '@/components/citation';
 import { StatusToken } from '@/components/status-token';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -330,7 +330,7 @@ export function MonthView({
                     {event?.title ?? 'Event'}
                   </button>
                   <OccurrenceStatus occurrence={item} today={today} />
-                  {event?.citation && <Citation citation={event.citation} className="text-xs" />}
+                  {event?.citation && <Citations citations={event.citation} className="text-xs" />}
                 </li>
               );
             })}

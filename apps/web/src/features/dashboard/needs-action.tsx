@@ -6,7 +6,7 @@ import { changeNumberLabel } from '@complivue/shared/schemas/changes';
 import type { Dashboard } from '@complivue/shared/schemas/dashboard';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Citation } from '@/components/citation';
+import { Citations } from '@/components/citation';
 import { Card } from '@/components/ui/card';
 import { StatusToken } from '@/components/status-token';
 
@@ -98,7 +98,7 @@ function AttentionRow({
   to: string | null;
   title: string;
   details: string;
-  /** The regulation it answers to, linked to its text after the details. */
+  /** The regulations it answers to (`; ` between several), linked to their text after the details. */
   citation?: string | null;
   status: ReactNode;
 }) {
@@ -117,7 +117,7 @@ function AttentionRow({
           {citation && (
             <>
               {' · '}
-              <Citation citation={citation} />
+              <Citations citations={citation} />
             </>
           )}
         </span>
