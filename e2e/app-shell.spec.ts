@@ -251,6 +251,12 @@ test.describe('app shell and dashboard', () => {
     await expect(
       page.getByText('No open change is past its due date or has an overdue task.'),
     ).toBeVisible();
+    // No regulatory change has touched the demo's approved policies since their approval.
+    const toReview = await figure('Policies to review after a regulatory change');
+    expect(toReview.count).toBe(0);
+    await expect(
+      page.getByText("No update or change since a policy's approval cites a section it covers."),
+    ).toBeVisible();
     await expectNoSeriousAxeViolations(page);
 
     await overdue.link.click();
@@ -282,6 +288,56 @@ test.describe('app shell and dashboard', () => {
       page.getByRole('list', { name: 'Notifications' }).getByRole('listitem'),
     ).toHaveCount(2);
 
+    // The compliance score opens the library, whose table counts the rules it is made of:
+    // compliant ÷ (compliant + needs review + non-compliant), of the rules that apply.
+    /** The library table's sums: [apply, assessed, compliant, needs review, non-compliant]. */
+    const libraryTotals = () =>
+      page
+        .getByRole('table', { name: /^Articles of the compliance library/ })
+        .locator('tbody tr')
+        .evaluateAll((rows) =>
+          [2, 3, 4, 5, 6].map((column) =>
+            rows.reduce(
+              (sum, row) => sum + Number.parseInt(row.children[column]?.textContent ?? '', 10),
+              0,
+            ),
+          ),
+        );
+    const percent = (part: number, whole: number) => Math.round((part / whole) * 100);
+    await page.goto(dashboard);
+    const scoreLink = page.getByRole('link', { name: /^Compliance score: \d+%, open the list$/ });
+    const score = Number(/: (\d+)%/.exec((await scoreLink.getAttribute('aria-label')) ?? '')?.[1]);
+    await scoreLink.click();
+    await expect(page.getByRole('region', { name: 'Your compliance status' })).toContainText(
+      `${score}%`,
+    );
+    await expect
+      .poll(async () => {
+        const [, , compliant = 0, review = 0, failing = 0] = await libraryTotals();
+        return percent(compliant, compliant + review + failing);
+      })
+      .toBe(score);
+
+    // An area tile ("92% · 12 of 13 rules assessed") opens that area's articles, whose rules
+    // are the ones it counts.
+    await page.goto(dashboard);
+    const tile = page
+      .getByRole('heading', { name: 'Compliance Status Overview' })
+      .locator('xpath=..')
+      .getByRole('listitem')
+      .first();
+    const [, areaScore, assessed, applicable] = /(\d+)% · (\d+) of (\d+) rules assessed/.exec(
+      (await tile.textContent()) ?? '',
+    )!;
+    await tile.getByRole('link').click();
+    await page.waitForURL(/\/compliance\?area=/);
+    await expect
+      .poll(async () => {
+        const [apply, done, compliant = 0, review = 0, failing = 0] = await libraryTotals();
+        return [apply, done, percent(compliant, compliant + review + failing)];
+      })
+      .toEqual([Number(applicable), Number(assessed), Number(areaScore)]);
+
     // User Activity is the administrators' page.
     await page.context().clearCookies();
     await signInInBrowser(page, server.url, admin);
@@ -311,7 +367,7 @@ test.describe('app shell and dashboard', () => {
       .getByRole('listitem');
     await expect(recent).toHaveCount(3);
     for (const update of await recent.all()) {
-      await expect(update.locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+      await expect(update.locator('time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
       await expect(update.getByTitle('Consumer Financial Protection Bureau')).toHaveText('CFPB');
     }
     await expect(onboardingDialog(page)).toHaveCount(0);

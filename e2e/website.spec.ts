@@ -141,6 +141,10 @@ test.describe('public website', () => {
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
     expect(sitemap).toContain('<loc>http://localhost:3000/blog/');
     expect(sitemap).not.toContain('/dashboard');
+    // A post carries the not-legal-advice line once: the site footer's.
+    const post = /<loc>http:\/\/localhost:3000(\/blog\/[^<]+)<\/loc>/.exec(sitemap)?.[1];
+    const postHtml = await (await fetch(`${server.url}${post}`)).text();
+    expect(postHtml.match(/not legal advice/g)).toHaveLength(1);
   });
 
   test('shows the landing page, not indexed, for an unknown path', async ({

@@ -1,5 +1,6 @@
 import { citationUrl } from '@complivue/shared/citations';
 import { ExternalLink } from 'lucide-react';
+import { Fragment } from 'react';
 import { cn } from '@/lib/cn';
 
 /**
@@ -27,5 +28,26 @@ export function Citation({ citation, className }: { citation: string; className?
         {href.includes('ecfr.gov') ? '(opens the eCFR)' : '(opens the US Code)'}
       </span>
     </a>
+  );
+}
+
+/**
+ * A field that may hold several citations separated by semicolons (a calendar deadline's
+ * "31 CFR 1010.306(a)(1); 31 CFR 1010.311"), each opening its own text.
+ */
+export function Citations({ citations, className }: { citations: string; className?: string }) {
+  const parts = citations
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return (
+    <span className={className}>
+      {parts.map((part, index) => (
+        <Fragment key={`${index}:${part}`}>
+          {index > 0 && '; '}
+          <Citation citation={part} />
+        </Fragment>
+      ))}
+    </span>
   );
 }

@@ -1,12 +1,10 @@
-/** `2026-11-22` → `November 22, 2026`, in UTC so the build and the browser agree. */
-export function formatDay(isoDay: string): string {
-  return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+import { formatShortDay } from '@complivue/shared/calendar-days';
+
+/**
+ * `2026-11-22` → `Nov 22, 2026`: the product's one way of writing a day (DESIGN.md rule 6),
+ * in UTC so the build and the browser agree.
+ */
+export const formatDay: (isoDay: string) => string = formatShortDay;
 
 /** A moment in the reader's time zone: `Nov 22, 2026, 2:05 PM`. */
 export function formatDateTime(iso: string): string {

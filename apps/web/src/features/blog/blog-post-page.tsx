@@ -1,6 +1,5 @@
 import { buttonVariants } from '@/components/ui/button-variants';
 import { StaticContent } from '@/components/static-content';
-import { DISCLAIMER } from '@/config/disclaimer';
 import { FREE_TRIAL_PATH, paths } from '@/config/paths';
 import { formatDay } from '@/lib/format-day';
 import type { MarkdownModule } from '@/lib/markdown-module';
@@ -47,8 +46,8 @@ export function BlogPostPage({ post }: { post: MarkdownModule }) {
           </ul>
         </aside>
         <div className="prose-content mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />
-        <p className="mt-10 border-t border-slate-200 pt-6 text-sm text-slate-600">{DISCLAIMER}</p>
-        <div className="mt-8 rounded-lg bg-brand-50 p-6">
+        {/* The not-legal-advice line is the site footer's: once a page (DESIGN.md). */}
+        <div className="mt-10 rounded-lg bg-brand-50 p-6">
           <p className="font-semibold text-slate-900">
             Keep these requirements, their deadlines and your evidence in one place.
           </p>

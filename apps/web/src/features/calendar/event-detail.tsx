@@ -12,7 +12,7 @@ import type { CalendarEventKind } from '@complivue/shared/regulatory-monitoring'
 import { ExternalLink, Lock, Paperclip } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { Citation } from '@/components/citation';
+import { Citations } from '@/components/citation';
 import { Form, SubmitButton, useZodForm } from '@/components/form/form';
 import { TextareaField, TextField } from '@/components/form/form-fields';
 import { QueryState } from '@/components/query-state';
@@ -323,7 +323,7 @@ function EventDetailBody({
           <div className="sm:col-span-2">
             <dt className="font-medium text-slate-900">Citation</dt>
             <dd>
-              <Citation citation={data.citation} />
+              <Citations citations={data.citation} />
             </dd>
           </div>
         )}

@@ -1,6 +1,7 @@
 import { addDays, formatLongDay } from '@complivue/shared/calendar-days';
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
 import type { CalendarEvent, CalendarOccurrence } from '@complivue/shared/schemas/calendar';
+import { Citations } from '@/components/citation';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -46,13 +47,14 @@ function OccurrenceList({
                 {event?.title ?? 'Event'}
               </button>
               <span className="block text-xs text-slate-700">
-                {[
-                  event?.area ? REGULATION_AREA_INFO[event.area].tag : null,
-                  event?.citation,
-                  event?.ownerName ? `Owner: ${event.ownerName}` : 'No owner',
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
+                {event?.area && `${REGULATION_AREA_INFO[event.area].tag} · `}
+                {event?.citation && (
+                  <>
+                    <Citations citations={event.citation} />
+                    {' · '}
+                  </>
+                )}
+                {event?.ownerName ? `Owner: ${event.ownerName}` : 'No owner'}
               </span>
             </span>
             <span className="self-start sm:self-auto">

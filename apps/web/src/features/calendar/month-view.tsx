@@ -6,6 +6,8 @@ import type {
 } from '@complivue/shared/schemas/calendar';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Citations } from '@/components/citation';
+import { StatusToken } from '@/components/status-token';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import {
@@ -266,23 +268,31 @@ export function MonthView({
                       {/* Wider screens: the deadlines themselves. */}
                       {items.slice(0, 2).map((item) => {
                         const state = occurrenceState(item, today);
+                        const title = events.get(item.eventId)?.title;
+                        // Overdue is the one status token (icon and word), made to fit a cell.
+                        if (state.kind === 'overdue') {
+                          return (
+                            <StatusToken
+                              key={item.eventId}
+                              tone="overdue"
+                              className="hidden min-w-0 gap-0.5 rounded px-1 py-0 text-[11px] leading-4 font-semibold sm:flex"
+                            >
+                              <span className="truncate">Overdue: {title}</span>
+                            </StatusToken>
+                          );
+                        }
                         return (
                           <span
                             key={item.eventId}
                             className={cn(
                               'hidden truncate rounded px-1 text-[11px] leading-4 sm:block',
-                              state.kind === 'overdue' && 'bg-red-100 font-semibold text-red-900',
                               state.kind === 'done' &&
                                 'bg-emerald-50 text-emerald-900 line-through',
                               state.kind === 'due' && 'bg-brand-50 text-brand-900',
                             )}
                           >
-                            {state.kind === 'overdue'
-                              ? 'Overdue: '
-                              : state.kind === 'done'
-                                ? 'Done: '
-                                : ''}
-                            {events.get(item.eventId)?.title}
+                            {state.kind === 'done' ? 'Done: ' : ''}
+                            {title}
                           </span>
                         );
                       })}
@@ -308,23 +318,22 @@ export function MonthView({
           <p className="text-sm text-slate-700">Nothing is due on this day.</p>
         ) : (
           <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
-            {selectedItems.map((item) => (
-              <li key={item.eventId} className="flex flex-wrap items-center gap-2 p-3">
-                <button
-                  type="button"
-                  onClick={() => onOpen(item.eventId, item.date)}
-                  className="text-left font-medium text-brand-700 underline"
-                >
-                  {events.get(item.eventId)?.title ?? 'Event'}
-                </button>
-                <OccurrenceStatus occurrence={item} today={today} />
-                {events.get(item.eventId)?.citation && (
-                  <span className="text-xs text-slate-700">
-                    {events.get(item.eventId)?.citation}
-                  </span>
-                )}
-              </li>
-            ))}
+            {selectedItems.map((item) => {
+              const event = events.get(item.eventId);
+              return (
+                <li key={item.eventId} className="flex flex-wrap items-center gap-2 p-3">
+                  <button
+                    type="button"
+                    onClick={() => onOpen(item.eventId, item.date)}
+                    className="text-left font-medium text-brand-700 underline"
+                  >
+                    {event?.title ?? 'Event'}
+                  </button>
+                  <OccurrenceStatus occurrence={item} today={today} />
+                  {event?.citation && <Citations citations={event.citation} className="text-xs" />}
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>

@@ -1,3 +1,4 @@
+import { formatShortDay } from '@complivue/shared/calendar-days';
 import { REGULATION_AREA_INFO, type RegulationArea } from '@complivue/shared/regulation-areas';
 import {
   CHANGE_STATUS_LABELS,
@@ -6,6 +7,7 @@ import {
   type ChangeStatus,
   type RiskRating,
 } from '@complivue/shared/regulatory-monitoring';
+import { StatusToken } from '@/components/status-token';
 import { cn } from '@/lib/cn';
 
 const STATUS_STYLES: Record<ChangeStatus, string> = {
@@ -60,17 +62,12 @@ export function AreaTags({ areas }: { areas: readonly RegulationArea[] }) {
   );
 }
 
-/** "Due Mar 1, 2027", red and marked when overdue. */
+/** "Due Mar 1, 2027"; when overdue, the one overdue status token (colour, icon and word). */
 export function DueDate({ dueDate, overdue }: { dueDate: string | null; overdue: boolean }) {
   if (!dueDate) return <span className="text-slate-600">No due date</span>;
-  const text = new Date(`${dueDate}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const text = formatShortDay(dueDate);
   return overdue ? (
-    <span className="font-semibold text-red-800">Overdue · due {text}</span>
+    <StatusToken tone="overdue">Overdue · due {text}</StatusToken>
   ) : (
     <span className="text-slate-700">Due {text}</span>
   );

@@ -6,6 +6,7 @@ import { changeNumberLabel } from '@complivue/shared/schemas/changes';
 import type { Dashboard } from '@complivue/shared/schemas/dashboard';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Citations } from '@/components/citation';
 import { Card } from '@/components/ui/card';
 import { StatusToken } from '@/components/status-token';
 
@@ -91,11 +92,14 @@ function AttentionRow({
   to,
   title,
   details,
+  citation,
   status,
 }: {
   to: string | null;
   title: string;
   details: string;
+  /** The regulations it answers to (`; ` between several), linked to their text after the details. */
+  citation?: string | null;
   status: ReactNode;
 }) {
   return (
@@ -108,7 +112,15 @@ function AttentionRow({
         ) : (
           <span className="font-medium text-slate-900">{title}</span>
         )}
-        <span className="block text-xs text-slate-700">{details}</span>
+        <span className="block text-xs text-slate-700">
+          {details}
+          {citation && (
+            <>
+              {' · '}
+              <Citations citations={citation} />
+            </>
+          )}
+        </span>
       </span>
       <span className="shrink-0 self-start sm:self-auto">{status}</span>
     </li>
@@ -169,10 +181,10 @@ export function NeedsAction({
                 `Due ${formatShortDay(item.date)}`,
                 ownerText(item.ownerName),
                 item.area ? REGULATION_AREA_INFO[item.area].tag : null,
-                item.citation,
               ]
                 .filter(Boolean)
                 .join(' · ')}
+              citation={item.citation}
               status={<StatusToken tone="overdue">{lateBy(item.date, today)}</StatusToken>}
             />
           ))}

@@ -25,6 +25,7 @@ import { Paperclip } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { Citation } from '@/components/citation';
 import { Form, SubmitButton, useZodForm } from '@/components/form/form';
 import { TextareaField } from '@/components/form/form-fields';
 import { Button } from '@/components/ui/button';
@@ -355,7 +356,7 @@ export function FindingDetailView({
                 {finding.rule.title}
               </Link>{' '}
               <span className="text-xs text-slate-700">
-                {finding.rule.id} · {finding.rule.citation}
+                {finding.rule.id} · <Citation citation={finding.rule.citation} />
               </span>
             </li>
           )}

@@ -30,6 +30,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Form, SubmitButton, useZodForm } from '@/components/form/form';
 import { SelectField, TextareaField, TextField } from '@/components/form/form-fields';
+import { Citation } from '@/components/citation';
 import { QueryState } from '@/components/query-state';
 import { ASSESSMENT_TONES, StatusToken } from '@/components/status-token';
 import { Alert } from '@/components/ui/alert';
@@ -227,7 +228,7 @@ function ControlItem({
                 {rule.title}
               </Link>
               <span className="text-xs text-slate-700">
-                {rule.id} · {rule.citation}
+                {rule.id} · <Citation citation={rule.citation} />
               </span>
               <StatusToken tone={ASSESSMENT_TONES[rule.status]}>
                 {ASSESSMENT_STATUS_LABELS[rule.status]}

@@ -1,5 +1,7 @@
 import { policyNumberLabel } from '@complivue/shared/policies';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { Citation } from '@/components/citation';
 import { QueryState } from '@/components/query-state';
 import { StatusToken } from '@/components/status-token';
 import { paths } from '@/config/paths';
@@ -32,7 +34,12 @@ export function ChangePolicies({ changeId }: { changeId: string }) {
                   </Link>
                   <span className="text-xs text-slate-700">
                     {impact.touches.map((touch) => `“${touch.sectionHeading}”`).join(', ')} ·{' '}
-                    {impact.citations.join(', ')}
+                    {impact.citations.map((citation, index) => (
+                      <Fragment key={citation}>
+                        {index > 0 && ', '}
+                        <Citation citation={citation} />
+                      </Fragment>
+                    ))}
                   </span>
                   {impact.review ? (
                     <StatusToken tone="compliant">Reviewed</StatusToken>
