@@ -1,4 +1,4 @@
-import { addDays, formatLongDay } from '@complivue/shared/calendar-days';
+import { addDays, formatShortDay } from '@complivue/shared/calendar-days';
 import { REGULATION_AREA_INFO, REGULATION_AREAS } from '@complivue/shared/regulation-areas';
 import { reminderDaysTextSchema } from '@complivue/shared/schemas/calendar';
 import { useEffect, useRef } from 'react';
@@ -73,7 +73,7 @@ export function ReminderDaysField({ dueOn, today }: { dueOn: string | null; toda
         <p className="mt-1 text-sm text-amber-900" role="status">
           {passed.length === 1 ? 'The reminder' : 'The reminders'}{' '}
           {passed.map((days) => `${days} day${days === 1 ? '' : 's'}`).join(', ')} before{' '}
-          {formatLongDay(dueOn)} {passed.length === 1 ? 'falls' : 'fall'} before today and will not
+          {formatShortDay(dueOn)} {passed.length === 1 ? 'falls' : 'fall'} before today and will not
           be sent: past reminders are never sent late.
         </p>
       )}

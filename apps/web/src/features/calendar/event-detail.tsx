@@ -1,4 +1,4 @@
-import { formatLongDay } from '@complivue/shared/calendar-days';
+import { formatShortDay } from '@complivue/shared/calendar-days';
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
 import {
   CALENDAR_LIMITS,
@@ -61,7 +61,7 @@ function CompletionForm({ event, date }: { event: CalendarEvent; date: string })
           return;
         }
         await complete.mutateAsync({ ...evidence, file });
-        toast.success(`Marked done: ${event.title}, ${formatLongDay(date)}.`);
+        toast.success(`Marked done: ${event.title}, ${formatShortDay(date)}.`);
       }}
     >
       <TextareaField<CompletionFields>
@@ -285,7 +285,7 @@ function EventDetailBody({
       )}
       {!occurrence && (
         <Alert>
-          {formatLongDay(date)} is not one of this event’s due dates (it may have changed).
+          {formatShortDay(date)} is not one of this event’s due dates (it may have changed).
         </Alert>
       )}
       {!data.appliesToInstitution && (
@@ -297,7 +297,7 @@ function EventDetailBody({
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
         <div>
           <dt className="font-medium text-slate-900">Due</dt>
-          <dd>{formatLongDay(date)}</dd>
+          <dd>{formatShortDay(date)}</dd>
         </div>
         <div>
           <dt className="font-medium text-slate-900">Repeats</dt>
@@ -386,8 +386,8 @@ function EventDetailBody({
                 <ConfirmButton
                   label="Undo “done”"
                   size="sm"
-                  title={`Undo “done” for ${formatLongDay(date)}?`}
-                  description={`“${data.title}” will be open again for ${formatLongDay(date)}${
+                  title={`Undo “done” for ${formatShortDay(date)}?`}
+                  description={`“${data.title}” will be open again for ${formatShortDay(date)}${
                     date < day.today ? ', and overdue' : ''
                   }. This completion and its evidence are kept, marked undone by you, and listed under this due date.`}
                   confirmLabel="Undo “done”"

@@ -1,4 +1,4 @@
-import { formatLongDay, isIsoDay } from '@complivue/shared/calendar-days';
+import { formatShortDay, isIsoDay } from '@complivue/shared/calendar-days';
 import {
   calendarEventFormSchema,
   presetOf,
@@ -57,7 +57,7 @@ export function EventForm({
         toast.success(
           saved.startsOn === body.startsOn
             ? 'The event has been saved.'
-            : `Saved. Its first due date under this rule is ${formatLongDay(saved.startsOn)}.`,
+            : `Saved. Its first due date under this rule is ${formatShortDay(saved.startsOn)}.`,
         );
         onDone(saved);
       }}
