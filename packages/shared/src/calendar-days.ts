@@ -90,15 +90,6 @@ export function todayIn(timeZone: string | null | undefined, now: Date = new Dat
   return day;
 }
 
-/** `2027-03-01` → `March 1, 2027`. */
-export function formatLongDay(day: string): string {
-  return dayToDate(day).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
 
 /** `2026-01-01` → `Jan 1, 2026`: the product's one way of writing a day (DESIGN.md rule 6). */
 export function formatShortDay(day: string): string {

@@ -3,7 +3,7 @@ import { calendarRemindersSent } from '@complivue/db/schema/calendar';
 import { notifications } from '@complivue/db/schema/notifications';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@complivue/shared/schemas/profile';
-import { addDays, formatLongDay, todayIn } from '@complivue/shared/calendar-days';
+import { addDays, formatShortDay, todayIn } from '@complivue/shared/calendar-days';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, signUpThroughApi } from '../../../test/http.ts';
@@ -209,7 +209,7 @@ describe('deadline reminders', () => {
     expect(others).toHaveLength(0);
     expect(reminder).toMatchObject({
       userId: owner.userId,
-      title: `BSA filing deadline due ${formatLongDay(sar.startsOn)}`,
+      title: `BSA filing deadline due ${formatShortDay(sar.startsOn)}`,
       body: 'A BSA filing deadline is due in 7 days. Open it in the regulatory calendar for the details.',
     });
     let email = await smtp.nextEmail();

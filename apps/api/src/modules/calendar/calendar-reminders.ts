@@ -5,7 +5,7 @@ import {
 } from '@complivue/db/schema/calendar';
 import { companies } from '@complivue/db/schema/companies';
 import { userProfiles } from '@complivue/db/schema/profiles';
-import { addDays, daysBetween, formatLongDay, todayIn } from '@complivue/shared/calendar-days';
+import { addDays, daysBetween, formatShortDay, todayIn } from '@complivue/shared/calendar-days';
 import { BSA_FILING_DEADLINE } from '@complivue/shared/regulatory-deadlines';
 import { and, between, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
@@ -179,13 +179,13 @@ export function reminderNotification(
   if (isConfidential(event)) {
     return {
       ...common,
-      title: `${BSA_FILING_DEADLINE} due ${formatLongDay(dueOn)}`,
+      title: `${BSA_FILING_DEADLINE} due ${formatShortDay(dueOn)}`,
       body: `A ${BSA_FILING_DEADLINE} is due ${when}. Open it in the regulatory calendar for the details.`,
     };
   }
   return {
     ...common,
     title: `Due ${when}: ${event.title}`,
-    body: `${event.title} is due ${formatLongDay(dueOn)}${event.citation ? ` (${event.citation})` : ''}. Mark it done with its evidence in the regulatory calendar.`,
+    body: `${event.title} is due ${formatShortDay(dueOn)}${event.citation ? ` (${event.citation})` : ''}. Mark it done with its evidence in the regulatory calendar.`,
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@complivue/db/database';
 import { calendarCompletions, calendarEvents } from '@complivue/db/schema/calendar';
 import { companies } from '@complivue/db/schema/companies';
-import { formatLongDay } from '@complivue/shared/calendar-days';
+import { formatShortDay } from '@complivue/shared/calendar-days';
 import {
   BSA_FILING_DEADLINE,
   eventDrivenDeadline,
@@ -186,7 +186,7 @@ export async function createEventDrivenDeadline(
   const dueOn = eventDrivenDueDate(input.type, input.triggerDate);
   const reference = input.reference ? ` (${input.reference})` : '';
   const description = [
-    `${rule.triggerLabel}: ${formatLongDay(input.triggerDate)}. Due ${formatLongDay(dueOn)}, ${rule.days} calendar days later.`,
+    `${rule.triggerLabel}: ${formatShortDay(input.triggerDate)}. Due ${formatShortDay(dueOn)}, ${rule.days} calendar days later.`,
     input.reference ? `Reference: ${input.reference}.` : '',
     rule.rule,
   ]

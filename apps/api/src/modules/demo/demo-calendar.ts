@@ -1,6 +1,6 @@
 import type { Db } from '@complivue/db/database';
 import { calendarCompletions, calendarEvents } from '@complivue/db/schema/calendar';
-import { addDays, formatLongDay } from '@complivue/shared/calendar-days';
+import { addDays, formatShortDay } from '@complivue/shared/calendar-days';
 import { eventDrivenDeadline, eventDrivenDueDate } from '@complivue/shared/regulatory-deadlines';
 import { presetRrule } from '@complivue/shared/schemas/calendar';
 import { and, eq } from 'drizzle-orm';
@@ -62,7 +62,7 @@ export async function seedDemoCalendar(
       kind: 'event_driven',
       filing: 'ctr',
       title: 'CTR due (Main Street branch cash deposit)',
-      description: `${ctr.triggerLabel}: ${formatLongDay(ctrTrigger)}. Due ${formatLongDay(eventDrivenDueDate('ctr', ctrTrigger))}, ${ctr.days} calendar days later.\n\n${ctr.rule}`,
+      description: `${ctr.triggerLabel}: ${formatShortDay(ctrTrigger)}. Due ${formatShortDay(eventDrivenDueDate('ctr', ctrTrigger))}, ${ctr.days} calendar days later.\n\n${ctr.rule}`,
       area: ctr.area,
       citation: ctr.citation,
       startsOn: eventDrivenDueDate('ctr', ctrTrigger),

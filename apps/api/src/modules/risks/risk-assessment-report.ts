@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { Db } from '@complivue/db/database';
 import { companies } from '@complivue/db/schema/companies';
-import { formatLongDay } from '@complivue/shared/calendar-days';
+import { formatShortDay } from '@complivue/shared/calendar-days';
 import { ASSESSMENT_STATUS_LABELS } from '@complivue/shared/compliance-score';
 import { INSTITUTION_TYPE_LABELS } from '@complivue/shared/institutions';
 import { REGULATION_AREA_INFO, REGULATION_AREAS } from '@complivue/shared/regulation-areas';
@@ -136,7 +136,7 @@ function drawScope(doc: PDFKit.PDFDocument, write: Pen, report: AssessmentReport
   write.heading('Scope');
   write.field('Institution', report.institution.name);
   if (report.institution.type) write.field('Institution type', report.institution.type);
-  write.field('Assessment date', formatLongDay(report.snapshot.day));
+  write.field('Assessment date', formatShortDay(report.snapshot.day));
   write.field(
     'Risks assessed',
     `${risks.length} (${risks.filter((risk) => !risk.inherent).length} not rated yet)`,
@@ -271,7 +271,7 @@ function drawRisks(doc: PDFKit.PDFDocument, write: Pen, risks: readonly Assessme
       'Status',
       `${RISK_STATUS_LABELS[risk.status]}${
         risk.status === 'accepted' && risk.acceptedByName
-          ? ` by ${risk.acceptedByName}${risk.acceptanceExpiresOn ? ` until ${formatLongDay(risk.acceptanceExpiresOn)}` : ''}`
+          ? ` by ${risk.acceptedByName}${risk.acceptanceExpiresOn ? ` until ${formatShortDay(risk.acceptanceExpiresOn)}` : ''}`
           : ''
       }`,
     );
@@ -285,7 +285,7 @@ function drawRisks(doc: PDFKit.PDFDocument, write: Pen, risks: readonly Assessme
         ? `${ratingText(risk.residual)}, ${risk.residual.source === 'set' ? `set by a person: ${risk.residualReason || '—'}` : 'as the methodology suggests'}`
         : 'Not rated',
     );
-    if (risk.reviewDate) write.field('Next review', formatLongDay(risk.reviewDate));
+    if (risk.reviewDate) write.field('Next review', formatShortDay(risk.reviewDate));
     if (risk.controls.length === 0) write.line('No control recorded.', { color: MUTED });
     for (const control of risk.controls) {
       doc
@@ -360,7 +360,7 @@ function drawFindings(
     for (const action of finding.actions) {
       const progress = [
         `owner ${action.ownerName ?? 'unassigned'}`,
-        `due ${formatLongDay(action.dueDate)}`,
+        `due ${formatShortDay(action.dueDate)}`,
         action.completedAt
           ? `completed ${utc(action.completedAt)} by ${action.completedByName ?? 'a former member'}`
           : action.overdue

@@ -2,11 +2,13 @@ import { commentSegments, type Comment } from '@complivue/shared/schemas/collabo
 import { hasRoleAtLeast } from '@complivue/shared/roles';
 import { History, Paperclip, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ModalDialog } from '@/components/ui/modal-dialog';
+import { paths } from '@/config/paths';
 import { userFacingMessage } from '@/lib/api-client';
 import { formatBytes } from '@/lib/format-bytes';
 import { formatDateTime } from '@/lib/format-day';
@@ -226,6 +228,12 @@ export function Discussion({ subject, onChange }: { subject: SubjectId; onChange
           <p className="sr-only" aria-live="polite">
             {data.comments.length === 1 ? '1 comment' : `${data.comments.length} comments`}
           </p>
+          <Link
+            to={`${paths.collaboration}?view=activity&subject=${encodeURIComponent(`${subject.type}:${subject.id}`)}`}
+            className="inline-block text-sm text-brand-700 underline-offset-2 hover:underline"
+          >
+            Everything the team did on this item
+          </Link>
           <CommentBox
             members={others}
             pending={add.isPending}

@@ -1,4 +1,4 @@
-import { formatLongDay, isIsoDay } from '@complivue/shared/calendar-days';
+import { formatShortDay, isIsoDay } from '@complivue/shared/calendar-days';
 import type { InstitutionType } from '@complivue/shared/institutions';
 import {
   eventDrivenDeadline,
@@ -67,7 +67,7 @@ export function EventDrivenForm({
       onSubmit={async (body) => {
         const saved = await create.mutateAsync(body);
         toast.success(
-          `${rule.defaultTitle} ${formatLongDay(saved.startsOn)}: added to the calendar.`,
+          `${rule.defaultTitle} ${formatShortDay(saved.startsOn)}: added to the calendar.`,
         );
         onDone(saved);
       }}
@@ -119,7 +119,7 @@ export function EventDrivenForm({
         {dueOn ? (
           <>
             <p className="font-semibold">
-              Due {formatLongDay(dueOn)}
+              Due {formatShortDay(dueOn)}
               {dueOn < today && ' (already past: it will show as overdue)'}
             </p>
             <p className="mt-1">{rule.rule}</p>

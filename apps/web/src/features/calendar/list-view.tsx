@@ -1,4 +1,4 @@
-import { addDays, formatLongDay } from '@complivue/shared/calendar-days';
+import { addDays, formatShortDay } from '@complivue/shared/calendar-days';
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
 import type { CalendarEvent, CalendarOccurrence } from '@complivue/shared/schemas/calendar';
 import { Citations } from '@/components/citation';
@@ -36,7 +36,7 @@ function OccurrenceList({
             }
           >
             <span className="w-40 shrink-0 text-sm font-medium text-slate-900">
-              {formatLongDay(item.date)}
+              {formatShortDay(item.date)}
             </span>
             <span className="min-w-0 flex-1">
               <button
