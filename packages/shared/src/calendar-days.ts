@@ -90,7 +90,6 @@ export function todayIn(timeZone: string | null | undefined, now: Date = new Dat
   return day;
 }
 
-
 /** `2026-01-01` → `Jan 1, 2026`: the product's one way of writing a day (DESIGN.md rule 6). */
 export function formatShortDay(day: string): string {
   return dayToDate(day).toLocaleDateString('en-US', {

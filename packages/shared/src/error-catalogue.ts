@@ -11,7 +11,7 @@ import { PASSWORD_RESET_MESSAGES, SIGNIN_MESSAGES, SIGNUP_MESSAGES } from './sch
 import { PROFILE_MESSAGES } from './schemas/profile.ts';
 import { CALENDAR_MESSAGES } from './schemas/calendar.ts';
 import { CHANGE_MESSAGES } from './schemas/changes.ts';
-import { COLLABORATION_MESSAGES } from './schemas/collaboration.ts';
+import { COLLABORATION_MESSAGES } from './collaboration.ts';
 import { DELETE_COMPANY_MESSAGES, SECURITY_MESSAGES } from './schemas/company-settings.ts';
 import { LIBRARY_MESSAGES } from './schemas/library.ts';
 import { POLICY_MESSAGES } from './schemas/policies.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUBJECT_TYPES } from '../collaboration.ts';
+import { COLLABORATION_MESSAGES, SUBJECT_TYPES } from '../collaboration.ts';
 import { DOCUMENT_FILE_TYPES } from '../file-types.ts';
 import { activityEntrySchema } from './activity.ts';
 
@@ -7,24 +7,6 @@ import { activityEntrySchema } from './activity.ts';
  * Team collaboration (`/collaboration` and every object's discussion): requests and answers of
  * `/api/discussions`, `/api/comments` and `/api/collaboration`.
  */
-
-export const COLLABORATION_MESSAGES = {
-  subject_not_found: 'This item does not exist or is not visible to you.',
-  comment_not_found: 'This comment does not exist or is not visible to you.',
-  thread_not_found: 'This thread does not exist or is not visible to you.',
-  not_your_comment:
-    'Only its author can edit a comment; its author or an administrator can delete it.',
-  comment_deleted: 'This comment was deleted.',
-  unknown_mention: 'You can only mention active members of your institution.',
-  task_not_found: 'This task does not exist or is not visible to you.',
-  assignee_not_member:
-    'The assignee must be an active member of your institution who can see this item.',
-  change_task: 'A change’s tasks are added on the change, where they are steps of its workflow.',
-  task_due_date_past: 'Choose a due date of today or later.',
-  not_your_task:
-    'Only the task’s creator, its assignee, a manager or an administrator can change it.',
-  nothing_to_change: 'Change at least one field.',
-} as const;
 
 export const commentRequestSchema = z.object({
   body: z

@@ -1,12 +1,11 @@
 import type { Db } from '@complivue/db/database';
 import { commentRevisions, comments, teamThreads } from '@complivue/db/schema/collaboration';
-import type { SubjectType } from '@complivue/shared/collaboration';
 import { hasRoleAtLeast } from '@complivue/shared/roles';
 import {
-  COLLABORATION_MESSAGES,
   commentPlainText,
   type CreateThreadRequest,
 } from '@complivue/shared/schemas/collaboration';
+import { COLLABORATION_MESSAGES, type SubjectType } from '@complivue/shared/collaboration';
 import { and, eq } from 'drizzle-orm';
 import type { DatedActor } from '../auth/actor.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -7,12 +7,16 @@ import { libraryArticles, libraryRules } from '@complivue/db/schema/library';
 import { policies } from '@complivue/db/schema/policies';
 import { risks } from '@complivue/db/schema/risks';
 import { PAGE_ACCESS, decideAccess, type SubscriptionFacts } from '@complivue/shared/access';
-import { SUBJECT_PAGES, type SubjectType } from '@complivue/shared/collaboration';
+import {
+  COLLABORATION_MESSAGES,
+  SUBJECT_PAGES,
+  type SubjectType,
+} from '@complivue/shared/collaboration';
 import { quoteTitle } from '@complivue/shared/history-sentences';
 import { policyNumberLabel } from '@complivue/shared/policies';
 import { findingNumberLabel } from '@complivue/shared/risk-findings';
 import { changeNumberLabel } from '@complivue/shared/schemas/changes';
-import { COLLABORATION_MESSAGES, type SubjectRef } from '@complivue/shared/schemas/collaboration';
+import { type SubjectRef } from '@complivue/shared/schemas/collaboration';
 import { riskNumberLabel } from '@complivue/shared/schemas/risks';
 import type { Role } from '@complivue/shared/roles';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';

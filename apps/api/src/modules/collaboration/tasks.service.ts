@@ -3,11 +3,11 @@ import { teamTasks } from '@complivue/db/schema/collaboration';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { hasRoleAtLeast } from '@complivue/shared/roles';
 import {
-  COLLABORATION_MESSAGES,
   type CreateTeamTaskRequest,
   type SubjectRef,
   type UpdateTeamTaskRequest,
 } from '@complivue/shared/schemas/collaboration';
+import { COLLABORATION_MESSAGES } from '@complivue/shared/collaboration';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';

@@ -1,6 +1,7 @@
 import type { Db } from '@complivue/db/database';
 import { comments, teamThreads } from '@complivue/db/schema/collaboration';
-import { COLLABORATION_MESSAGES, type Thread } from '@complivue/shared/schemas/collaboration';
+import { type Thread } from '@complivue/shared/schemas/collaboration';
+import { COLLABORATION_MESSAGES } from '@complivue/shared/collaboration';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 
