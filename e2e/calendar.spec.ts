@@ -1,3 +1,4 @@
+import { formatShortDay } from '@complivue/shared/calendar-days';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './support/browser.ts';
 import { startE2eServer } from './support/e2e-server.ts';
@@ -30,13 +31,6 @@ const DAY_MS = 86_400_000;
 /** A day relative to today (UTC); the server's today is never later than UTC's. */
 const dayFromToday = (days: number) =>
   new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
-const longDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /** The dashboard's "Upcoming Deadlines" figure. */
 const upcomingDeadlines = (page: Page) =>
@@ -102,7 +96,7 @@ test.describe('regulatory calendar', () => {
     // The day is selected: its deadline is listed under the grid, and opens.
     await page.getByRole('button', { name: 'Board BSA/AML report' }).click();
     const detail = page.getByRole('dialog', { name: 'Deadline' });
-    await expect(detail.getByText(longDay(due))).toBeVisible();
+    await expect(detail.getByText(formatShortDay(due))).toBeVisible();
     await expect(detail.getByText('7 days before, 1 day before')).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await detail.getByRole('button', { name: 'Close' }).click();
@@ -122,7 +116,7 @@ test.describe('regulatory calendar', () => {
     const sarDue = new Date(Date.parse(`${detected}T00:00:00Z`) + 30 * DAY_MS)
       .toISOString()
       .slice(0, 10);
-    await expect(filing.getByText(`Due ${longDay(sarDue)}`)).toBeVisible();
+    await expect(filing.getByText(`Due ${formatShortDay(sarDue)}`)).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await filing.getByRole('button', { name: 'Add deadline' }).click();
     const sar = page.getByRole('dialog', { name: 'Deadline' });

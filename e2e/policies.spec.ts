@@ -298,7 +298,9 @@ test.describe('policies and their cross-reference', () => {
     });
     await expect(toReview.getByRole('link', { name: /TRID Disclosure Procedure/ })).toBeVisible();
     await toReview.getByRole('link', { name: /TRID Disclosure Procedure/ }).click();
-    await expect(manager.getByRole('heading', { name: 'TRID Disclosure Procedure' })).toBeVisible();
+    await expect(
+      manager.getByRole('heading', { level: 2, name: 'TRID Disclosure Procedure' }),
+    ).toBeVisible();
     const changes = manager.getByRole('listitem').filter({ hasText: title });
     await expect(changes.getByText('To review')).toBeVisible();
     await expect(changes.getByText(/“3. Loan Estimate Delivery” \(TRID-LE-001/)).toBeVisible();
