@@ -281,6 +281,14 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   },
   'GET /api/changes/:changeId/report.pdf': { access: PROFESSIONAL_PLAN, probe: NOT_FOUND },
 
+  // ── Analytics: /analytics (plan professional); custom ranges need advanced analytics ──
+  'GET /api/analytics/overview': { access: PROFESSIONAL_PLAN },
+  'GET /api/analytics/compliance': { access: PROFESSIONAL_PLAN },
+  'GET /api/analytics/changes': { access: PROFESSIONAL_PLAN },
+  'GET /api/analytics/deadlines': { access: PROFESSIONAL_PLAN },
+  'GET /api/analytics/team': { access: PROFESSIONAL_PLAN },
+  'GET /api/analytics/board-report.pdf': { access: PROFESSIONAL_PLAN },
+
   // ── Risk scoring: /risk-scoring (plan professional); managers edit, administrators delete ──
   'GET /api/risks': { access: PROFESSIONAL_PLAN },
   'GET /api/risks/export.csv': { access: PROFESSIONAL_PLAN },

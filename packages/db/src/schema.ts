@@ -22,3 +22,4 @@ export * from './schema/findings.ts';
 export * from './schema/risk-assessment.ts';
 export * from './schema/policies.ts';
 export * from './schema/collaboration.ts';
+export * from './schema/analytics.ts';

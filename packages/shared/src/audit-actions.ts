@@ -83,6 +83,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'risk.control_updated': 'Changed a control of a risk',
   'risk.control_removed': 'Removed a control from a risk',
   'risk.exported': 'Exported the risk register',
+  'analytics.board_report_exported': 'Downloaded the board report',
   'risk_assessment.submitted': 'Submitted the risk assessment for approval',
   'risk_assessment.approved': 'Approved the risk assessment',
   'risk_assessment.returned': 'Returned the risk assessment',

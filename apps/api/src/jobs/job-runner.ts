@@ -16,6 +16,7 @@ import { seedDefaultFeedSources } from '../modules/feeds/default-feed-sources.ts
 import type { FeedFetchOptions } from '../modules/feeds/feed-fetch.ts';
 import { pollDueFeedSources } from '../modules/feeds/feed-poll.ts';
 import { snapshotAllRiskRegisters } from '../modules/risks/risk-snapshots.ts';
+import { snapshotAllAnalytics } from '../modules/analytics/analytics-snapshots.ts';
 
 const EXPIRE_TRIALS = 'expire-trials';
 const DELIVER_CONTACT_REQUESTS = 'deliver-contact-requests';
@@ -28,6 +29,7 @@ const NOTIFY_OVERDUE_TASKS = 'notify-overdue-tasks';
 const SEND_DEADLINE_REMINDERS = 'send-deadline-reminders';
 const POLL_FEED_SOURCES = 'poll-feed-sources';
 const SNAPSHOT_RISK_REGISTERS = 'snapshot-risk-registers';
+const SNAPSHOT_ANALYTICS = 'snapshot-analytics';
 
 /**
  * Background jobs on pg-boss, in the same database on either engine. Every job is idempotent,
@@ -199,6 +201,20 @@ export async function startJobs(options: {
   });
   await boss.schedule(SNAPSHOT_RISK_REGISTERS, '20 * * * *');
   await boss.send(SNAPSHOT_RISK_REGISTERS);
+
+  // Analytics' daily snapshots, as the risk registers': hourly and once now; today's row is
+  // brought up to date by each run of the day, a past day's is never touched, and an
+  // institution's first run rebuilds its past from the records' histories (backfilled).
+  await boss.createQueue(SNAPSHOT_ANALYTICS);
+  await boss.work(SNAPSHOT_ANALYTICS, async () => {
+    const outcome = await snapshotAllAnalytics(database.db, {
+      onError: (companyId, error) =>
+        log.error({ err: error, companyId }, 'analytics snapshot not written'),
+    });
+    if (outcome.written + outcome.failed > 0) log.info(outcome, 'analytics snapshots');
+  });
+  await boss.schedule(SNAPSHOT_ANALYTICS, '40 * * * *');
+  await boss.send(SNAPSHOT_ANALYTICS);
 
   return { stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
 }

@@ -433,3 +433,21 @@ export async function findCalendarOwners(db: Db, companyId: string) {
   const members = await findActiveMembers(db, companyId);
   return members.map(({ userId, name }) => ({ userId, name }));
 }
+
+/**
+ * The due dates of a range that the viewer sees and the profile does not rule out, each with its
+ * completion (not undone) or null, in date order: what analytics counts as met, late or missed.
+ */
+export async function findDueDatesWithCompletions(
+  db: Db,
+  options: DueDateReader & { range: { from: string; to: string } },
+): Promise<{ dueDate: DueDate; completion: CompletionRow | null }[]> {
+  const [events, completions] = await Promise.all([
+    readableEvents(db, options),
+    completionsBetween(db, options.companyId, options.range),
+  ]);
+  return dueDatesIn(events, options.range).map((dueDate) => ({
+    dueDate,
+    completion: completions.get(dueDate.key) ?? null,
+  }));
+}

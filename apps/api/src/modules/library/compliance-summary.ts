@@ -159,3 +159,15 @@ export async function complianceSummary(
   );
   return summarizeCompliance(db, facts, snapshot!);
 }
+
+/** The ids of the rules in force that apply to an institution's profile, by area (analytics). */
+export async function findApplicableRules(
+  db: Db,
+  facts: InstitutionFacts,
+): Promise<Map<RegulationArea, string[]>> {
+  const [state] = await queryRows<{ content_key: string }>(
+    db,
+    sql`SELECT coalesce((SELECT content_version || '@' || loaded_at::text FROM library_content_state WHERE id = 1), '') AS content_key`,
+  );
+  return applicableRules(await ruleCatalogue(db, state?.content_key ?? ''), facts);
+}

@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Db } from '@complivue/db/database';
 import { companies } from '@complivue/db/schema/companies';
 import { formatShortDay } from '@complivue/shared/calendar-days';
@@ -34,7 +34,16 @@ import {
 import { RISK_ASSESSMENT_MESSAGES } from '@complivue/shared/schemas/risk-assessment';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
-import { PDF_FONTS, unicodePdfDocument } from '../../lib/pdf-fonts.ts';
+import { PDF_FONTS } from '../../lib/pdf-fonts.ts';
+import {
+  PDF_INK,
+  PDF_MARGIN,
+  PDF_MUTED,
+  pdfPen,
+  reportPdf,
+  utcStamp,
+  type PdfPen,
+} from '../../lib/pdf-pen.ts';
 import {
   currentAssessmentSnapshot,
   findAssessmentVersions,
@@ -89,49 +98,12 @@ export async function findAssessmentReport(
   };
 }
 
-const utc = (date: Date | string) => {
-  const iso = typeof date === 'string' ? date : date.toISOString();
-  return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-};
-
 const ratingText = (rating: RatedScore | null) =>
   rating
     ? `likelihood ${rating.likelihood} × impact ${rating.impact} = ${rating.score} (${RISK_BAND_LABELS[rating.band]})`
     : 'Not rated';
 
-const INK = '#0f172a';
-const MUTED = '#475569';
-const MARGIN = 54;
-
-/** The drawing helpers every section uses, bound to one document. */
-function pen(doc: PDFKit.PDFDocument) {
-  return {
-    heading(text: string) {
-      if (doc.y > doc.page.height - 160) doc.addPage();
-      doc.moveDown(0.8).font(PDF_FONTS.bold).fontSize(12).fillColor(INK).text(text, MARGIN);
-      doc.moveDown(0.3).font(PDF_FONTS.regular).fontSize(9.5);
-    },
-    field(name: string, value: string) {
-      doc
-        .font(PDF_FONTS.bold)
-        .fontSize(9.5)
-        .fillColor(INK)
-        .text(`${name}: `, MARGIN, undefined, { continued: true })
-        .font(PDF_FONTS.regular)
-        .text(value || '—');
-    },
-    line(text: string, options: { indent?: number; color?: string } = {}) {
-      doc
-        .font(PDF_FONTS.regular)
-        .fontSize(9.5)
-        .fillColor(options.color ?? INK)
-        .text(text, MARGIN, undefined, { indent: options.indent ?? 0 });
-    },
-  };
-}
-type Pen = ReturnType<typeof pen>;
-
-function drawScope(doc: PDFKit.PDFDocument, write: Pen, report: AssessmentReport) {
+function drawScope(doc: PDFKit.PDFDocument, write: PdfPen, report: AssessmentReport) {
   const { risks } = report.snapshot;
   write.heading('Scope');
   write.field('Institution', report.institution.name);
@@ -163,7 +135,7 @@ function drawScope(doc: PDFKit.PDFDocument, write: Pen, report: AssessmentReport
   doc.moveDown(0.2);
 }
 
-function drawMethodology(doc: PDFKit.PDFDocument, write: Pen, report: AssessmentReport) {
+function drawMethodology(doc: PDFKit.PDFDocument, write: PdfPen, report: AssessmentReport) {
   write.heading('Methodology');
   for (const line of report.snapshot.methodology) write.line(`• ${line}`);
   doc.moveDown(0.3);
@@ -171,7 +143,7 @@ function drawMethodology(doc: PDFKit.PDFDocument, write: Pen, report: Assessment
     ['Likelihood', LIKELIHOOD_LEVELS],
     ['Impact', IMPACT_LEVELS],
   ] as const) {
-    doc.font(PDF_FONTS.bold).fontSize(9.5).fillColor(INK).text(`${name} scale`, MARGIN);
+    doc.font(PDF_FONTS.bold).fontSize(9.5).fillColor(PDF_INK).text(`${name} scale`, PDF_MARGIN);
     for (const level of levels) {
       write.line(`${level.level} ${level.name}: ${level.meaning}`, { indent: 12 });
     }
@@ -198,17 +170,17 @@ function drawHeatMap(
   doc
     .font(PDF_FONTS.bold)
     .fontSize(10)
-    .fillColor(INK)
+    .fillColor(PDF_INK)
     .text(
       `${view === 'inherent' ? 'Inherent' : 'Residual'} risk: number of risks by likelihood and impact`,
-      MARGIN,
+      PDF_MARGIN,
     );
   doc.moveDown(0.3);
   let y = doc.y;
-  doc.font(PDF_FONTS.bold).fontSize(8).fillColor(MUTED);
-  doc.text('Likelihood \\ Impact', MARGIN, y + 5, { width: label, lineBreak: false });
+  doc.font(PDF_FONTS.bold).fontSize(8).fillColor(PDF_MUTED);
+  doc.text('Likelihood \\ Impact', PDF_MARGIN, y + 5, { width: label, lineBreak: false });
   IMPACT_LEVELS.forEach((impact, index) => {
-    doc.text(`${impact.level} ${impact.name}`, MARGIN + label + index * cell, y + 5, {
+    doc.text(`${impact.level} ${impact.name}`, PDF_MARGIN + label + index * cell, y + 5, {
       width: cell,
       align: 'center',
       lineBreak: false,
@@ -217,13 +189,13 @@ function drawHeatMap(
   y += row;
   const fills = { low: '#ecfdf5', moderate: '#fffbeb', high: '#ffedd5', critical: '#fee2e2' };
   for (const likelihood of [...LIKELIHOOD_LEVELS].reverse()) {
-    doc.font(PDF_FONTS.bold).fontSize(8).fillColor(MUTED);
-    doc.text(`${likelihood.level} ${likelihood.name}`, MARGIN, y + 6, {
+    doc.font(PDF_FONTS.bold).fontSize(8).fillColor(PDF_MUTED);
+    doc.text(`${likelihood.level} ${likelihood.name}`, PDF_MARGIN, y + 6, {
       width: label,
       lineBreak: false,
     });
     IMPACT_LEVELS.forEach((impact, index) => {
-      const x = MARGIN + label + index * cell;
+      const x = PDF_MARGIN + label + index * cell;
       const band = riskBand({
         likelihood: likelihood.level as ScaleLevel,
         impact: impact.level as ScaleLevel,
@@ -233,7 +205,7 @@ function drawHeatMap(
       doc
         .font(count > 0 ? PDF_FONTS.bold : PDF_FONTS.regular)
         .fontSize(9)
-        .fillColor(INK)
+        .fillColor(PDF_INK)
         .text(`${count} · ${RISK_BAND_LABELS[band]}`, x, y + 6, {
           width: cell,
           align: 'center',
@@ -243,26 +215,26 @@ function drawHeatMap(
     y += row;
   }
   const notRated = risks.filter((risk) => !risk[view]).length;
-  doc.font(PDF_FONTS.regular).fontSize(8.5).fillColor(MUTED);
+  doc.font(PDF_FONTS.regular).fontSize(8.5).fillColor(PDF_MUTED);
   doc.text(
     notRated > 0 ? `${notRated} not rated, not in the table.` : 'Every risk is rated.',
-    MARGIN,
+    PDF_MARGIN,
     y + 4,
   );
   doc.moveDown(0.6);
 }
 
-function drawRisks(doc: PDFKit.PDFDocument, write: Pen, risks: readonly AssessmentRisk[]) {
+function drawRisks(doc: PDFKit.PDFDocument, write: PdfPen, risks: readonly AssessmentRisk[]) {
   write.heading(`Risks, their controls and the evidence they rest on (${risks.length})`);
-  if (risks.length === 0) write.line('No risk in the register.', { color: MUTED });
+  if (risks.length === 0) write.line('No risk in the register.', { color: PDF_MUTED });
   for (const risk of risks) {
     if (doc.y > doc.page.height - 150) doc.addPage();
     doc
       .moveDown(0.4)
       .font(PDF_FONTS.bold)
       .fontSize(10.5)
-      .fillColor(INK)
-      .text(`${riskNumberLabel(risk.number)} — ${risk.title}`, MARGIN);
+      .fillColor(PDF_INK)
+      .text(`${riskNumberLabel(risk.number)} — ${risk.title}`, PDF_MARGIN);
     write.field(
       'Area and product',
       `${REGULATION_AREA_INFO[risk.area].label} (${REGULATION_AREA_INFO[risk.area].citation}); ${PRODUCT_LINE_LABELS[risk.productLine]}`,
@@ -286,15 +258,15 @@ function drawRisks(doc: PDFKit.PDFDocument, write: Pen, risks: readonly Assessme
         : 'Not rated',
     );
     if (risk.reviewDate) write.field('Next review', formatShortDay(risk.reviewDate));
-    if (risk.controls.length === 0) write.line('No control recorded.', { color: MUTED });
+    if (risk.controls.length === 0) write.line('No control recorded.', { color: PDF_MUTED });
     for (const control of risk.controls) {
       doc
         .font(PDF_FONTS.bold)
         .fontSize(9.5)
-        .fillColor(INK)
+        .fillColor(PDF_INK)
         .text(
           `Control: ${control.title} — ${CONTROL_EFFECTIVENESS_LABELS[control.effectiveness]}`,
-          MARGIN + 12,
+          PDF_MARGIN + 12,
         );
       if (control.description) write.line(control.description, { indent: 12 });
       if (control.effectivenessOverride) {
@@ -304,7 +276,7 @@ function drawRisks(doc: PDFKit.PDFDocument, write: Pen, risks: readonly Assessme
         );
       }
       if (control.rules.length === 0) {
-        write.line('Tied to no library rule.', { indent: 24, color: MUTED });
+        write.line('Tied to no library rule.', { indent: 24, color: PDF_MUTED });
       }
       for (const rule of control.rules) {
         write.line(
@@ -323,51 +295,51 @@ function drawRisks(doc: PDFKit.PDFDocument, write: Pen, risks: readonly Assessme
  */
 function drawFindings(
   doc: PDFKit.PDFDocument,
-  write: Pen,
+  write: PdfPen,
   findings: readonly AssessmentFinding[] | undefined,
 ) {
   if (!findings) {
     write.heading('Findings and their status');
     write.line('This version was approved before findings were recorded with the assessment.', {
-      color: MUTED,
+      color: PDF_MUTED,
     });
     return;
   }
   write.heading(`Findings and their status (${findings.length})`);
-  if (findings.length === 0) write.line('No finding recorded.', { color: MUTED });
+  if (findings.length === 0) write.line('No finding recorded.', { color: PDF_MUTED });
   for (const finding of findings) {
     if (doc.y > doc.page.height - 150) doc.addPage();
     doc
       .moveDown(0.4)
       .font(PDF_FONTS.bold)
       .fontSize(10.5)
-      .fillColor(INK)
-      .text(`${findingNumberLabel(finding.number)} — ${finding.title}`, MARGIN);
+      .fillColor(PDF_INK)
+      .text(`${findingNumberLabel(finding.number)} — ${finding.title}`, PDF_MARGIN);
     write.field(
       'Source, severity and area',
       `${FINDING_SOURCE_LABELS[finding.source]}; ${FINDING_SEVERITY_LEVELS[finding.severity].label}; ${REGULATION_AREA_INFO[finding.area].tag}`,
     );
     write.field(
       'Status',
-      `${FINDING_STATUS_LABELS[finding.status]}, recorded ${utc(finding.createdAt)}`,
+      `${FINDING_STATUS_LABELS[finding.status]}, recorded ${utcStamp(finding.createdAt)}`,
     );
     if (finding.riskNumber !== null) write.field('Risk', riskNumberLabel(finding.riskNumber));
     if (finding.ruleId) write.field('Library rule', finding.ruleId);
     if (finding.rootCause) write.field('Root cause', finding.rootCause);
     if (finding.actions.length === 0) {
-      write.line('No corrective action recorded.', { indent: 12, color: MUTED });
+      write.line('No corrective action recorded.', { indent: 12, color: PDF_MUTED });
     }
     for (const action of finding.actions) {
       const progress = [
         `owner ${action.ownerName ?? 'unassigned'}`,
         `due ${formatShortDay(action.dueDate)}`,
         action.completedAt
-          ? `completed ${utc(action.completedAt)} by ${action.completedByName ?? 'a former member'}`
+          ? `completed ${utcStamp(action.completedAt)} by ${action.completedByName ?? 'a former member'}`
           : action.overdue
             ? 'overdue'
             : 'not completed',
         action.validatedAt
-          ? `validated ${utc(action.validatedAt)} by ${action.validatedByName ?? 'a former member'}`
+          ? `validated ${utcStamp(action.validatedAt)} by ${action.validatedByName ?? 'a former member'}`
           : null,
       ].filter(Boolean);
       write.line(`Corrective action: ${action.plan} (${progress.join('; ')})`, { indent: 12 });
@@ -376,29 +348,29 @@ function drawFindings(
   }
 }
 
-function drawSignOff(doc: PDFKit.PDFDocument, write: Pen, report: AssessmentReport) {
+function drawSignOff(doc: PDFKit.PDFDocument, write: PdfPen, report: AssessmentReport) {
   write.heading('Sign-off');
   const { approved, lastApproved } = report;
   if (approved) {
     write.field('Version', String(approved.version));
-    write.field('Submitted', `${utc(approved.submittedAt)} by ${approved.submittedByName}`);
+    write.field('Submitted', `${utcStamp(approved.submittedAt)} by ${approved.submittedByName}`);
     if (approved.note) write.field('Submission note', approved.note);
-    write.field('Approved', `${utc(approved.decidedAt!)} by ${approved.decidedByName ?? ''}`);
+    write.field('Approved', `${utcStamp(approved.decidedAt!)} by ${approved.decidedByName ?? ''}`);
     if (approved.decisionNote) write.field('Approval note', approved.decisionNote);
     return;
   }
   write.field('Approval', 'Not yet approved');
   write.line(
-    `This report shows the working register as of ${utc(report.snapshot.takenAt)}.${
+    `This report shows the working register as of ${utcStamp(report.snapshot.takenAt)}.${
       lastApproved
-        ? ` The latest approved version is version ${lastApproved.version}, approved ${utc(lastApproved.decidedAt!)} by ${lastApproved.decidedByName ?? ''}.`
+        ? ` The latest approved version is version ${lastApproved.version}, approved ${utcStamp(lastApproved.decidedAt!)} by ${lastApproved.decidedByName ?? ''}.`
         : ' No version has been approved yet.'
     }`,
   );
 }
 
 function drawAssessmentReport(doc: PDFKit.PDFDocument, report: AssessmentReport) {
-  const write = pen(doc);
+  const write = pdfPen(doc);
   drawScope(doc, write, report);
   drawMethodology(doc, write, report);
   write.heading('Heat map');
@@ -420,54 +392,14 @@ export function assessmentReportPdf(
   report: AssessmentReport,
   options: { preparedBy: string; now: Date },
 ): Readable {
-  const doc = unicodePdfDocument({
-    size: 'LETTER',
-    margin: MARGIN,
-    bufferPages: true,
-    info: {
-      Title: `Compliance risk assessment — ${report.institution.name}`,
-      Author: options.preparedBy,
-      Creator: 'Complivue',
-    },
+  return reportPdf({
+    title: 'Compliance risk assessment',
+    subtitle: report.approved
+      ? `${report.institution.name} — version ${report.approved.version}, approved`
+      : `${report.institution.name} — working register, not yet approved`,
+    footer: `Compliance risk assessment · ${report.institution.name}`,
+    preparedBy: options.preparedBy,
+    now: options.now,
+    draw: (doc) => drawAssessmentReport(doc, report),
   });
-  const out = new PassThrough();
-  doc.pipe(out);
-
-  doc.font(PDF_FONTS.bold).fontSize(18).fillColor(INK).text('Compliance risk assessment');
-  doc
-    .moveDown(0.2)
-    .font(PDF_FONTS.bold)
-    .fontSize(13)
-    .text(
-      report.approved
-        ? `${report.institution.name} — version ${report.approved.version}, approved`
-        : `${report.institution.name} — working register, not yet approved`,
-    );
-  doc
-    .moveDown(0.2)
-    .font(PDF_FONTS.regular)
-    .fontSize(9)
-    .fillColor(MUTED)
-    .text(`Prepared ${utc(options.now)} by ${options.preparedBy}.`);
-
-  drawAssessmentReport(doc, report);
-
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    doc.switchToPage(index);
-    // The footer sits in the bottom margin; without this pdfkit would start a new page for it.
-    doc.page.margins.bottom = 0;
-    doc
-      .font(PDF_FONTS.regular)
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(
-        `Compliance risk assessment · ${report.institution.name} · page ${index + 1} of ${range.count}`,
-        MARGIN,
-        doc.page.height - 40,
-        { lineBreak: false },
-      );
-  }
-  doc.end();
-  return out;
 }

@@ -1,9 +1,7 @@
 import type { Db } from '@complivue/db/database';
-import { changeItems } from '@complivue/db/schema/changes';
-import { feedItemRelevance, feedItemUserState, feedItems } from '@complivue/db/schema/feeds';
+import { feedItemRelevance, feedItems } from '@complivue/db/schema/feeds';
 import { riskFindings } from '@complivue/db/schema/findings';
 import { libraryRules, ruleAssessments } from '@complivue/db/schema/library';
-import { userProfiles } from '@complivue/db/schema/profiles';
 import { addDays, daysBetween, formatShortDay } from '@complivue/shared/calendar-days';
 import { ASSESSMENT_STATUS_LABELS } from '@complivue/shared/compliance-score';
 import { libraryRulePath } from '@complivue/shared/library';
@@ -19,13 +17,14 @@ import {
   type RiskSignalItem,
   type RiskSignalKind,
 } from '@complivue/shared/schemas/risk-signals';
-import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ne } from 'drizzle-orm';
 import type { InstitutionFacts } from '../library/applicability.ts';
 import { overdueOpenDueDates, type EventReader } from '../calendar/calendar.queries.ts';
 import { openChangesWithAreas } from '../changes/changes.queries.ts';
 import { changeLink } from '../changes/changes.service.ts';
 import { visibleToCompany } from '../feeds/feed-items-visibility.ts';
 import { feedItemSearchPath } from '../feeds/feed-ingest.ts';
+import { isTriagedBy } from '../feeds/feed-triage.ts';
 
 export interface SignalReader extends EventReader {
   companyId: string;
@@ -202,12 +201,6 @@ async function calendarDeadlines(db: Db, reader: SignalReader): Promise<Consider
  */
 async function recentRelevantUpdates(db: Db, reader: SignalReader): Promise<Considered[]> {
   const since = `${addDays(reader.today, -UNTRIAGED_FEED_DAYS)}T00:00:00Z`;
-  const opened = sql<boolean>`exists (select 1 from ${feedItemUserState}
-      join ${userProfiles} on ${userProfiles.userId} = ${feedItemUserState.userId}
-        and ${userProfiles.companyId} = ${reader.companyId}
-      where ${feedItemUserState.itemId} = ${feedItems.id} and ${feedItemUserState.readAt} is not null)`;
-  const changeStarted = sql<boolean>`exists (select 1 from ${changeItems}
-      where ${changeItems.companyId} = ${reader.companyId} and ${changeItems.feedItemId} = ${feedItems.id})`;
   const rows = await db
     .select({
       id: feedItems.id,
@@ -215,7 +208,7 @@ async function recentRelevantUpdates(db: Db, reader: SignalReader): Promise<Cons
       areas: feedItems.areas,
       sortAt: feedItems.sortAt,
       publishedAt: feedItems.publishedAt,
-      triaged: sql<boolean>`(${opened} or ${changeStarted})`.mapWith(Boolean),
+      triaged: isTriagedBy(reader.companyId),
     })
     .from(feedItemRelevance)
     .innerJoin(feedItems, eq(feedItems.id, feedItemRelevance.itemId))

@@ -1,0 +1,434 @@
+import type { Db } from '@complivue/db/database';
+import { riskSnapshots } from '@complivue/db/schema/risk-assessment';
+import type { Period } from '@complivue/shared/analytics-periods';
+import { addDays } from '@complivue/shared/calendar-days';
+import { DEADLINE_OUTCOMES, type DeadlineOutcome } from '@complivue/shared/deadline-outcomes';
+import { REGULATION_AREAS, type RegulationArea } from '@complivue/shared/regulation-areas';
+import { summarizeResidualRisk, type ResidualFigures } from '@complivue/shared/risk-trend';
+import {
+  actionGroupLabel,
+  type AnalyticsChanges,
+  type AnalyticsCompliance,
+  type AnalyticsDeadlines,
+  type AnalyticsOverview,
+  type AnalyticsQuery,
+  type AnalyticsSnapshotFigures,
+  type AnalyticsTeam,
+  type AnalyticsTrendPoint,
+} from '@complivue/shared/schemas/analytics';
+import { and, desc, eq, lte } from 'drizzle-orm';
+import type { EventReader } from '../calendar/calendar.queries.ts';
+import type { InstitutionFacts } from '../library/applicability.ts';
+import { findRisks } from '../risks/risks.queries.ts';
+import { closingDay, resolvePeriod, type ResolvedPeriod } from './analytics-period.ts';
+import {
+  countFeedUpdates,
+  countTeamActions,
+  findPeriodChanges,
+  findPeriodDueDates,
+  isClosedIn,
+  isOpenedIn,
+  median,
+  type PeriodDueDate,
+  type PeriodScope,
+} from './analytics.queries.ts';
+import { findSnapshotAt, findSnapshots, readCurrentFigures } from './analytics-snapshots.ts';
+import { countCompliance } from './compliance-figures.ts';
+
+/** Who reads analytics: a member of the institution, on the institution's day. */
+export interface AnalyticsViewer extends EventReader {
+  companyId: string;
+  facts: InstitutionFacts;
+  /** The institution's day (US Eastern), which periods and snapshots are counted in. */
+  today: string;
+  /** Advanced analytics (enterprise): custom ranges. */
+  advanced: boolean;
+}
+
+/** How far ahead "upcoming deadlines" looks: the next quarter's worth of days. */
+export const UPCOMING_DAYS = 90;
+
+/** The figures of a moment, with the day they are of: today's read live, a past day's kept. */
+interface Closing {
+  day: string;
+  figures: AnalyticsSnapshotFigures;
+}
+
+async function closingFigures(
+  db: Db,
+  viewer: AnalyticsViewer,
+  period: Period,
+): Promise<Closing | null> {
+  const day = closingDay(period, viewer.today);
+  if (!day) return null;
+  if (day === viewer.today) {
+    return { day, figures: await readCurrentFigures(db, viewer) };
+  }
+  const row = await findSnapshotAt(db, {
+    companyId: viewer.companyId,
+    day,
+    notBefore: period.from,
+  });
+  return row ? { day: row.day, figures: row.figures } : null;
+}
+
+const complianceOf = (figures: AnalyticsSnapshotFigures, area?: RegulationArea) =>
+  area ? (figures.compliance.byArea[area] ?? countCompliance([])) : figures.compliance;
+
+const countOutcomes = (dueDates: readonly PeriodDueDate[]): Record<DeadlineOutcome, number> =>
+  Object.fromEntries(
+    DEADLINE_OUTCOMES.map((outcome) => [
+      outcome,
+      dueDates.filter((dueDate) => dueDate.outcome === outcome).length,
+    ]),
+  ) as Record<DeadlineOutcome, number>;
+
+function trendPoint(
+  day: string,
+  backfilled: boolean,
+  figures: AnalyticsSnapshotFigures,
+  area?: RegulationArea,
+): AnalyticsTrendPoint {
+  const compliance = complianceOf(figures, area);
+  return {
+    day,
+    backfilled,
+    score: compliance.score,
+    assessed: compliance.assessed,
+    applicable: compliance.applicable,
+    openChanges: figures.changes.open,
+    overdueChanges: figures.changes.overdue,
+    openFindings: figures.findings.open,
+    overdueFindings: figures.findings.overdue,
+  };
+}
+
+/** The period's daily points, oldest first; today's from the live figures. */
+async function findTrend(
+  db: Db,
+  viewer: AnalyticsViewer,
+  period: Period,
+  closing: Closing | null,
+  area?: RegulationArea,
+): Promise<AnalyticsTrendPoint[]> {
+  if (!closing) return [];
+  const rows = await findSnapshots(db, {
+    companyId: viewer.companyId,
+    from: period.from,
+    to: closing.day,
+  });
+  const points = rows
+    .filter((row) => row.day !== viewer.today)
+    .map((row) => trendPoint(row.day, row.backfilled, row.figures, area));
+  if (closing.day === viewer.today)
+    points.push(trendPoint(closing.day, false, closing.figures, area));
+  return points;
+}
+
+/** The residual-risk bands at a day: the register now for today, else that day's snapshot. */
+async function riskBandsAt(
+  db: Db,
+  viewer: AnalyticsViewer,
+  day: string,
+  area?: RegulationArea,
+): Promise<ResidualFigures | null> {
+  if (day === viewer.today) {
+    const register = await findRisks(
+      db,
+      { companyId: viewer.companyId, actorUserId: '', role: 'user', today: day },
+      { notRated: false },
+    );
+    const summary = summarizeResidualRisk(register);
+    return area ? (summary.byArea[area] ?? null) : summary.riskCount > 0 ? summary : null;
+  }
+  const [row] = await db
+    .select()
+    .from(riskSnapshots)
+    .where(and(eq(riskSnapshots.companyId, viewer.companyId), lte(riskSnapshots.day, day)))
+    .orderBy(desc(riskSnapshots.day))
+    .limit(1);
+  if (!row) return null;
+  if (area) return row.byArea[area] ?? null;
+  return {
+    riskCount: row.riskCount,
+    notRatedCount: row.notRatedCount,
+    bands: {
+      low: row.lowCount,
+      moderate: row.moderateCount,
+      high: row.highCount,
+      critical: row.criticalCount,
+    },
+    totalResidualScore: row.totalResidualScore,
+    averageResidualScore: row.averageResidualScore,
+  };
+}
+
+const scopeOf = (viewer: AnalyticsViewer, period: Period, area?: RegulationArea): PeriodScope => ({
+  companyId: viewer.companyId,
+  from: period.from,
+  to: period.to,
+  area,
+});
+
+export function periodOf(viewer: AnalyticsViewer, query: AnalyticsQuery): ResolvedPeriod {
+  return resolvePeriod(query, viewer);
+}
+
+/**
+ * `GET /api/analytics/overview`: the headline figures of the period beside the period before,
+ * each counted from the records (changes, due dates, feed items, the audit trail) or, for the
+ * figures of a moment, from the period's closing snapshot (live for today), and the daily trend.
+ */
+export async function getAnalyticsOverview(
+  db: Db,
+  viewer: AnalyticsViewer,
+  query: AnalyticsQuery,
+): Promise<AnalyticsOverview> {
+  const { period, previous, custom } = periodOf(viewer, query);
+  const { area } = query;
+  const current = scopeOf(viewer, period, area);
+  const before = scopeOf(viewer, previous, area);
+  const [
+    closing,
+    previousClosing,
+    changes,
+    previousChanges,
+    dueDates,
+    previousDueDates,
+    upcoming,
+    feeds,
+    previousFeeds,
+    team,
+    previousTeam,
+  ] = await Promise.all([
+    closingFigures(db, viewer, period),
+    closingFigures(db, viewer, previous),
+    findPeriodChanges(db, current),
+    findPeriodChanges(db, before),
+    findPeriodDueDates(db, { ...current, facts: viewer.facts, today: viewer.today, viewer }),
+    findPeriodDueDates(db, { ...before, facts: viewer.facts, today: viewer.today, viewer }),
+    findPeriodDueDates(db, {
+      companyId: viewer.companyId,
+      area,
+      from: viewer.today,
+      to: addDays(viewer.today, UPCOMING_DAYS - 1),
+      facts: viewer.facts,
+      today: viewer.today,
+      viewer,
+    }),
+    countFeedUpdates(db, current),
+    countFeedUpdates(db, before),
+    countTeamActions(db, current),
+    countTeamActions(db, before),
+  ]);
+  const [trend, risks] = await Promise.all([
+    findTrend(db, viewer, period, closing, area),
+    closing ? riskBandsAt(db, viewer, closing.day, area) : Promise.resolve(null),
+  ]);
+  const cycle = (list: typeof changes) => median(list.filter(isClosedIn).map((c) => c.cycleDays!));
+  const sum = (rows: { count: number }[]) => rows.reduce((total, row) => total + row.count, 0);
+  const hasFindings = closing ? closing.figures.findings.open > 0 : false;
+  return {
+    today: viewer.today,
+    period,
+    previous,
+    custom,
+    compliance: {
+      current: closing ? complianceOf(closing.figures, area) : null,
+      currentAsOf: closing?.day ?? null,
+      previous: previousClosing ? complianceOf(previousClosing.figures, area) : null,
+      previousAsOf: previousClosing?.day ?? null,
+    },
+    changes: {
+      opened: {
+        current: changes.filter((change) => isOpenedIn(change, current)).length,
+        previous: previousChanges.filter((change) => isOpenedIn(change, before)).length,
+      },
+      closed: {
+        current: changes.filter(isClosedIn).length,
+        previous: previousChanges.filter(isClosedIn).length,
+      },
+      medianCycleDays: { current: cycle(changes), previous: cycle(previousChanges) },
+      // Open and overdue changes are kept for the institution, not per area.
+      open: closing && !area ? closing.figures.changes.open : null,
+      overdue: closing && !area ? closing.figures.changes.overdue : null,
+    },
+    deadlines: {
+      current: countOutcomes(dueDates),
+      previous: countOutcomes(previousDueDates),
+      upcoming: upcoming.filter((dueDate) => dueDate.outcome === 'open').length,
+    },
+    feeds: {
+      relevant: { current: feeds.relevant, previous: previousFeeds.relevant },
+      triaged: { current: feeds.triaged, previous: previousFeeds.triaged },
+    },
+    risks:
+      risks || hasFindings
+        ? {
+            bands: {
+              low: risks?.bands.low ?? 0,
+              moderate: risks?.bands.moderate ?? 0,
+              high: risks?.bands.high ?? 0,
+              critical: risks?.bands.critical ?? 0,
+              notRated: risks?.notRatedCount ?? 0,
+            },
+            openFindings: area ? null : (closing?.figures.findings.open ?? 0),
+            overdueFindings: area ? null : (closing?.figures.findings.overdue ?? 0),
+          }
+        : null,
+    team: { actions: { current: sum(team), previous: sum(previousTeam) } },
+    trend,
+  };
+}
+
+/** The months a period spans, each cut to the period: `{ month: '2026-10', from, to }`. */
+export function monthsOf(period: Period): { month: string; from: string; to: string }[] {
+  const months: { month: string; from: string; to: string }[] = [];
+  let from = period.from;
+  while (from <= period.to) {
+    const month = from.slice(0, 7);
+    const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+    const next =
+      monthNumber === 12
+        ? `${year + 1}-01-01`
+        : `${year}-${String(monthNumber + 1).padStart(2, '0')}-01`;
+    const to = [addDays(next, -1), period.to].sort()[0]!;
+    months.push({ month, from, to });
+    from = next;
+  }
+  return months;
+}
+
+const inMonth = (day: string | null, month: { from: string; to: string }) =>
+  day !== null && day >= month.from && day <= month.to;
+
+/** `GET /api/analytics/compliance`: every area's figures at the period's close and before. */
+export async function getAnalyticsCompliance(
+  db: Db,
+  viewer: AnalyticsViewer,
+  query: AnalyticsQuery,
+): Promise<AnalyticsCompliance> {
+  const { period, previous } = periodOf(viewer, query);
+  const [closing, previousClosing] = await Promise.all([
+    closingFigures(db, viewer, period),
+    closingFigures(db, viewer, previous),
+  ]);
+  const trend = await findTrend(db, viewer, period, closing, query.area);
+  const areas = REGULATION_AREAS.filter(
+    (area) =>
+      (!query.area || area === query.area) &&
+      (closing?.figures.compliance.byArea[area] ??
+        previousClosing?.figures.compliance.byArea[area]),
+  ).map((area) => ({
+    area,
+    current: closing?.figures.compliance.byArea[area] ?? null,
+    previous: previousClosing?.figures.compliance.byArea[area] ?? null,
+  }));
+  return {
+    today: viewer.today,
+    period,
+    previous,
+    currentAsOf: closing?.day ?? null,
+    previousAsOf: previousClosing?.day ?? null,
+    areas,
+    trend,
+  };
+}
+
+/** `GET /api/analytics/changes`: the changes identified or closed in the period, by month. */
+export async function getAnalyticsChanges(
+  db: Db,
+  viewer: AnalyticsViewer,
+  query: AnalyticsQuery,
+): Promise<AnalyticsChanges> {
+  const { period } = periodOf(viewer, query);
+  const scope = scopeOf(viewer, period, query.area);
+  const changes = (await findPeriodChanges(db, scope)).map((change) => ({
+    ...change,
+    openedInPeriod: isOpenedIn(change, scope),
+  }));
+  return {
+    today: viewer.today,
+    period,
+    changes,
+    byMonth: monthsOf(period).map((month) => ({
+      ...month,
+      opened: changes.filter((change) => change.openedInPeriod && inMonth(change.openedOn, month))
+        .length,
+      closed: changes.filter((change) => isClosedIn(change) && inMonth(change.closedOn, month))
+        .length,
+    })),
+    medianCycleDays: median(changes.filter(isClosedIn).map((change) => change.cycleDays!)),
+  };
+}
+
+/** `GET /api/analytics/deadlines`: the period's due dates with their outcomes, and what is next. */
+export async function getAnalyticsDeadlines(
+  db: Db,
+  viewer: AnalyticsViewer,
+  query: AnalyticsQuery,
+): Promise<AnalyticsDeadlines> {
+  const { period } = periodOf(viewer, query);
+  const reader = { facts: viewer.facts, today: viewer.today, viewer };
+  const [dueDates, upcoming] = await Promise.all([
+    findPeriodDueDates(db, { ...scopeOf(viewer, period, query.area), ...reader }),
+    findPeriodDueDates(db, {
+      companyId: viewer.companyId,
+      area: query.area,
+      from: viewer.today,
+      to: addDays(viewer.today, UPCOMING_DAYS - 1),
+      ...reader,
+    }),
+  ]);
+  return {
+    today: viewer.today,
+    period,
+    counts: countOutcomes(dueDates),
+    byMonth: monthsOf(period).map((month) => ({
+      ...month,
+      ...countOutcomes(dueDates.filter((dueDate) => inMonth(dueDate.date, month))),
+    })),
+    dueDates,
+    upcoming: upcoming.filter((dueDate) => dueDate.outcome === 'open'),
+  };
+}
+
+/**
+ * `GET /api/analytics/team`: the team's compliance work in the period by kind, and by member
+ * for those who may compare colleagues (`seesNames`: managers and administrators).
+ */
+export async function getAnalyticsTeam(
+  db: Db,
+  viewer: AnalyticsViewer & { seesNames: boolean },
+  query: AnalyticsQuery,
+): Promise<AnalyticsTeam> {
+  const { period } = periodOf(viewer, query);
+  const rows = await countTeamActions(db, scopeOf(viewer, period));
+  const byKind = new Map<string, { kind: string; label: string; count: number }>();
+  const members = new Map<string, NonNullable<AnalyticsTeam['members']>[number]>();
+  for (const row of rows) {
+    const label = actionGroupLabel(row.group);
+    const kind = byKind.get(label) ?? { kind: row.group, label, count: 0 };
+    kind.count += row.count;
+    byKind.set(label, kind);
+    const key = row.userId ?? '';
+    const member = members.get(key) ?? {
+      userId: row.userId,
+      name: row.name ?? (row.userId ? 'Former member' : 'The system'),
+      total: 0,
+      byKind: {},
+    };
+    member.total += row.count;
+    member.byKind[label] = (member.byKind[label] ?? 0) + row.count;
+    members.set(key, member);
+  }
+  return {
+    today: viewer.today,
+    period,
+    total: rows.reduce((total, row) => total + row.count, 0),
+    byKind: [...byKind.values()].sort((a, b) => b.count - a.count),
+    members: viewer.seesNames
+      ? [...members.values()].sort((a, b) => b.total - a.total || a.name.localeCompare(b.name))
+      : null,
+  };
+}
