@@ -1,15 +1,7 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
-
-/**
- * A cell a spreadsheet would read as a formula (=, +, -, @, tab, carriage return) is prefixed
- * with an apostrophe: an exported file must not run code when an examiner opens it (OWASP CSV
- * injection).
- */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+import { neutraliseFormula } from '@complivue/shared/csv-cells';
 
 /** Rows as an RFC 4180 CSV stream with a header row, pulled one at a time (bounded memory). */
 export function csvStream(

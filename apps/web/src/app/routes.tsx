@@ -174,6 +174,36 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            path: paths.analytics,
+            lazy: async () => ({
+              Component: (await import('@/features/analytics/analytics-page')).AnalyticsPage,
+            }),
+          },
+          {
+            path: paths.analyticsCompliance,
+            lazy: async () => ({
+              Component: (await import('@/features/analytics/analytics-page')).AnalyticsPage,
+            }),
+          },
+          {
+            path: paths.analyticsChanges,
+            lazy: async () => ({
+              Component: (await import('@/features/analytics/analytics-page')).AnalyticsPage,
+            }),
+          },
+          {
+            path: paths.analyticsDeadlines,
+            lazy: async () => ({
+              Component: (await import('@/features/analytics/analytics-page')).AnalyticsPage,
+            }),
+          },
+          {
+            path: paths.analyticsTeam,
+            lazy: async () => ({
+              Component: (await import('@/features/analytics/analytics-page')).AnalyticsPage,
+            }),
+          },
+          {
             path: paths.collaboration,
             lazy: async () => ({
               Component: (await import('@/features/collaboration/collaboration-page'))

@@ -31,6 +31,10 @@ export const paths = {
   complianceRule: '/compliance/rules/:ruleId',
   collaboration: '/collaboration',
   analytics: '/analytics',
+  analyticsCompliance: '/analytics/compliance',
+  analyticsChanges: '/analytics/changes',
+  analyticsDeadlines: '/analytics/deadlines',
+  analyticsTeam: '/analytics/team',
   users: '/users',
   usersTeam: '/users/team',
   usersRoles: '/users/roles',
@@ -118,6 +122,11 @@ export const appRoutePatterns = [
   paths.policyCrossReferencing,
   paths.collaboration,
   paths.regulatoryCalendar,
+  paths.analytics,
+  paths.analyticsCompliance,
+  paths.analyticsChanges,
+  paths.analyticsDeadlines,
+  paths.analyticsTeam,
   paths.qaTest,
 ] as const;
 
@@ -156,6 +165,11 @@ export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
   'policyCrossReferencing',
   'collaboration',
   'regulatoryCalendar',
+  'analytics',
+  'analyticsCompliance',
+  'analyticsChanges',
+  'analyticsDeadlines',
+  'analyticsTeam',
   'qaTest',
 ]);
 

@@ -17,6 +17,8 @@ export const ANALYTICS_MESSAGES = {
   range_needs_both: 'Choose both a start date and an end date.',
   custom_range_plan:
     'Custom date ranges are part of advanced analytics, on the Enterprise plan. Choose a quarter.',
+  area_filter_plan:
+    'Reading one regulation area is part of advanced analytics, on the Enterprise plan.',
 } as const;
 
 const count = z.number().int().min(0);

@@ -20,13 +20,18 @@ const rangeLabel = (from: string, to: string) => `${formatShortDay(from)} – ${
 
 /**
  * The period a read is of: the quarter asked for (this quarter by default) and the one before
- * it, or a custom range and the same number of days before it — custom ranges only with
- * advanced analytics (the enterprise plan), refused otherwise rather than quietly ignored.
+ * it, or a custom range and the same number of days before it — custom ranges and one area's
+ * figures only with advanced analytics (the enterprise plan), refused otherwise, never ignored.
  */
 export function resolvePeriod(
-  query: Pick<AnalyticsQuery, 'quarter' | 'from' | 'to'>,
+  query: Pick<AnalyticsQuery, 'quarter' | 'from' | 'to' | 'area'>,
   options: { today: string; advanced: boolean },
 ): ResolvedPeriod {
+  if (query.area && !options.advanced) {
+    throw new AppError('feature_unavailable', ANALYTICS_MESSAGES.area_filter_plan, {
+      needed: 'advanced_analytics',
+    });
+  }
   if (query.from && query.to) {
     if (!options.advanced) {
       throw new AppError('feature_unavailable', ANALYTICS_MESSAGES.custom_range_plan, {

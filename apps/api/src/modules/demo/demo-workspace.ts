@@ -14,6 +14,7 @@ import { and, count, eq, gte } from 'drizzle-orm';
 import type { Auth } from '../auth/auth.ts';
 import { teamActivitySince } from '../dashboard/dashboard-figures.ts';
 import { workActionsOnly } from '../team/activity-queries.ts';
+import { snapshotAnalytics } from '../analytics/analytics-snapshots.ts';
 import { seedDemoAssessments } from './demo-assessments.ts';
 import { seedDemoFeed } from './demo-feed.ts';
 import { seedDemoCalendar } from './demo-calendar.ts';
@@ -304,6 +305,9 @@ export async function seedDemoWorkspace(
     // Today's snapshot of that register, as the daily job writes it: the trend starts there.
     // Past days are never made up; the job adds one a day from here.
     await snapshotRiskRegister(tx, { companyId: company.id, now });
+    // And analytics' snapshot of today, as its daily job writes it (past days only from the
+    // records' own histories, marked as rebuilt).
+    await snapshotAnalytics(tx, { companyId: company.id, now });
 
     // Team Activity counts work, so the demo's week holds work: the members recording some of
     // the assessments above, spread over the last six days (docs/product.md § Dashboard).

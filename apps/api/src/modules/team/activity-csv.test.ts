@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { neutraliseFormula } from '../../lib/csv.ts';
+import { neutraliseFormula } from '@complivue/shared/csv-cells';
 import { activityCsvStream } from './activity-csv.ts';
 
 describe('the activity CSV', () => {
