@@ -99,7 +99,7 @@ function answerCalendar(call: ApiCall) {
     const body: CalendarEventList = {
       events: EVENTS,
       profileComplete: true,
-      institutionType: 'bank',
+      institutionType: 'community_bank',
       filings: [],
       optionalDeadlines: [],
     };
@@ -129,8 +129,9 @@ function renderCalendar(search: string) {
 
 const rangeSection = async (name: RegExp) =>
   within((await screen.findByRole('heading', { name })).closest('section')!);
+/** Each listed due date as its event's title and its day. */
 const listedTitles = (section: ReturnType<typeof within>) =>
-  section.getAllByRole('listitem').flatMap((item) => {
+  section.getAllByRole('listitem').flatMap((item: HTMLElement) => {
     const button = within(item).queryByRole('button', { name: /review|scrub/ });
     return button
       ? [`${button.textContent} ${item.textContent?.match(/\w{3} \d+, \d{4}/)?.[0]}`]
