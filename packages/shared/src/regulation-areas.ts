@@ -105,3 +105,16 @@ export function suggestedRegulationAreas(
   }
   return [...REGULATION_AREAS];
 }
+
+/**
+ * The area a link names, by its id (`trid`) or its tag (`TRID`), in any letter case; undefined
+ * for anything else. Pages read their `area` parameter through this, so a link written with the
+ * tag filters by the area instead of silently showing every area.
+ */
+export function regulationAreaOf(text: string | null | undefined): RegulationArea | undefined {
+  const wanted = text?.trim().toLowerCase();
+  if (!wanted) return undefined;
+  return REGULATION_AREAS.find(
+    (area) => area === wanted || REGULATION_AREA_INFO[area].tag.toLowerCase() === wanted,
+  );
+}

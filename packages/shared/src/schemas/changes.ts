@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDay } from '../calendar-days.ts';
 import { CHANGE_WORKFLOW_MESSAGES } from '../change-workflow.ts';
 import { DOCUMENT_FILE_TYPES } from '../file-types.ts';
 import { REGULATION_AREAS } from '../regulation-areas.ts';
@@ -32,9 +33,12 @@ export const CHANGE_MESSAGES = {
     'Only the member who attached the file, a manager or an administrator can remove it.',
   nothing_to_change: 'Change at least one field.',
   due_date_past: 'Choose a due date of today or later.',
+  opened_range: 'The “opened from” date must be on or before the “opened to” date.',
+  closed_range: 'The “closed from” date must be on or before the “closed to” date.',
 } as const;
 
-const isoDay = z.iso.date('Enter a date as YYYY-MM-DD.');
+const DAY_FORMAT_MESSAGE = 'Enter a date as YYYY-MM-DD.';
+const isoDay = z.iso.date(DAY_FORMAT_MESSAGE);
 const areasSchema = z
   .array(z.enum(REGULATION_AREAS, 'Choose regulation areas from the list.'))
   .max(REGULATION_AREAS.length)
@@ -200,7 +204,18 @@ const booleanQuery = z
   .optional()
   .transform((value) => value === 'true');
 
-export const changeFiltersSchema = z.object({
+/**
+ * A day of the opened/closed filters: a real date, in the years the product's records can have
+ * (a year PostgreSQL cannot store as a date would otherwise fail the query).
+ */
+const filterDay = z.string().superRefine((day, context) => {
+  if (!isIsoDay(day)) context.addIssue({ code: 'custom', message: DAY_FORMAT_MESSAGE });
+  else if (day < '2000-01-01' || day > '2099-12-31') {
+    context.addIssue({ code: 'custom', message: 'Choose a date between 2000 and 2099.' });
+  }
+});
+
+const changeFilterFields = z.object({
   status: z.enum(CHANGE_STATUSES).optional(),
   area: z.enum(REGULATION_AREAS).optional(),
   /** A member's id, `me`, or `none` (no owner). */
@@ -211,12 +226,36 @@ export const changeFiltersSchema = z.object({
   overdue: booleanQuery,
   /** Words of the title or summary, or a number ("12" or "CHG-12"). */
   q: z.string().trim().max(200).optional(),
+  /**
+   * Opened (created) and closed on these days, both ends included, each a day in the
+   * institution's day (US Eastern, `DEFAULT_CALENDAR_TIME_ZONE`), as analytics counts them.
+   */
+  openedFrom: filterDay.optional(),
+  openedTo: filterDay.optional(),
+  closedFrom: filterDay.optional(),
+  closedTo: filterDay.optional(),
 });
+
+/** Each date range runs forwards: "from" on or before "to". */
+function checkDateRanges(
+  filters: { openedFrom?: string; openedTo?: string; closedFrom?: string; closedTo?: string },
+  context: z.RefinementCtx,
+) {
+  const ranges = [
+    ['openedFrom', filters.openedFrom, filters.openedTo, CHANGE_MESSAGES.opened_range],
+    ['closedFrom', filters.closedFrom, filters.closedTo, CHANGE_MESSAGES.closed_range],
+  ] as const;
+  for (const [path, from, to, message] of ranges) {
+    if (from && to && from > to) context.addIssue({ code: 'custom', path: [path], message });
+  }
+}
+
+export const changeFiltersSchema = changeFilterFields.superRefine(checkDateRanges);
 export type ChangeFilters = z.input<typeof changeFiltersSchema>;
 
-export const changeListQuerySchema = changeFiltersSchema.extend({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
+export const changeListQuerySchema = changeFilterFields
+  .extend({ page: z.coerce.number().int().min(1).max(10_000).default(1) })
+  .superRefine(checkDateRanges);
 
 /** `GET /api/changes/draft?feedItemId=`: a change as the feed item would start it. */
 export const changeDraftQuerySchema = z.object({ feedItemId: z.uuid('Choose a feed item.') });

@@ -12,6 +12,7 @@ import {
   isOpenChangeStatus,
   isPastDue,
 } from '@complivue/shared/change-workflow';
+import { DEFAULT_CALENDAR_TIME_ZONE } from '@complivue/shared/calendar-days';
 import { CHANGE_STATUSES, type ChangeStatus } from '@complivue/shared/regulatory-monitoring';
 import type { changeListQuerySchema } from '@complivue/shared/schemas/changes';
 import {
@@ -116,7 +117,6 @@ function toSummary(row: SummaryRow, today: string): ChangeSummary {
   };
 }
 
-/** The filters of the list and the board as a WHERE condition, always within the company. */
 /** Past its due date, or with an open task past its own, on `today` (the "Overdue only" filter). */
 const pastDue = (today: string): SQL =>
   or(
@@ -124,6 +124,23 @@ const pastDue = (today: string): SQL =>
     sql`exists (select 1 from ${changeTasks} where ${changeTasks.changeId} = ${changeItems.id} and ${changeTasks.doneAt} is null and ${changeTasks.dueDate} < ${today})`,
   )!;
 
+/**
+ * A timestamp's day in the institution's day (US Eastern), as analytics counts changes opened
+ * and closed. The zone is a constant written into the SQL, so that an expression index on it
+ * could serve these filters.
+ */
+const institutionDay = (column: AnyColumn): SQL =>
+  sql`(${column} at time zone ${sql.raw(`'${DEFAULT_CALENDAR_TIME_ZONE}'`)})::date`;
+
+/** `column`'s institution day within from–to (either end may be open), both ends included. */
+function dayWithin(column: AnyColumn, from: string | undefined, to: string | undefined) {
+  return [
+    from ? sql`${institutionDay(column)} >= ${from}::date` : undefined,
+    to ? sql`${institutionDay(column)} <= ${to}::date` : undefined,
+  ];
+}
+
+/** The filters of the list, the board and the CSV as a WHERE condition, always within the company. */
 function filterCondition(viewer: ChangeScope, filters: ChangeFilterInput): SQL {
   const conditions: (SQL | undefined)[] = [eq(changeItems.companyId, viewer.companyId)];
   if (filters.status) conditions.push(eq(changeItems.status, filters.status));
@@ -137,6 +154,8 @@ function filterCondition(viewer: ChangeScope, filters: ChangeFilterInput): SQL {
     conditions.push(notInArray(changeItems.status, FINISHED));
     conditions.push(pastDue(viewer.today));
   }
+  conditions.push(...dayWithin(changeItems.createdAt, filters.openedFrom, filters.openedTo));
+  conditions.push(...dayWithin(changeItems.closedAt, filters.closedFrom, filters.closedTo));
   const q = filters.q?.trim();
   if (q) {
     const number = /^(?:chg-?\s*)?(\d{1,9})$/i.exec(q)?.[1];

@@ -25,7 +25,8 @@ export function useOccurrences(range: { from: string; to: string }, enabled = tr
   return useQuery({
     queryKey: [...calendarQueryKey, 'occurrences', range.from, range.to],
     queryFn: () =>
-      apiRequest(`/api/calendar/occurrences?from=${range.from}&to=${range.to}`, {
+      // Encoded: a range can come from the address as written.
+      apiRequest(`/api/calendar/occurrences?${new URLSearchParams(range)}`, {
         schema: occurrencesResponseSchema,
       }),
     placeholderData: keepPreviousData,

@@ -20,6 +20,7 @@ import {
 } from './api.ts';
 import { isMonthKey, localToday, monthOf } from './calendar-dates.ts';
 import { ModalDialog } from '@/components/ui/modal-dialog';
+import { DueDateRangeList, dueDateRange } from './due-date-range.tsx';
 import { EventDetail } from './event-detail.tsx';
 import { EventDrivenForm } from './event-driven-form.tsx';
 import { EventForm } from './event-form.tsx';
@@ -132,12 +133,18 @@ const isCalendarView = (value: string | null): value is CalendarView =>
   value === 'list' || value === 'month';
 
 /**
- * The view the address names; else the month when it names a month or a day (a link to a
- * date in the grid); else the member's last choice in this browser; else the list, which puts
- * what is overdue and the next 90 days, with owners and citations, first.
+ * The view the address names; else the list when it names a range of due dates; else the month
+ * when it names a month or a day (a link to a date in the grid); else the member's last choice
+ * in this browser; else the list, which puts what is overdue and the next 90 days, with owners
+ * and citations, first.
  */
-function calendarView(named: string | null, namesMonthOrDay: boolean): CalendarView {
+function calendarView(
+  named: string | null,
+  namesRange: boolean,
+  namesMonthOrDay: boolean,
+): CalendarView {
   if (isCalendarView(named)) return named;
+  if (namesRange) return 'list';
   if (namesMonthOrDay) return 'month';
   const remembered = readCalendarView();
   return isCalendarView(remembered) ? remembered : 'list';
@@ -149,7 +156,8 @@ function calendarView(named: string | null, namesMonthOrDay: boolean): CalendarV
  * institution's type files them), optional seeded deadlines, and the iCalendar export. The URL
  * holds the view, the month, the selected day and the open due date (`?event=&date=`, the link
  * reminders send), and the list's reach (`?days=30`) or its overdue dates alone (`?due=overdue`),
- * the lists the dashboard's figures open.
+ * the lists the dashboard's figures open, or a range of due dates with their outcomes
+ * (`?from=&to=&outcome=&area=`), the lists analytics' figures open.
  */
 export function RegulatoryCalendarPage() {
   const [params, setParams] = useSearchParams();
@@ -159,15 +167,15 @@ export function RegulatoryCalendarPage() {
   const chosenDay =
     dayParam && isIsoDay(dayParam) ? dayParam : dateParam && isIsoDay(dateParam) ? dateParam : null;
   const monthParam = params.get('month');
-  const view = calendarView(params.get('view'), Boolean(dayParam || monthParam));
+  const range = dueDateRange(params);
+  const view = calendarView(params.get('view'), range !== null, Boolean(dayParam || monthParam));
   const month = isMonthKey(monthParam) ? monthParam : monthOf(chosenDay ?? localDay);
   const openEventId = params.get('event');
   const openDate = params.get('date');
   const detailOpen = Boolean(openEventId && openDate && isIsoDay(openDate));
   const [editing, setEditing] = useState<Editing>(null);
 
-  const range = monthViewRange(month);
-  const monthData = useOccurrences(range, view === 'month');
+  const monthData = useOccurrences(monthViewRange(month), view === 'month');
   const setup = useCalendarEvents();
   const institutionType = setup.data?.institutionType ?? null;
   const filingsLabel = `${eventDrivenTypesLabel(institutionType)} deadline`;
@@ -282,6 +290,12 @@ export function RegulatoryCalendarPage() {
               onOpen={openDetail}
             />
           </>
+        ) : range ? (
+          <DueDateRangeList
+            range={range}
+            onOpen={openDetail}
+            onClear={(keys) => update(Object.fromEntries(keys.map((key) => [key, null])))}
+          />
         ) : (
           <ListView
             today={today}

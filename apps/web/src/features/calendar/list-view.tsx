@@ -1,6 +1,7 @@
 import { addDays, formatShortDay } from '@complivue/shared/calendar-days';
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
 import type { CalendarEvent, CalendarOccurrence } from '@complivue/shared/schemas/calendar';
+import type { ReactNode } from 'react';
 import { Citations } from '@/components/citation';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,18 +9,21 @@ import { Spinner } from '@/components/ui/spinner';
 import { useOccurrences } from './api.ts';
 import { OccurrenceStatus } from './occurrence-status.tsx';
 
-function OccurrenceList({
+/** Due dates with their event, owner and state (`status`, else due/overdue/done). */
+export function OccurrenceList({
   items,
   events,
   today,
   onOpen,
   empty,
+  status,
 }: {
   items: CalendarOccurrence[];
   events: Map<string, CalendarEvent>;
   today: string;
   onOpen: (eventId: string, date: string) => void;
   empty: string;
+  status?: (item: CalendarOccurrence) => ReactNode;
 }) {
   if (items.length === 0) return <p className="text-sm text-slate-700">{empty}</p>;
   return (
@@ -58,7 +62,7 @@ function OccurrenceList({
               </span>
             </span>
             <span className="self-start sm:self-auto">
-              <OccurrenceStatus occurrence={item} today={today} />
+              {status ? status(item) : <OccurrenceStatus occurrence={item} today={today} />}
             </span>
           </li>
         );
@@ -67,7 +71,7 @@ function OccurrenceList({
   );
 }
 
-const eventsOf = (...lists: (CalendarEvent[] | undefined)[]) =>
+export const eventsOf = (...lists: (CalendarEvent[] | undefined)[]) =>
   new Map(lists.flatMap((list) => list ?? []).map((event) => [event.id, event]));
 
 /** How far ahead the list reads: 90 days unless the URL says (`?days=30`, the dashboard's). */

@@ -14,23 +14,11 @@ import {
 } from '@complivue/shared/schemas/changes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import type { ChangeFilterState } from './use-change-filters.ts';
+import { filterParams, type ChangeFilterState } from './use-change-filters.ts';
 
 /** Every query of this feature starts with this key: one invalidation refreshes them all. */
 export const changesQueryKey = ['changes'] as const;
 export const changeQueryKey = (changeId: string) => [...changesQueryKey, 'detail', changeId];
-
-/** The list's filters as query parameters (the CSV export takes the same). */
-export function filterParams(filters: ChangeFilterState): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.status) params.set('status', filters.status);
-  if (filters.area) params.set('area', filters.area);
-  if (filters.owner) params.set('owner', filters.owner);
-  if (filters.risk) params.set('risk', filters.risk);
-  if (filters.overdue) params.set('overdue', 'true');
-  if (filters.q) params.set('q', filters.q);
-  return params;
-}
 
 export function useChangeBoard(filters: ChangeFilterState, enabled: boolean) {
   const params = filterParams({ ...filters, status: undefined });

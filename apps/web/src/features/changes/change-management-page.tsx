@@ -14,6 +14,7 @@ import { Download, Plus, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { FilterChips, formatDayRange } from '@/components/filter-chips';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { AreaFilterSelect, FilterSelect, OwnerFilterSelect } from '@/components/ui/filter-select';
@@ -237,6 +238,36 @@ function Filters({
   );
 }
 
+/**
+ * The opened/closed ranges a link applied (analytics: "the changes closed this quarter"): the
+ * form has no control for them, so each shows as a chip that removes it.
+ */
+function dateChips(
+  filters: ChangeFilterState,
+  onChange: (next: Partial<ChangeFilterState>) => void,
+) {
+  const ranges = [
+    [
+      'Opened',
+      filters.openedFrom,
+      filters.openedTo,
+      { openedFrom: undefined, openedTo: undefined },
+    ],
+    [
+      'Closed',
+      filters.closedFrom,
+      filters.closedTo,
+      { closedFrom: undefined, closedTo: undefined },
+    ],
+  ] as const;
+  return ranges
+    .filter(([, from, to]) => from || to)
+    .map(([word, from, to, cleared]) => ({
+      label: `${word} ${formatDayRange(from, to)}`,
+      onRemove: () => onChange(cleared),
+    }));
+}
+
 /** `/change-management`: the board and the list of regulatory changes, and one change's detail. */
 export function ChangeManagementPage() {
   const [state, update] = useChangePageState();
@@ -304,6 +335,7 @@ export function ChangeManagementPage() {
         members={memberList}
         onChange={setFilters}
       />
+      <FilterChips label="Date filters" chips={dateChips(state.filters, setFilters)} />
 
       {state.view === 'board' ? (
         <QueryState query={board} loading="Loading changes">
