@@ -83,9 +83,18 @@ test.describe('compliance library', () => {
     await expectNoSeriousAxeViolations(page);
 
     await page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' }).click();
-    await expect(page.getByText('Risk level: Low')).toBeVisible();
     await expect(page.getByText('100%', { exact: true })).toBeVisible();
+    // One compliant rule is 100%, "Low": never without how little of the library it rests on.
+    await expect(page.getByText(/^1 of \d+ applicable rules assessed \(under 1%\)$/)).toBeVisible();
+    await expect(page.getByText(/^Risk level: Low, on 1 of \d+ rules assessed$/)).toBeVisible();
     await expect(page.getByText('TRID Rules Review Needed')).toBeVisible();
+    // The assessed count opens the library's articles, the one holding that rule first.
+    await page.getByRole('link', { name: 'Rules assessed: 1, open the list' }).click();
+    const firstArticle = page
+      .getByRole('table', { name: /^Articles of the compliance library/ })
+      .getByRole('rowheader')
+      .first();
+    await expect(firstArticle).toContainText(LE_ARTICLE);
   });
 
   test('lists what applies to the institution first, with counts that open the rules they count, and one disclaimer a page', async ({

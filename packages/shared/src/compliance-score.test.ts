@@ -4,6 +4,9 @@ import {
   areaStatusLabel,
   complianceScore,
   countRules,
+  coverageOf,
+  coverageText,
+  riskLevelText,
   RULE_FILTERS,
   ruleMatchesFilter,
   riskLevel,
@@ -81,5 +84,35 @@ describe('rule counts', () => {
       );
     }
     expect(ruleMatchesFilter(rule('non_compliant', false), 'non_compliant')).toBe(false);
+  });
+});
+
+describe('coverage beside the score', () => {
+  it('counts the rules that apply and how many a person has assessed, not applicable included', () => {
+    expect(
+      coverageOf([...many('compliant', 1), 'not_applicable', ...many('not_assessed', 115)]),
+    ).toEqual({ assessed: 2, applicable: 117 });
+  });
+
+  it('says it in words, rounding down so that it never reads better than it is', () => {
+    expect(coverageText({ assessed: 1, applicable: 117 })).toBe(
+      '1 of 117 applicable rules assessed (under 1%)',
+    );
+    expect(coverageText({ assessed: 116, applicable: 117 })).toBe(
+      '116 of 117 applicable rules assessed (99%)',
+    );
+    expect(coverageText({ assessed: 117, applicable: 117 })).toBe(
+      '117 of 117 applicable rules assessed (100%)',
+    );
+    expect(coverageText({ assessed: 0, applicable: 1 })).toBe(
+      '0 of 1 applicable rule assessed (0%)',
+    );
+  });
+
+  it('gives the risk level with what it rests on until every rule that applies is assessed', () => {
+    expect(riskLevelText('Low', { assessed: 1, applicable: 117 })).toBe(
+      'Low, on 1 of 117 rules assessed',
+    );
+    expect(riskLevelText('Low', { assessed: 117, applicable: 117 })).toBe('Low');
   });
 });

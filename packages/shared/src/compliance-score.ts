@@ -115,3 +115,54 @@ export function countRules(rules: readonly CountedRule[]): Record<RuleFilter, nu
     ]),
   ) as Record<RuleFilter, number>;
 }
+
+/**
+ * What a score stands on: of the rules that apply to the institution, how many a person has
+ * assessed (`countRules`' `assessed` of its `applicable`). Shown beside every score, so that a
+ * score of 100% on one rule of 117 never reads as a clean bill of health.
+ */
+export interface Coverage {
+  assessed: number;
+  applicable: number;
+}
+
+/** The coverage of the statuses of rules that apply to the institution. */
+export function coverageOf(statuses: readonly AssessmentStatus[]): Coverage {
+  const { assessed, applicable } = countRules(
+    statuses.map((status) => ({ appliesToInstitution: true, status })),
+  );
+  return { assessed, applicable };
+}
+
+/** Whether every rule that applies has been assessed. */
+export const isFullyAssessed = ({ assessed, applicable }: Coverage) => assessed >= applicable;
+
+/**
+ * The share assessed as a whole percent, rounded down so that it never reads better than it is
+ * (116 of 117 is 99%, not 100%); "under 1%" rather than 0% once something is assessed.
+ */
+export function coverageShare({ assessed, applicable }: Coverage): string {
+  if (applicable === 0) return '0%';
+  const percent = Math.floor((assessed / applicable) * 100);
+  return assessed > 0 && percent === 0 ? 'under 1%' : `${percent}%`;
+}
+
+/** "rule" or "rules", after the number of rules that apply. */
+export const applicableRulesWord = ({ applicable }: Coverage) =>
+  applicable === 1 ? 'applicable rule' : 'applicable rules';
+
+/** "1 of 117 applicable rules assessed (under 1%)": the words beside every score. */
+export function coverageText(coverage: Coverage): string {
+  return `${coverage.assessed} of ${coverage.applicable} ${applicableRulesWord(coverage)} assessed (${coverageShare(coverage)})`;
+}
+
+/**
+ * The risk level with what it rests on until every rule that applies is assessed: "Low" once
+ * they all are, "Low, on 1 of 117 rules assessed" before. No threshold of coverage is invented:
+ * the level is the score's, and the reader sees how much of the library it covers.
+ */
+export function riskLevelText(level: RiskLevel, coverage: Coverage): string {
+  return isFullyAssessed(coverage)
+    ? level
+    : `${level}, on ${coverage.assessed} of ${coverage.applicable} rules assessed`;
+}

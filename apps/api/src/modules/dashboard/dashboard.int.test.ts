@@ -2,6 +2,7 @@ import { auditLog } from '@complivue/db/schema/audit';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isWorkAction } from '@complivue/shared/audit-actions';
+import { LIBRARY_RULE_COUNT } from '@complivue/shared/library';
 import { signInThroughApi, signUpThroughApi, signedInMember } from '../../../test/http.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { notify, notifyDependencies } from '../notifications/notify.ts';
@@ -36,7 +37,15 @@ describe('GET /api/dashboard', () => {
         actionsThisWeek: audited.filter((entry) => isWorkAction(entry.action)).length,
         since: teamActivitySince(),
       },
-      compliance: { assessed: false, score: null, riskLevel: null, areas: [] },
+      // Nothing assessed: no score, and of the whole library (everything applies until the
+      // profile says what the institution does) not one rule assessed.
+      compliance: {
+        assessed: false,
+        score: null,
+        riskLevel: null,
+        coverage: { assessed: 0, applicable: LIBRARY_RULE_COUNT },
+        areas: [],
+      },
       recentUpdates: [],
     });
   });

@@ -2,9 +2,17 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { Db } from '@complivue/db/database';
 import { companies } from '@complivue/db/schema/companies';
 import { libraryRules } from '@complivue/db/schema/library';
-import { ASSESSMENT_STATUS_LABELS } from '@complivue/shared/compliance-score';
+import {
+  ASSESSMENT_STATUS_LABELS,
+  coverageOf,
+  coverageText,
+  isFullyAssessed,
+  riskLevelText,
+  type Coverage,
+} from '@complivue/shared/compliance-score';
 import { RULE_FREQUENCY_LABELS } from '@complivue/shared/library';
 import { REGULATION_AREA_INFO, type RegulationArea } from '@complivue/shared/regulation-areas';
+import type { ComplianceSummary } from '@complivue/shared/schemas/library';
 import { eq } from 'drizzle-orm';
 import { csvStream } from '../../lib/csv.ts';
 import { PDF_FONTS, unicodePdfDocument } from '../../lib/pdf-fonts.ts';
@@ -60,6 +68,37 @@ export async function assessmentCsv(
 }
 
 /**
+ * The report's opening figures: the score always beside its coverage, counted from the rules the
+ * report lists (every rule that applies, of the area if one is chosen), then the institution's
+ * risk level with what it rests on, or the area's status; what is not assessed yet is said in
+ * words.
+ */
+function scoreLines(
+  summary: ComplianceSummary,
+  area: RegulationArea | undefined,
+  coverage: Coverage,
+): string[] {
+  const areaSummary = area && summary.areas.find((entry) => entry.area === area);
+  const score = area ? (areaSummary?.score ?? null) : summary.score;
+  const lines = [
+    score === null
+      ? `Score: none yet — ${coverageText(coverage)}.`
+      : `Score: ${score}% (compliant ÷ applicable and assessed rules) — ${coverageText(coverage)}.`,
+  ];
+  if (areaSummary) lines.push(`Status: ${areaSummary.label}.`);
+  if (!area && summary.riskLevel) {
+    lines.push(`Risk level: ${riskLevelText(summary.riskLevel, coverage)}.`);
+  }
+  if (!isFullyAssessed(coverage)) {
+    const left = coverage.applicable - coverage.assessed;
+    lines.push(
+      `Not assessed yet: ${left} of the ${coverage.applicable} rules that apply; the score does not count them.`,
+    );
+  }
+  return lines;
+}
+
+/**
  * The exam-ready report of one area (or all): the institution, the date, the score and status,
  * then every applicable rule with its citation, status, owner, next review and the evidence an
  * examiner expects. Streamed as it is drawn.
@@ -77,9 +116,6 @@ export async function assessmentPdf(
     : [];
   const rules = await assessedRules(db, reader, options.area);
   const summary = await complianceSummary(db, reader);
-  const areaSummary = options.area
-    ? summary.areas.find((entry) => entry.area === options.area)
-    : undefined;
 
   const doc = unicodePdfDocument({
     size: 'LETTER',
@@ -110,19 +146,10 @@ export async function assessmentPdf(
       }`,
     );
   doc.moveDown(0.6).fillColor('#0f172a').fontSize(11);
-  const score = areaSummary ? areaSummary.score : summary.score;
-  doc.text(
-    score === null
-      ? 'Score: not yet assessed.'
-      : `Score: ${score}% (compliant ÷ applicable and assessed rules)${
-          areaSummary
-            ? ` — ${areaSummary.label}`
-            : summary.riskLevel
-              ? ` — risk ${summary.riskLevel}`
-              : ''
-        }.`,
-  );
-  doc.text(`Rules that apply: ${rules.length}.`);
+  const coverage = coverageOf(rules.map((rule) => rule.assessment.status));
+  for (const line of scoreLines(summary, options.area, coverage)) {
+    doc.text(line);
+  }
   doc.moveDown();
 
   for (const rule of rules) {

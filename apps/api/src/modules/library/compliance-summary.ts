@@ -4,6 +4,7 @@ import {
   areaStatus,
   areaStatusLabel,
   complianceScore,
+  coverageOf,
   riskLevel,
   type AssessmentStatus,
 } from '@complivue/shared/compliance-score';
@@ -101,13 +102,14 @@ const NOTHING_ASSESSED: ComplianceSummary = {
   assessed: false,
   score: null,
   riskLevel: null,
+  coverage: { assessed: 0, applicable: 0 },
   areas: [],
 };
 
 /**
- * The institution's compliance score and per-area status from its assessments of the rules
- * that apply to it (formulas in packages/shared/src/compliance-score.ts). Areas appear once at
- * least one of their rules has been assessed.
+ * The institution's compliance score, its coverage and per-area status from its assessments of
+ * the rules that apply to it (formulas in packages/shared/src/compliance-score.ts). Areas appear
+ * once at least one of their rules has been assessed.
  */
 export async function summarizeCompliance(
   db: Db,
@@ -122,10 +124,11 @@ export async function summarizeCompliance(
       (id): AssessmentStatus => statusOf.get(id) ?? 'not_assessed',
     ),
   }));
-  const score = complianceScore(statusesByArea.flatMap(({ statuses }) => statuses));
+  const all = statusesByArea.flatMap(({ statuses }) => statuses);
+  const score = complianceScore(all);
   const areas = statusesByArea.flatMap(({ area, statuses }) => {
-    const assessedRules = statuses.filter((status) => status !== 'not_assessed').length;
-    if (assessedRules === 0) return [];
+    const { assessed, applicable } = coverageOf(statuses);
+    if (assessed === 0) return [];
     const status = areaStatus(statuses);
     return [
       {
@@ -133,8 +136,8 @@ export async function summarizeCompliance(
         status,
         label: areaStatusLabel(area, status),
         score: complianceScore(statuses),
-        applicableRules: statuses.length,
-        assessedRules,
+        applicableRules: applicable,
+        assessedRules: assessed,
       },
     ];
   });
@@ -142,6 +145,7 @@ export async function summarizeCompliance(
     assessed: score !== null,
     score,
     riskLevel: score === null ? null : riskLevel(score),
+    coverage: coverageOf(all),
     areas,
   };
 }

@@ -284,6 +284,9 @@ describe('compliance library and assessments', () => {
 
     const summary = (await send('GET', admin.cookie, '/api/library/compliance-summary')).json();
     expect(summary).toMatchObject({ assessed: true, score: 50, riskLevel: 'High' });
+    // Beside the score, what it rests on: two of the rules that apply, the same counts the
+    // library's articles add up to (each of them a link to its rules).
+    expect(summary.coverage).toEqual({ assessed: 2, applicable: await applicableRules(admin) });
     expect(summary.areas).toEqual([
       expect.objectContaining({
         area: 'trid',
@@ -295,8 +298,31 @@ describe('compliance library and assessments', () => {
       (await send('GET', other.admin.cookie, '/api/library/compliance-summary')).json().assessed,
     ).toBe(false);
     const dashboard = (await send('GET', admin.cookie, '/api/dashboard')).json();
-    expect(dashboard.compliance).toMatchObject({ assessed: true, score: 50, riskLevel: 'High' });
+    expect(dashboard.compliance).toMatchObject({
+      assessed: true,
+      score: 50,
+      riskLevel: 'High',
+      coverage: summary.coverage,
+    });
   });
+
+  /**
+   * The rules that apply to the institution as the library's articles count them (the table
+   * the coverage's numbers open), checking on the way that their assessed counts add up to the
+   * summary's.
+   */
+  async function applicableRules(admin: { cookie: string }) {
+    const { articles } = (await send('GET', admin.cookie, '/api/library?applies=true')).json();
+    const sum = (count: 'applicable' | 'assessed') =>
+      articles.reduce(
+        (total: number, article: { ruleCounts: Record<string, number> }) =>
+          total + article.ruleCounts[count]!,
+        0,
+      );
+    const summary = (await send('GET', admin.cookie, '/api/library/compliance-summary')).json();
+    expect(summary.coverage.assessed).toBe(sum('assessed'));
+    return sum('applicable') as number;
+  }
 
   /** A link and a file as evidence of TRID-LE-001, added by the institution's admin. */
   async function addEvidence(cookie: string, label: string) {
@@ -483,5 +509,54 @@ describe('compliance library and assessments', () => {
     expect(text).toMatch(
       /HMDA-SUB-001 — Submit the certified loan\/application register by March 1 — 12 CFR/,
     );
+  });
+
+  it('never lets the exam report’s score look better than the evidence: its coverage beside it', async () => {
+    // No profile yet: the whole library applies, and one rule of it is assessed.
+    const admin = await signUpThroughApi(t.app);
+    await send('PATCH', admin.cookie, '/api/library/rules/HMDA-SUB-001/assessment', {
+      status: 'compliant',
+    });
+    const applicable = await applicableRules(admin);
+    const flat = (pdf: Buffer) => pdfText(pdf).replace(/\s+/g, ' ');
+    const report = async (query = '') => {
+      const pdf = await send('GET', admin.cookie, `/api/library/assessments.pdf${query}`);
+      expect(pdf.statusCode).toBe(200);
+      return flat(pdf.rawPayload);
+    };
+
+    // One compliant rule is a score of 100% and a low risk, on 1 of the rules that apply.
+    const all = await report();
+    expect(all).toContain(
+      `Score: 100% (compliant ÷ applicable and assessed rules) — 1 of ${applicable} applicable rules assessed (under 1%).`,
+    );
+    expect(all).toContain(`Risk level: Low, on 1 of ${applicable} rules assessed.`);
+    expect(all).toContain(
+      `Not assessed yet: ${applicable - 1} of the ${applicable} rules that apply; the score does not count them.`,
+    );
+    expect(all).not.toMatch(/risk Low\b/);
+
+    // An area's report: its own rules, its status (an area with rules not assessed is not
+    // compliant), and not the institution's risk level.
+    const hmda = (await send('GET', admin.cookie, '/api/library?applies=true&area=hmda')).json();
+    const hmdaRules: number = hmda.articles.reduce(
+      (total: number, article: { ruleCounts: { applicable: number } }) =>
+        total + article.ruleCounts.applicable,
+      0,
+    );
+    expect(hmdaRules).toBeGreaterThan(1);
+    const area = await report('?area=hmda');
+    expect(area).toMatch(
+      new RegExp(
+        `Score: 100% \\(compliant ÷ applicable and assessed rules\\) — 1 of ${hmdaRules} applicable rules assessed \\(\\d+%\\)\\.`,
+      ),
+    );
+    expect(area).toContain('Status: HMDA Rules Review Needed.');
+    expect(area).not.toContain('Risk level');
+
+    // Nothing assessed in an area: no score, and its coverage says why.
+    const trid = await report('?area=trid');
+    expect(trid).toMatch(/Score: none yet — 0 of \d+ applicable rules assessed \(0%\)\./);
+    expect(trid).not.toContain('Risk level');
   });
 });

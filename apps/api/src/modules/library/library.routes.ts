@@ -86,7 +86,8 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: SUBSCRIBED },
       schema: {
         tags: ['library'],
-        summary: 'Your institution’s compliance score and status per regulation area',
+        summary:
+          'Your institution’s compliance score with its coverage (rules assessed of those that apply) and status per regulation area',
         response: { 200: complianceSummarySchema },
       },
     },

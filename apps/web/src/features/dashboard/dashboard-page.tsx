@@ -1,3 +1,4 @@
+import { riskLevelText } from '@complivue/shared/compliance-score';
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
 import { AGENCY_LABELS, type Agency } from '@complivue/shared/regulatory-monitoring';
 import type { Dashboard } from '@complivue/shared/schemas/dashboard';
@@ -5,6 +6,7 @@ import { ArrowRight, BellRing, CalendarClock, Gauge, Users } from 'lucide-react'
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
+import { CoverageSentence } from '@/components/compliance-coverage';
 import { AREA_TONES, StatusToken } from '@/components/status-token';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -64,17 +66,26 @@ function Figures({ figures, session }: { figures: Dashboard; session: SessionRes
   const library = usePageAccess(paths.compliance, session);
   // The calendar's list of the same 30 days the count covers.
   const deadlinesList = `${paths.regulatoryCalendar}?view=list&days=30`;
+  const { compliance } = figures;
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <FigureCard
         title="Compliance score"
         icon={<Gauge className="size-5" />}
-        value={figures.compliance.assessed ? `${figures.compliance.score}%` : '—'}
+        value={compliance.assessed ? `${compliance.score}%` : '—'}
         to={library.allowed ? paths.compliance : undefined}
         caption={
-          figures.compliance.assessed
-            ? `Risk level: ${figures.compliance.riskLevel}`
-            : 'No rules assessed yet'
+          // The score never reads better than the evidence: what it rests on, beside it.
+          <>
+            <span className="block">
+              <CoverageSentence coverage={compliance.coverage} linked={library.allowed} />
+            </span>
+            {compliance.riskLevel && (
+              <span className="block">
+                Risk level: {riskLevelText(compliance.riskLevel, compliance.coverage)}
+              </span>
+            )}
+          </>
         }
       />
       <FigureCard

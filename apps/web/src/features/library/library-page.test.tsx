@@ -1,5 +1,9 @@
 // @vitest-environment happy-dom
-import type { ArticleSummary, LibraryResponse } from '@complivue/shared/schemas/library';
+import type {
+  ArticleSummary,
+  ComplianceSummary,
+  LibraryResponse,
+} from '@complivue/shared/schemas/library';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answerApi, renderComponent, type ApiCall } from '../../../test/render.tsx';
@@ -29,8 +33,16 @@ const ARTICLES = [
   }),
 ];
 
+const NOTHING_ASSESSED: ComplianceSummary = {
+  assessed: false,
+  score: null,
+  riskLevel: null,
+  coverage: { assessed: 0, applicable: 6 },
+  areas: [],
+};
+
 /** The library as the server filters it (`applies`), the session refused (a plain member). */
-function answerLibrary(call: ApiCall) {
+function answerLibrary(call: ApiCall, summary: ComplianceSummary = NOTHING_ASSESSED) {
   if (call.path.startsWith('/api/library?')) {
     const applies = new URLSearchParams(call.path.split('?')[1]).get('applies') === 'true';
     const body: LibraryResponse = {
@@ -42,7 +54,7 @@ function answerLibrary(call: ApiCall) {
     return { body };
   }
   if (call.path === '/api/library/compliance-summary') {
-    return { body: { assessed: false, score: null, riskLevel: null, areas: [] } };
+    return { body: summary };
   }
   return { status: 401, body: { error: { code: 'unauthorized', message: 'Sign in.' } } };
 }
@@ -111,6 +123,49 @@ describe('Compliance library page', () => {
     ]);
     expect(table().getByRole('columnheader', { name: 'Article' }).getAttribute('aria-sort')).toBe(
       'ascending',
+    );
+  });
+
+  it('gives the score beside its coverage, each count ordering the table by it', async () => {
+    // HMDA: 3 rules assessed of the 6 that apply to the institution (3 in each article).
+    const summary: ComplianceSummary = {
+      assessed: true,
+      score: 33,
+      riskLevel: 'High',
+      coverage: { assessed: 3, applicable: 6 },
+      areas: [
+        {
+          area: 'hmda',
+          status: 'Non-Compliant',
+          label: 'HMDA Non-Compliant',
+          score: 33,
+          applicableRules: 3,
+          assessedRules: 3,
+        },
+      ],
+    };
+    answerApi((call) => answerLibrary(call, summary));
+    const { user } = renderComponent(<LibraryPage />, {
+      route: '/compliance?sort=title&dir=asc',
+    });
+    const status = within(await screen.findByRole('region', { name: 'Your compliance status' }));
+    const line = await status.findByText(/applicable rules assessed/);
+    expect(line.textContent).toBe(
+      '33% (compliant rules ÷ rules that apply and are assessed) — 3 of 6 applicable rules assessed (50%). Risk level: High, on 3 of 6 rules assessed',
+    );
+    await waitFor(() => expect(rowTitles()).toHaveLength(2));
+    expect(rowTitles()).toEqual(['Currency transaction reports', 'HMDA loan/application register']);
+    // The assessed count opens the articles with the most rules assessed first, and the table's
+    // Assessed column adds up to it.
+    await user.click(status.getByRole('link', { name: 'Rules assessed: 3, open the list' }));
+    await waitFor(() =>
+      expect(rowTitles()).toEqual([
+        'HMDA loan/application register',
+        'Currency transaction reports',
+      ]),
+    );
+    expect(table().getByRole('columnheader', { name: 'Assessed' }).getAttribute('aria-sort')).toBe(
+      'descending',
     );
   });
 });

@@ -1,10 +1,11 @@
-import { RULE_FILTERS, type RuleFilter } from '@complivue/shared/compliance-score';
+import { RULE_FILTERS, riskLevelText, type RuleFilter } from '@complivue/shared/compliance-score';
 import { hasRoleAtLeast } from '@complivue/shared/roles';
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
 import type { ArticleSummary } from '@complivue/shared/schemas/library';
 import { Download, Star } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { CoverageSentence } from '@/components/compliance-coverage';
 import { DataTable, type Column } from '@/components/data-table';
 import { AREA_TONES, StatusToken } from '@/components/status-token';
 import { Alert } from '@/components/ui/alert';
@@ -20,11 +21,14 @@ import { AreaTag, RuleCountLink, RuleCountLinks } from './assessment-badge.tsx';
 import { articlePath } from './library-paths.ts';
 import { useLibraryFilters, type LibrarySort, type LibraryView } from './use-library-filters.ts';
 
-/** The institution's score and each assessed area's status, on one line; an area opens its articles. */
+/**
+ * The institution's score beside its coverage (each count ordering the table below by it), its
+ * risk level, and each assessed area's status; an area opens its articles.
+ */
 function ScoreLine() {
   const summary = useComplianceSummary();
   if (!summary.data) return null;
-  const { score, riskLevel, areas } = summary.data;
+  const { score, riskLevel, coverage, areas } = summary.data;
   return (
     <section
       aria-labelledby="score-heading"
@@ -33,16 +37,26 @@ function ScoreLine() {
       <h2 id="score-heading" className="text-sm font-semibold text-slate-900">
         Your compliance status
       </h2>
-      {score === null ? (
+      {score === null && coverage.assessed === 0 ? (
         <p className="text-sm text-slate-700">
           No rule is assessed yet. Open an article, then a rule, and record your institution’s
           status with its evidence.
         </p>
+      ) : score === null ? (
+        <p className="text-sm text-slate-700">
+          No score yet — <CoverageSentence coverage={coverage} linked />, none of them as compliant,
+          needs review or non-compliant.
+        </p>
       ) : (
         <>
           <p className="text-sm text-slate-700">
-            <span className="text-xl font-bold text-slate-900">{score}%</span> risk {riskLevel}
-            <span className="sr-only"> (compliant rules ÷ rules that apply and are assessed)</span>
+            <span className="text-xl font-bold text-slate-900">{score}%</span>
+            <span className="sr-only">
+              {' '}
+              (compliant rules ÷ rules that apply and are assessed)
+            </span>{' '}
+            — <CoverageSentence coverage={coverage} linked />
+            {riskLevel && <>. Risk level: {riskLevelText(riskLevel, coverage)}</>}
           </p>
           <ul className="flex flex-wrap gap-2 text-sm" aria-label="Status by area">
             {areas.map((area) => (
