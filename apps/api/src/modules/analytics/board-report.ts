@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Db } from '@complivue/db/database';
 import { companies } from '@complivue/db/schema/companies';
 import { formatShortDay } from '@complivue/shared/calendar-days';
+import { coverageText } from '@complivue/shared/compliance-score';
 import { DEADLINE_OUTCOME_LABELS } from '@complivue/shared/deadline-outcomes';
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
 import { FINDING_SEVERITY_LEVELS, findingNumberLabel } from '@complivue/shared/risk-findings';
@@ -68,15 +69,12 @@ export async function findBoardReport(
   };
 }
 
-const percent = (part: number, whole: number) =>
-  whole === 0 ? '0%' : `${Math.round((part / whole) * 100)}%`;
-
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${count} ${count === 1 ? one : many}`;
 
 /** "82% on 45 of 117 applicable rules assessed (38%)": never the score without its coverage. */
 export function scoreWithCoverage(figures: ComplianceFigures): string {
-  const coverage = `${figures.assessed} of ${plural(figures.applicable, 'applicable rule')} assessed (${percent(figures.assessed, figures.applicable)})`;
+  const coverage = coverageText(figures);
   return figures.score === null
     ? `no score yet: ${coverage}`
     : `${figures.score}% compliant, on ${coverage}`;

@@ -1,4 +1,5 @@
 import { formatShortDay } from '@complivue/shared/calendar-days';
+import { coverageText } from '@complivue/shared/compliance-score';
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
 import type { AnalyticsCompliance } from '@complivue/shared/schemas/analytics';
 import { Link } from 'react-router';
@@ -8,7 +9,6 @@ import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
 import { Card } from '@/components/ui/card';
 import { useAnalyticsCompliance } from './api.ts';
-import { coverageText } from './coverage.ts';
 import { recordLinks } from './record-links.ts';
 
 type AreaRow = AnalyticsCompliance['areas'][number];

@@ -1,4 +1,5 @@
 import { formatShortDay } from '@complivue/shared/calendar-days';
+import { coverageText, isFullyAssessed } from '@complivue/shared/compliance-score';
 import type { AnalyticsOverview } from '@complivue/shared/schemas/analytics';
 import type { RegulationArea } from '@complivue/shared/regulation-areas';
 import { Link } from 'react-router';
@@ -8,7 +9,6 @@ import { QueryState } from '@/components/query-state';
 import { StatusToken } from '@/components/status-token';
 import { useSession } from '@/lib/session';
 import { useAnalyticsOverview } from './api.ts';
-import { coveragePercent, coverageText } from './coverage.ts';
 import { beside, FigureCard } from './figure-card.tsx';
 import { recordLinks } from './record-links.ts';
 
@@ -148,7 +148,7 @@ function Headlines({ overview, area }: { overview: AnalyticsOverview; area?: Reg
           <p>
             On {coverageText(compliance.current)}
             {compliance.currentAsOf && `, as of ${formatShortDay(compliance.currentAsOf)}`}.
-            {coveragePercent(compliance.current) < 100 && (
+            {!isFullyAssessed(compliance.current) && (
               <> The score speaks only for the rules assessed.</>
             )}
           </p>

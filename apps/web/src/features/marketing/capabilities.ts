@@ -203,12 +203,12 @@ export const CAPABILITIES: Capability[] = [
   },
   {
     id: 'analytics-dashboard',
-    title: 'Analytics dashboard',
+    title: 'Analytics and board reporting',
     summary:
-      'A compliance score, open alerts, upcoming deadlines and team activity on one screen for the board report.',
+      'Your quarter beside the last: the compliance score with how much of the library it covers, changes implemented, deadlines met or missed, and the team’s work — with a board report PDF.',
     details: [
-      'Figures computed from your own assessments, deadlines and activity — never typed in by hand.',
-      'Status by regulation area, so you can see at a glance what needs review.',
+      'Figures computed from your own assessments, changes, deadlines and activity — never typed in by hand; every number opens its records.',
+      'Each chart comes with its table and a CSV; status by regulation area.',
     ],
     regulations: 'All areas',
     plan: 'professional',
