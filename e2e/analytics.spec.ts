@@ -24,7 +24,9 @@ test.describe('analytics', () => {
     // The score never stands alone: its coverage is beside it.
     const score = page.getByRole('heading', { name: 'Compliance score' }).locator('..');
     await expect(score.getByRole('link', { name: /^87%/ })).toBeVisible();
-    await expect(score.getByText(/On \d+ of \d+ applicable rules assessed \((under )?\d+%\)/)).toBeVisible();
+    await expect(
+      score.getByText(/On \d+ of \d+ applicable rules assessed \((under )?\d+%\)/),
+    ).toBeVisible();
     await expectNoSeriousAxeViolations(page);
 
     // Deadlines: the overdue one is missed, the one done on its due date met on time.
