@@ -90,6 +90,8 @@ try {
     change: `/change-management?change=${change.body.id}`,
     calendar: '/regulatory-calendar',
     risks: '/risk-scoring',
+    analytics: '/analytics',
+    'analytics-deadlines': '/analytics/deadlines',
   };
 
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });

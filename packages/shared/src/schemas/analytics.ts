@@ -21,6 +21,9 @@ export const ANALYTICS_MESSAGES = {
     'Reading one regulation area is part of advanced analytics, on the Enterprise plan.',
 } as const;
 
+/** How far ahead "upcoming deadlines" look: 90 days from today, today included. */
+export const UPCOMING_DAYS = 90;
+
 const count = z.number().int().min(0);
 
 /** Where the rules that apply to the institution stand: the score always with its coverage. */

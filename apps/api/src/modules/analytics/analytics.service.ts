@@ -6,6 +6,7 @@ import { DEADLINE_OUTCOMES, type DeadlineOutcome } from '@complivue/shared/deadl
 import { REGULATION_AREAS, type RegulationArea } from '@complivue/shared/regulation-areas';
 import { summarizeResidualRisk, type ResidualFigures } from '@complivue/shared/risk-trend';
 import {
+  UPCOMING_DAYS,
   actionGroupLabel,
   type AnalyticsChanges,
   type AnalyticsCompliance,
@@ -44,9 +45,6 @@ export interface AnalyticsViewer extends EventReader {
   /** Advanced analytics (enterprise): custom ranges. */
   advanced: boolean;
 }
-
-/** How far ahead "upcoming deadlines" looks: the next quarter's worth of days. */
-export const UPCOMING_DAYS = 90;
 
 /** The figures of a moment, with the day they are of: today's read live, a past day's kept. */
 interface Closing {

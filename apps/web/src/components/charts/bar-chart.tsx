@@ -57,7 +57,7 @@ export function BarChart({
     <div className="space-y-2">
       <svg
         viewBox={`0 0 ${CHART.width} ${CHART.height}`}
-        className="h-auto w-full"
+        className="h-auto w-full max-w-2xl"
         role="group"
         aria-label={label}
       >

@@ -51,7 +51,7 @@ export function LineChart({
     <div className="space-y-2">
       <svg
         viewBox={`0 0 ${CHART.width} ${CHART.height}`}
-        className="h-auto w-full"
+        className="h-auto w-full max-w-2xl"
         role="img"
         aria-label={summary}
       >

@@ -170,16 +170,25 @@ function Headlines({ overview, area }: { overview: AnalyticsOverview; area?: Reg
         to={recordLinks.changesClosed(period, area)}
         linkLabel={`the changes closed in ${period.label}`}
       >
-        <p>Median {days(changes.medianCycleDays.current)} from identified to closed.</p>
         <p>
-          {beside(previous.label, changes.closed.previous)} closed ·{' '}
+          {changes.medianCycleDays.current === null
+            ? `None closed in ${period.label} yet.`
+            : `Median ${days(changes.medianCycleDays.current)} from identified to closed.`}
+        </p>
+        <p>
+          <Link className="underline" to={recordLinks.changesClosed(previous, area)}>
+            {beside(previous.label, changes.closed.previous)} closed
+          </Link>
+          {' · '}
           <Link className="underline" to={recordLinks.changesOpened(period, area)}>
             {changes.opened.current} identified
           </Link>
         </p>
         {changes.open !== null && (
           <p>
-            {changes.open} open now
+            <Link className="underline" to={recordLinks.openChanges()}>
+              {changes.open} open now
+            </Link>
             {changes.overdue ? (
               <>
                 {' · '}
@@ -206,7 +215,9 @@ function Headlines({ overview, area }: { overview: AnalyticsOverview; area?: Reg
             {due.late} done late
           </Link>
           {' · '}
-          {due.open} not yet due
+          <Link className="underline" to={recordLinks.dueDates(period, 'open', area)}>
+            {due.open} not yet due
+          </Link>
         </p>
         <p>
           {beside(
@@ -260,9 +271,65 @@ function Headlines({ overview, area }: { overview: AnalyticsOverview; area?: Reg
         linkLabel={`User Activity for ${period.label}`}
       >
         <p>The audit trail’s compliance work (sign-ins and set-up left out).</p>
-        <p>{beside(previous.label, team.actions.previous)}</p>
+        <p>
+          {isAdmin ? (
+            <Link className="underline" to={recordLinks.activity(previous)}>
+              {beside(previous.label, team.actions.previous)}
+            </Link>
+          ) : (
+            beside(previous.label, team.actions.previous)
+          )}
+        </p>
       </FigureCard>
     </div>
+  );
+}
+
+/**
+ * What needs action, before any figure (DESIGN.md, screens rule 1): the period's missed
+ * deadlines, the overdue changes and findings, each a link to its records; nothing when all is
+ * in hand.
+ */
+function NeedsAction({ overview, area }: { overview: AnalyticsOverview; area?: RegulationArea }) {
+  const items = [
+    {
+      count: overview.deadlines.current.missed,
+      text: `missed in ${overview.period.label}`,
+      noun: ['deadline', 'deadlines'],
+      to: recordLinks.dueDates(overview.period, 'missed', area),
+    },
+    {
+      count: overview.changes.overdue ?? 0,
+      text: 'overdue',
+      noun: ['change', 'changes'],
+      to: recordLinks.changesOverdue(),
+    },
+    {
+      count: overview.risks?.overdueFindings ?? 0,
+      text: 'with a corrective action overdue',
+      noun: ['finding', 'findings'],
+      to: recordLinks.findings(true),
+    },
+  ].filter((item) => item.count > 0);
+  if (items.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="analytics-needs-action"
+      className="rounded-lg border border-red-200 bg-red-50 p-4"
+    >
+      <h2 id="analytics-needs-action" className="text-base font-semibold text-red-900">
+        Needs action
+      </h2>
+      <ul className="mt-1 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        {items.map((item) => (
+          <li key={item.text}>
+            <Link to={item.to} className="font-medium text-red-900 underline">
+              {item.count} {item.noun[item.count === 1 ? 0 : 1]} {item.text}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -273,6 +340,7 @@ export function OverviewView({ search, area }: { search: string; area?: Regulati
     <QueryState query={overview} loading="Loading the figures">
       {(data) => (
         <div className="space-y-6">
+          <NeedsAction overview={data} area={area} />
           <Headlines overview={data} area={area} />
           <Trends overview={data} />
         </div>

@@ -1,5 +1,7 @@
+import { addDays } from '@complivue/shared/calendar-days';
 import type { DeadlineOutcome } from '@complivue/shared/deadline-outcomes';
 import type { RegulationArea } from '@complivue/shared/regulation-areas';
+import { UPCOMING_DAYS } from '@complivue/shared/schemas/analytics';
 import { paths } from '@/config/paths';
 
 /*
@@ -35,6 +37,7 @@ export const recordLinks = {
       openedTo: range.to,
       area,
     }),
+  openChanges: () => paths.changeManagement,
   changesOverdue: () => withQuery(paths.changeManagement, { view: 'list', overdue: 'true' }),
   change: (changeId: string) => withQuery(paths.changeManagement, { change: changeId }),
   dueDates: (range: Range, outcome?: DeadlineOutcome, area?: RegulationArea) =>
@@ -43,6 +46,15 @@ export const recordLinks = {
       from: range.from,
       to: range.to,
       outcome,
+      area,
+    }),
+  /** The due dates of the 90 days from today (analytics' "upcoming") not yet done. */
+  upcoming: (today: string, area?: RegulationArea) =>
+    withQuery(paths.regulatoryCalendar, {
+      view: 'list',
+      from: today,
+      to: addDays(today, UPCOMING_DAYS - 1),
+      outcome: 'open',
       area,
     }),
   dueDate: (eventId: string, date: string) =>
