@@ -34,6 +34,7 @@ const FILES = {
   feedSources: 'apps/api/src/modules/feeds/feed-sources.int.test.ts',
   calendar: 'apps/api/src/modules/calendar/calendar-events.int.test.ts',
   notifications: 'apps/api/src/modules/notifications/notifications.int.test.ts',
+  analyticsReports: 'apps/api/src/modules/analytics/analytics-reports.int.test.ts',
 } as const;
 
 const covered = (file: keyof typeof FILES, test: string): CrossTenantCoverage => ({
@@ -102,7 +103,17 @@ const PAYMENTS = covered('payments', 'keeps each company to its own checkouts an
 const OPERATOR_ONLY =
   'the platform operator’s own route (super_admin only; a company admin gets 403, see the access matrix)';
 
+const ANALYTICS_REPORTS = covered(
+  'analyticsReports',
+  'keeps scheduled reports and saved views inside the institution',
+);
+
 export const CROSS_TENANT_COVERAGE: Record<string, CrossTenantCoverage> = {
+  'DELETE /api/analytics/report-schedules/{scheduleId}': ANALYTICS_REPORTS,
+  'POST /api/analytics/report-schedules/{scheduleId}/send': ANALYTICS_REPORTS,
+  'POST /api/analytics/report-schedules/{scheduleId}/unsubscribe': ANALYTICS_REPORTS,
+  'DELETE /api/analytics/saved-views/{viewId}': ANALYTICS_REPORTS,
+
   'DELETE /api/auth/sessions/{sessionId}': covered(
     'accountSecurity',
     "lists the user's devices and signs one out, but never another user's",

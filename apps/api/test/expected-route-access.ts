@@ -3,6 +3,7 @@ import {
   SIGNED_IN,
   SUBSCRIBED,
   requireAll,
+  requireFeature,
   requirePlan,
   requireRole,
   type AccessRequirement,
@@ -66,6 +67,8 @@ const MANAGER = requireRole('manager');
 const PLATFORM_OPERATOR = requireRole('super_admin');
 const BASIC_PLAN = requirePlan('basic');
 const PROFESSIONAL_PLAN = requirePlan('professional');
+const ADVANCED_ANALYTICS = requireAll(PROFESSIONAL_PLAN, requireFeature('advanced_analytics'));
+const ADVANCED_ANALYTICS_ADMIN = requireAll(ADVANCED_ANALYTICS, ADMIN);
 
 export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   // ── Platform and website (public: the website's pages, docs/product.md § Routes, and what
@@ -288,6 +291,24 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   'GET /api/analytics/deadlines': { access: PROFESSIONAL_PLAN },
   'GET /api/analytics/team': { access: PROFESSIONAL_PLAN },
   'GET /api/analytics/board-report.pdf': { access: PROFESSIONAL_PLAN },
+  // Saved views and scheduled reports: advanced analytics (enterprise); administrators schedule.
+  'GET /api/analytics/report-schedules': { access: ADVANCED_ANALYTICS },
+  'POST /api/analytics/report-schedules': { access: ADVANCED_ANALYTICS_ADMIN, probe: NO_BODY },
+  'DELETE /api/analytics/report-schedules/:scheduleId': {
+    access: ADVANCED_ANALYTICS_ADMIN,
+    probe: NOT_FOUND,
+  },
+  'POST /api/analytics/report-schedules/:scheduleId/send': {
+    access: ADVANCED_ANALYTICS_ADMIN,
+    probe: NOT_FOUND,
+  },
+  'POST /api/analytics/report-schedules/:scheduleId/unsubscribe': {
+    access: ADVANCED_ANALYTICS,
+    probe: NOT_FOUND,
+  },
+  'GET /api/analytics/saved-views': { access: ADVANCED_ANALYTICS },
+  'POST /api/analytics/saved-views': { access: ADVANCED_ANALYTICS, probe: NO_BODY },
+  'DELETE /api/analytics/saved-views/:viewId': { access: ADVANCED_ANALYTICS, probe: NOT_FOUND },
 
   // ── Risk scoring: /risk-scoring (plan professional); managers edit, administrators delete ──
   'GET /api/risks': { access: PROFESSIONAL_PLAN },

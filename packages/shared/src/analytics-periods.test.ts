@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  completedPeriod,
   previousQuarter,
   previousRange,
   quarterOf,
@@ -38,6 +39,31 @@ describe('quarters', () => {
       (from, to) => `${from}–${to}`,
     );
     expect(previous).toMatchObject({ from: '2026-08-31', to: '2026-09-30' });
+  });
+});
+
+describe('the period a scheduled report is on', () => {
+  const label = (from: string, to: string) => `${from}..${to}`;
+  it('is the week Monday to Sunday before, the month before, the quarter before', () => {
+    // Friday Nov 27, 2026.
+    expect(completedPeriod('weekly', '2026-11-27', label)).toMatchObject({
+      from: '2026-11-16',
+      to: '2026-11-22',
+    });
+    // A Monday: the week that ended yesterday.
+    expect(completedPeriod('weekly', '2026-11-30', label)).toMatchObject({
+      from: '2026-11-23',
+      to: '2026-11-29',
+    });
+    expect(completedPeriod('monthly', '2026-03-01', label)).toMatchObject({
+      from: '2026-02-01',
+      to: '2026-02-28',
+    });
+    expect(completedPeriod('monthly', '2027-01-15', label)).toMatchObject({
+      from: '2026-12-01',
+      to: '2026-12-31',
+    });
+    expect(completedPeriod('quarterly', '2026-10-01', label).key).toBe('2026-Q3');
   });
 });
 

@@ -67,3 +67,26 @@ export function previousRange(period: Period, label: (from: string, to: string) 
 
 export const isDayRange = (from: string, to: string): boolean =>
   isIsoDay(from) && isIsoDay(to) && from <= to;
+
+/**
+ * The last whole period of a report's frequency before `today` (the institution's day): the
+ * week Monday to Sunday, the calendar month, the quarter. A weekly report sent on a Monday is on
+ * the week that ended the day before.
+ */
+export function completedPeriod(
+  frequency: 'weekly' | 'monthly' | 'quarterly',
+  today: string,
+  label: (from: string, to: string) => string,
+): Period {
+  if (frequency === 'quarterly') return previousQuarter(quarterOf(today));
+  if (frequency === 'monthly') {
+    const to = addDays(`${today.slice(0, 7)}-01`, -1);
+    const from = `${to.slice(0, 7)}-01`;
+    return { key: rangeKey(from, to), label: label(from, to), from, to };
+  }
+  // getUTCDay: 0 is Sunday; the week starts on Monday.
+  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const to = addDays(today, -weekday - 1);
+  const from = addDays(to, -6);
+  return { key: rangeKey(from, to), label: label(from, to), from, to };
+}

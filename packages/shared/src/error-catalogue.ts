@@ -1,3 +1,4 @@
+import { REPORT_SCHEDULE_MESSAGES, SAVED_VIEW_MESSAGES } from './analytics-messages.ts';
 import { ACCESS_MESSAGES } from './access.ts';
 import { CHANGE_WORKFLOW_MESSAGES } from './change-workflow.ts';
 import { ENHANCER_MESSAGES } from './schemas/enhancer.ts';
@@ -187,6 +188,11 @@ export const ERROR_CATALOGUE = {
   already_done: { status: 409, message: CALENDAR_MESSAGES.already_done },
   not_done: { status: 404, message: CALENDAR_MESSAGES.not_done },
   not_applicable: { status: 400, message: CALENDAR_MESSAGES.optional_not_applicable },
+
+  // ── Analytics ──
+  recipient_not_member: { status: 400, message: REPORT_SCHEDULE_MESSAGES.recipient_not_member },
+  too_many_report_schedules: { status: 409, message: REPORT_SCHEDULE_MESSAGES.too_many },
+  saved_view_name_taken: { status: 409, message: SAVED_VIEW_MESSAGES.duplicate },
 
   // ── Regulatory feeds ──
   duplicate_source: { status: 409, message: 'A source with this address already exists.' },

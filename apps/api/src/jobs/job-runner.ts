@@ -17,6 +17,7 @@ import type { FeedFetchOptions } from '../modules/feeds/feed-fetch.ts';
 import { pollDueFeedSources } from '../modules/feeds/feed-poll.ts';
 import { snapshotAllRiskRegisters } from '../modules/risks/risk-snapshots.ts';
 import { snapshotAllAnalytics } from '../modules/analytics/analytics-snapshots.ts';
+import { sendDueAnalyticsReports } from '../modules/analytics/report-delivery.ts';
 
 const EXPIRE_TRIALS = 'expire-trials';
 const DELIVER_CONTACT_REQUESTS = 'deliver-contact-requests';
@@ -30,6 +31,7 @@ const SEND_DEADLINE_REMINDERS = 'send-deadline-reminders';
 const POLL_FEED_SOURCES = 'poll-feed-sources';
 const SNAPSHOT_RISK_REGISTERS = 'snapshot-risk-registers';
 const SNAPSHOT_ANALYTICS = 'snapshot-analytics';
+const SEND_ANALYTICS_REPORTS = 'send-analytics-reports';
 
 /**
  * Background jobs on pg-boss, in the same database on either engine. Every job is idempotent,
@@ -215,6 +217,23 @@ export async function startJobs(options: {
   });
   await boss.schedule(SNAPSHOT_ANALYTICS, '40 * * * *');
   await boss.send(SNAPSHOT_ANALYTICS);
+
+  // Scheduled analytics reports: every 15 minutes, so a report goes out early on the first day
+  // of its period and a failed send is retried on time; each delivery (schedule, period,
+  // recipient) is written once, whichever instance wins, and sent under a lease.
+  await boss.createQueue(SEND_ANALYTICS_REPORTS);
+  await boss.work(SEND_ANALYTICS_REPORTS, async () => {
+    const outcome = await sendDueAnalyticsReports({
+      db: database.db,
+      mailer: options.mailer,
+      log,
+      appUrl: options.appUrl,
+    });
+    if (outcome.sent + outcome.failed + outcome.retrying > 0) {
+      log.info(outcome, 'scheduled analytics reports');
+    }
+  });
+  await boss.schedule(SEND_ANALYTICS_REPORTS, '*/15 * * * *');
 
   return { stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
 }

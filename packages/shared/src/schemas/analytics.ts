@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { isQuarterKey, MAX_RANGE_DAYS } from '../analytics-periods.ts';
 import { isIsoDay } from '../calendar-days.ts';
 import { DEADLINE_OUTCOMES } from '../deadline-outcomes.ts';
+import {
+  REPORT_SCHEDULE_LIMITS,
+  REPORT_SCHEDULE_MESSAGES,
+  SAVED_VIEW_MESSAGES,
+} from '../analytics-messages.ts';
 import { REGULATION_AREAS } from '../regulation-areas.ts';
 
 /*
@@ -19,12 +24,29 @@ export const ANALYTICS_MESSAGES = {
     'Custom date ranges are part of advanced analytics, on the Enterprise plan. Choose a quarter.',
   area_filter_plan:
     'Reading one regulation area is part of advanced analytics, on the Enterprise plan.',
+  owner_needs_manager: 'Managers and administrators read one member’s share of the team’s work.',
+  owner_filter_plan:
+    'Reading one owner’s work is part of advanced analytics, on the Enterprise plan.',
 } as const;
 
 /** How far ahead "upcoming deadlines" look: 90 days from today, today included. */
 export const UPCOMING_DAYS = 90;
 
 const count = z.number().int().min(0);
+
+/** How often a scheduled report goes out, each with the period it reports on. */
+export const REPORT_FREQUENCIES = ['weekly', 'monthly', 'quarterly'] as const;
+export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
+
+export const REPORT_FREQUENCY_LABELS: Record<ReportFrequency, string> = {
+  weekly: 'Weekly, each Monday, on the week before',
+  monthly: 'Monthly, on the 1st, on the month before',
+  quarterly: 'Quarterly, on the first day of a quarter, on the quarter before',
+};
+
+/** The views of the analytics page a saved view may open. */
+export const ANALYTICS_VIEWS = ['overview', 'compliance', 'changes', 'deadlines', 'team'] as const;
+export type AnalyticsView = (typeof ANALYTICS_VIEWS)[number];
 
 /** Where the rules that apply to the institution stand: the score always with its coverage. */
 export const complianceFiguresSchema = z.object({
@@ -65,6 +87,8 @@ export const analyticsQuerySchema = z
     from: day.optional(),
     to: day.optional(),
     area: z.enum(REGULATION_AREAS).optional(),
+    /** Changes and deadlines of one owner (advanced analytics). */
+    owner: z.string().trim().min(1).max(100).optional(),
   })
   .refine((query) => Boolean(query.from) === Boolean(query.to), {
     message: ANALYTICS_MESSAGES.range_needs_both,
@@ -279,3 +303,88 @@ export const analyticsTeamSchema = z.object({
     .nullable(),
 });
 export type AnalyticsTeam = z.infer<typeof analyticsTeamSchema>;
+
+export const createReportScheduleRequestSchema = z.object({
+  name: z
+    .string(REPORT_SCHEDULE_MESSAGES.name)
+    .trim()
+    .min(1, REPORT_SCHEDULE_MESSAGES.name)
+    .max(REPORT_SCHEDULE_LIMITS.maxName, REPORT_SCHEDULE_MESSAGES.name),
+  frequency: z.enum(REPORT_FREQUENCIES, 'Choose how often it is sent.'),
+  area: z.enum(REGULATION_AREAS).nullable().default(null),
+  recipientIds: z
+    .array(z.string().min(1).max(100), REPORT_SCHEDULE_MESSAGES.recipients)
+    .min(1, REPORT_SCHEDULE_MESSAGES.recipients)
+    .max(REPORT_SCHEDULE_LIMITS.maxRecipients, REPORT_SCHEDULE_MESSAGES.recipients)
+    .transform((ids) => [...new Set(ids)]),
+});
+export type CreateReportScheduleRequest = z.input<typeof createReportScheduleRequestSchema>;
+
+export const reportScheduleSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  frequency: z.enum(REPORT_FREQUENCIES),
+  area: z.enum(REGULATION_AREAS).nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  recipients: z.array(
+    z.object({ userId: z.string(), name: z.string(), unsubscribed: z.boolean() }),
+  ),
+  /** The caller receives it (and has not unsubscribed). */
+  receivesIt: z.boolean(),
+  /** The period the next delivery is on, and the latest one's outcome per recipient. */
+  lastDelivery: z
+    .object({
+      periodKey: z.string(),
+      sent: count,
+      pending: count,
+      failed: count,
+    })
+    .nullable(),
+});
+export type ReportSchedule = z.infer<typeof reportScheduleSchema>;
+
+export const reportScheduleListSchema = z.object({
+  /** Administrators see every schedule; other members the ones they receive. */
+  schedules: z.array(reportScheduleSchema),
+});
+export type ReportScheduleList = z.infer<typeof reportScheduleListSchema>;
+
+export const reportSendOutcomeSchema = z.object({
+  periodKey: z.string(),
+  periodLabel: z.string(),
+  sent: count,
+  failed: count,
+  /** Recipients who already had this period's report: not sent twice. */
+  alreadySent: count,
+});
+export type ReportSendOutcome = z.infer<typeof reportSendOutcomeSchema>;
+
+export const createSavedViewRequestSchema = z.object({
+  name: z
+    .string(SAVED_VIEW_MESSAGES.name)
+    .trim()
+    .min(1, SAVED_VIEW_MESSAGES.name)
+    .max(80, SAVED_VIEW_MESSAGES.name),
+  view: z.enum(ANALYTICS_VIEWS),
+  query: z
+    .object({
+      quarter: z.string().refine(isQuarterKey, ANALYTICS_MESSAGES.quarter).optional(),
+      from: day.optional(),
+      to: day.optional(),
+      area: z.enum(REGULATION_AREAS).optional(),
+      owner: z.string().max(100).optional(),
+    })
+    .strict(),
+});
+export type CreateSavedViewRequest = z.input<typeof createSavedViewRequestSchema>;
+
+export const savedViewSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  view: z.enum(ANALYTICS_VIEWS),
+  query: z.record(z.string(), z.string()),
+  createdByName: z.string().nullable(),
+});
+export type SavedView = z.infer<typeof savedViewSchema>;
+export const savedViewListSchema = z.object({ views: z.array(savedViewSchema) });

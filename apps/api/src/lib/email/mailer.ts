@@ -10,6 +10,8 @@ export interface EmailMessage {
   html: string;
   /** Where answers go when it is not the sender (a contact-form message: the visitor). */
   replyTo?: string;
+  /** Files sent with the message (a scheduled report's PDF); the outbox keeps only their names. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
@@ -82,8 +84,11 @@ export function createMailer(options: {
   return recordingDeliveries({
     mode: 'outbox',
     async send(message) {
-      const { replyTo: _replyTo, ...stored } = message;
-      await options.db.insert(emailOutbox).values(stored);
+      const { replyTo: _replyTo, attachments, ...stored } = message;
+      const attached = attachments?.map((file) => file.filename).join(', ');
+      await options.db
+        .insert(emailOutbox)
+        .values(attached ? { ...stored, text: `${stored.text}\n\nAttached: ${attached}` } : stored);
       // Without SMTP the operator has no other way to see a reset link.
       options.log.info(
         { to: message.to, subject: message.subject, text: message.text },

@@ -308,3 +308,32 @@ ${
   );
   return { to: options.to, subject, text, html };
 }
+
+/**
+ * A scheduled analytics report: the board report of the period just ended, attached as a PDF,
+ * with its headline sentences in the body and how to stop receiving it.
+ */
+export function analyticsReportEmail(options: {
+  to: string;
+  institution: string;
+  scheduleName: string;
+  periodLabel: string;
+  summary: string[];
+  reportsUrl: string;
+}): Omit<EmailMessage, 'attachments'> {
+  const subject = `${options.scheduleName}: ${options.periodLabel} — ${options.institution}`;
+  const text = [
+    `${options.scheduleName} for ${options.periodLabel} is attached (PDF).`,
+    '',
+    ...options.summary.map((line) => `• ${line}`),
+    '',
+    `To stop receiving this report, open ${options.reportsUrl} and choose Unsubscribe.`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>${escapeHtml(options.scheduleName)} for ${escapeHtml(options.periodLabel)} is attached (PDF).</p>
+<ul>${options.summary.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
+<p style="font-size:12px;color:#475569">To stop receiving this report, <a href="${escapeHtml(options.reportsUrl)}">open the scheduled reports</a> and choose Unsubscribe.</p>`,
+  );
+  return { to: options.to, subject, text, html };
+}

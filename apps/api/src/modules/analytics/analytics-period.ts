@@ -21,17 +21,20 @@ const rangeLabel = (from: string, to: string) => `${formatShortDay(from)} – ${
 /**
  * The period a read is of: the quarter asked for (this quarter by default) and the one before
  * it, or a custom range and the same number of days before it — custom ranges and one area's
- * figures only with advanced analytics (the enterprise plan), refused otherwise, never ignored.
+ * or one owner's figures only with advanced analytics (the enterprise plan), refused otherwise, never ignored.
  */
 export function resolvePeriod(
-  query: Pick<AnalyticsQuery, 'quarter' | 'from' | 'to' | 'area'>,
+  query: Pick<AnalyticsQuery, 'quarter' | 'from' | 'to' | 'area' | 'owner'>,
   options: { today: string; advanced: boolean },
 ): ResolvedPeriod {
-  if (query.area && !options.advanced) {
-    throw new AppError('feature_unavailable', ANALYTICS_MESSAGES.area_filter_plan, {
-      needed: 'advanced_analytics',
-    });
-  }
+  const refusal = !options.advanced
+    ? query.area
+      ? ANALYTICS_MESSAGES.area_filter_plan
+      : query.owner
+        ? ANALYTICS_MESSAGES.owner_filter_plan
+        : null
+    : null;
+  if (refusal) throw new AppError('feature_unavailable', refusal, { needed: 'advanced_analytics' });
   if (query.from && query.to) {
     if (!options.advanced) {
       throw new AppError('feature_unavailable', ANALYTICS_MESSAGES.custom_range_plan, {

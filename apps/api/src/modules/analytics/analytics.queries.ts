@@ -28,6 +28,8 @@ export interface PeriodScope {
   from: string;
   to: string;
   area?: RegulationArea;
+  /** One owner's changes and deadlines, one member's actions (advanced analytics). */
+  owner?: string;
 }
 
 /**
@@ -72,6 +74,7 @@ export async function findPeriodChanges(db: Db, scope: PeriodScope): Promise<Per
       and(
         eq(changeItems.companyId, scope.companyId),
         scope.area ? sql`${scope.area} = any(${changeItems.areas})` : undefined,
+        scope.owner ? eq(changeItems.ownerId, scope.owner) : undefined,
         or(within(changeItems.createdAt, scope), within(changeItems.closedAt, scope)),
       ),
     )
@@ -159,6 +162,7 @@ export async function countTeamActions(db: Db, scope: PeriodScope): Promise<Team
       WHERE a.company_id = ${scope.companyId}
         AND a.created_at >= ${`${scope.from}T00:00:00Z`}::timestamptz
         AND a.created_at < (${scope.to}::date + 1)::timestamptz${workOnly}
+        ${scope.owner ? sql`AND a.actor_user_id = ${scope.owner}` : sql``}
       GROUP BY 1, 2, 3`,
   );
   return rows.map((row) => ({
@@ -200,7 +204,11 @@ export async function findPeriodDueDates(
     range: { from: options.from, to: options.to },
   });
   return rows
-    .filter(({ dueDate }) => !options.area || dueDate.event.area === options.area)
+    .filter(
+      ({ dueDate }) =>
+        (!options.area || dueDate.event.area === options.area) &&
+        (!options.owner || dueDate.event.ownerId === options.owner),
+    )
     .map(({ dueDate, completion }) => {
       const doneOn = completion ? doneDay(completion.doneAt) : null;
       return {

@@ -1,6 +1,11 @@
 import { planHasFeature } from '@complivue/shared/features';
 import { ROLE_RANK } from '@complivue/shared/roles';
 import {
+  createReportScheduleRequestSchema,
+  createSavedViewRequestSchema,
+  reportScheduleListSchema,
+  reportSendOutcomeSchema,
+  savedViewListSchema,
   analyticsChangesSchema,
   analyticsComplianceSchema,
   analyticsDeadlinesSchema,
@@ -10,9 +15,10 @@ import {
 } from '@complivue/shared/schemas/analytics';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requestOrigin } from '../../lib/actor.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { requirePlan } from '../../lib/route-access.ts';
+import { requireAll, requireFeature, requirePlan, requireRole } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
 import { requireActor } from '../auth/actor.ts';
 import { institutionFacts } from '../companies/institution.ts';
@@ -26,9 +32,25 @@ import {
   type AnalyticsViewer,
 } from './analytics.service.ts';
 import { boardReportPdf, findBoardReport } from './board-report.ts';
+import {
+  createReportSchedule,
+  deleteReportSchedule,
+  findReportSchedules,
+  sendReportNow,
+  unsubscribeFromReport,
+} from './report-schedules.service.ts';
+import { createSavedView, deleteSavedView, findSavedViews } from './saved-views.service.ts';
 
 /** `/analytics` needs the professional plan (analytics_reporting), so does every route of it. */
 const ANALYTICS = requirePlan('professional');
+/** Saved views and scheduled reports are advanced analytics (the enterprise plan). */
+const ADVANCED = requireAll(ANALYTICS, requireFeature('advanced_analytics'));
+/** Administrators decide what is emailed, to whom, and how often. */
+const ADVANCED_ADMIN = requireAll(ADVANCED, requireRole('admin'));
+
+const scheduleParams = z.object({ scheduleId: z.uuid() });
+const viewParams = z.object({ viewId: z.uuid() });
+const created = z.object({ id: z.uuid() });
 
 /**
  * Analytics and board reporting: the period's figures, each drill-down's records and the board
@@ -166,6 +188,145 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
             now,
           }),
         );
+    },
+  );
+
+  app.get(
+    '/api/analytics/report-schedules',
+    {
+      config: { access: ADVANCED },
+      schema: {
+        tags: ['analytics'],
+        summary:
+          'Scheduled reports: every one for an administrator, the ones you receive for anyone else, with recipients and the latest delivery',
+        response: { 200: reportScheduleListSchema },
+      },
+    },
+    async (request) => ({ schedules: await findReportSchedules(app.deps, requireActor(request)) }),
+  );
+
+  app.post(
+    '/api/analytics/report-schedules',
+    {
+      config: { access: ADVANCED_ADMIN },
+      schema: {
+        tags: ['analytics'],
+        summary:
+          'Schedule the board report by email (weekly, monthly or quarterly, on the period just ended) to chosen members',
+        body: createReportScheduleRequestSchema,
+        response: { 201: created },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await createReportSchedule(app.deps, {
+          actor: requireActor(request),
+          input: request.body,
+        }),
+      ),
+  );
+
+  app.delete(
+    '/api/analytics/report-schedules/:scheduleId',
+    {
+      config: { access: ADVANCED_ADMIN },
+      schema: { tags: ['analytics'], summary: 'Stop a scheduled report', params: scheduleParams },
+    },
+    async (request, reply) => {
+      await deleteReportSchedule(app.deps, {
+        actor: requireActor(request),
+        scheduleId: request.params.scheduleId,
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/analytics/report-schedules/:scheduleId/send',
+    {
+      config: { access: ADVANCED_ADMIN },
+      schema: {
+        tags: ['analytics'],
+        summary:
+          'Send the report of the last whole period now to each recipient who has not had it (never twice)',
+        params: scheduleParams,
+        response: { 200: reportSendOutcomeSchema },
+      },
+    },
+    (request) =>
+      sendReportNow(app.deps, {
+        actor: requireActor(request),
+        scheduleId: request.params.scheduleId,
+      }),
+  );
+
+  app.post(
+    '/api/analytics/report-schedules/:scheduleId/unsubscribe',
+    {
+      config: { access: ADVANCED },
+      schema: {
+        tags: ['analytics'],
+        summary: 'Stop receiving a scheduled report yourself',
+        params: scheduleParams,
+      },
+    },
+    async (request, reply) => {
+      await unsubscribeFromReport(app.deps, {
+        actor: requireActor(request),
+        scheduleId: request.params.scheduleId,
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/analytics/saved-views',
+    {
+      config: { access: ADVANCED },
+      schema: {
+        tags: ['analytics'],
+        summary: 'Your institution’s saved views of analytics (a tab, a period and filters)',
+        response: { 200: savedViewListSchema },
+      },
+    },
+    async (request) => ({ views: await findSavedViews(app.deps, requireActor(request)) }),
+  );
+
+  app.post(
+    '/api/analytics/saved-views',
+    {
+      config: { access: ADVANCED },
+      schema: {
+        tags: ['analytics'],
+        summary: 'Save the view you are reading under a name, for the whole institution',
+        body: createSavedViewRequestSchema,
+        response: { 201: created },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await createSavedView(app.deps, { actor: requireActor(request), input: request.body }),
+        ),
+  );
+
+  app.delete(
+    '/api/analytics/saved-views/:viewId',
+    {
+      config: { access: ADVANCED },
+      schema: {
+        tags: ['analytics'],
+        summary: 'Delete a saved view (its author or an administrator)',
+        params: viewParams,
+      },
+    },
+    async (request, reply) => {
+      await deleteSavedView(app.deps, {
+        actor: requireActor(request),
+        viewId: request.params.viewId,
+      });
+      return reply.status(204).send();
     },
   );
 };

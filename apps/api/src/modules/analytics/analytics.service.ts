@@ -6,6 +6,7 @@ import { DEADLINE_OUTCOMES, type DeadlineOutcome } from '@complivue/shared/deadl
 import { REGULATION_AREAS, type RegulationArea } from '@complivue/shared/regulation-areas';
 import { summarizeResidualRisk, type ResidualFigures } from '@complivue/shared/risk-trend';
 import {
+  ANALYTICS_MESSAGES,
   UPCOMING_DAYS,
   actionGroupLabel,
   type AnalyticsChanges,
@@ -18,6 +19,7 @@ import {
   type AnalyticsTrendPoint,
 } from '@complivue/shared/schemas/analytics';
 import { and, desc, eq, lte } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.ts';
 import type { EventReader } from '../calendar/calendar.queries.ts';
 import type { InstitutionFacts } from '../library/applicability.ts';
 import { findRisks } from '../risks/risks.queries.ts';
@@ -161,11 +163,16 @@ async function riskBandsAt(
   };
 }
 
-const scopeOf = (viewer: AnalyticsViewer, period: Period, area?: RegulationArea): PeriodScope => ({
+const scopeOf = (
+  viewer: AnalyticsViewer,
+  period: Period,
+  query: Pick<AnalyticsQuery, 'area' | 'owner'>,
+): PeriodScope => ({
   companyId: viewer.companyId,
   from: period.from,
   to: period.to,
-  area,
+  area: query.area,
+  owner: query.owner,
 });
 
 export function periodOf(viewer: AnalyticsViewer, query: AnalyticsQuery): ResolvedPeriod {
@@ -184,8 +191,10 @@ export async function getAnalyticsOverview(
 ): Promise<AnalyticsOverview> {
   const { period, previous, custom } = periodOf(viewer, query);
   const { area } = query;
-  const current = scopeOf(viewer, period, area);
-  const before = scopeOf(viewer, previous, area);
+  const current = scopeOf(viewer, period, query);
+  const before = scopeOf(viewer, previous, query);
+  // Open and overdue changes and findings are kept for the institution, not per area or owner.
+  const whole = !area && !query.owner;
   const [
     closing,
     previousClosing,
@@ -206,8 +215,7 @@ export async function getAnalyticsOverview(
     findPeriodDueDates(db, { ...current, facts: viewer.facts, today: viewer.today, viewer }),
     findPeriodDueDates(db, { ...before, facts: viewer.facts, today: viewer.today, viewer }),
     findPeriodDueDates(db, {
-      companyId: viewer.companyId,
-      area,
+      ...current,
       from: viewer.today,
       to: addDays(viewer.today, UPCOMING_DAYS - 1),
       facts: viewer.facts,
@@ -247,9 +255,8 @@ export async function getAnalyticsOverview(
         previous: previousChanges.filter(isClosedIn).length,
       },
       medianCycleDays: { current: cycle(changes), previous: cycle(previousChanges) },
-      // Open and overdue changes are kept for the institution, not per area.
-      open: closing && !area ? closing.figures.changes.open : null,
-      overdue: closing && !area ? closing.figures.changes.overdue : null,
+      open: closing && whole ? closing.figures.changes.open : null,
+      overdue: closing && whole ? closing.figures.changes.overdue : null,
     },
     deadlines: {
       current: countOutcomes(dueDates),
@@ -270,8 +277,8 @@ export async function getAnalyticsOverview(
               critical: risks?.bands.critical ?? 0,
               notRated: risks?.notRatedCount ?? 0,
             },
-            openFindings: area ? null : (closing?.figures.findings.open ?? 0),
-            overdueFindings: area ? null : (closing?.figures.findings.overdue ?? 0),
+            openFindings: whole ? (closing?.figures.findings.open ?? 0) : null,
+            overdueFindings: whole ? (closing?.figures.findings.overdue ?? 0) : null,
           }
         : null,
     team: { actions: { current: sum(team), previous: sum(previousTeam) } },
@@ -340,7 +347,7 @@ export async function getAnalyticsChanges(
   query: AnalyticsQuery,
 ): Promise<AnalyticsChanges> {
   const { period } = periodOf(viewer, query);
-  const scope = scopeOf(viewer, period, query.area);
+  const scope = scopeOf(viewer, period, query);
   const changes = (await findPeriodChanges(db, scope)).map((change) => ({
     ...change,
     openedInPeriod: isOpenedIn(change, scope),
@@ -369,10 +376,9 @@ export async function getAnalyticsDeadlines(
   const { period } = periodOf(viewer, query);
   const reader = { facts: viewer.facts, today: viewer.today, viewer };
   const [dueDates, upcoming] = await Promise.all([
-    findPeriodDueDates(db, { ...scopeOf(viewer, period, query.area), ...reader }),
+    findPeriodDueDates(db, { ...scopeOf(viewer, period, query), ...reader }),
     findPeriodDueDates(db, {
-      companyId: viewer.companyId,
-      area: query.area,
+      ...scopeOf(viewer, period, query),
       from: viewer.today,
       to: addDays(viewer.today, UPCOMING_DAYS - 1),
       ...reader,
@@ -401,7 +407,11 @@ export async function getAnalyticsTeam(
   query: AnalyticsQuery,
 ): Promise<AnalyticsTeam> {
   const { period } = periodOf(viewer, query);
-  const rows = await countTeamActions(db, scopeOf(viewer, period));
+  // One member's share is a comparison of colleagues: managers' and administrators' (0023).
+  if (query.owner && !viewer.seesNames) {
+    throw new AppError('role_required', ANALYTICS_MESSAGES.owner_needs_manager);
+  }
+  const rows = await countTeamActions(db, scopeOf(viewer, period, query));
   const byKind = new Map<string, { kind: string; label: string; count: number }>();
   const members = new Map<string, NonNullable<AnalyticsTeam['members']>[number]>();
   for (const row of rows) {

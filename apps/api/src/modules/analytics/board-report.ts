@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { Db } from '@complivue/db/database';
 import { companies } from '@complivue/db/schema/companies';
 import { formatShortDay } from '@complivue/shared/calendar-days';
@@ -80,7 +81,8 @@ export function scoreWithCoverage(figures: ComplianceFigures): string {
     : `${figures.score}% compliant, on ${coverage}`;
 }
 
-function summaryLines(report: BoardReport): string[] {
+/** The executive summary's sentences, each from a figure of the report (also a report email's body). */
+export function summaryLines(report: BoardReport): string[] {
   const { overview } = report;
   const lines: string[] = [];
   const { compliance, changes, deadlines, feeds, team } = overview;
@@ -206,3 +208,9 @@ export function boardReportPdf(
     draw: (_doc, write) => drawBoardReport(write, report),
   });
 }
+
+/** The board report as bytes, for an email attachment. */
+export const boardReportBuffer = (
+  report: BoardReport,
+  options: { preparedBy: string; now: Date },
+): Promise<Buffer> => buffer(boardReportPdf(report, options));

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
  * is chosen, told and emailed no more).
  */
 
-const isActiveMemberOf = (companyId: string) =>
+export const isActiveMemberOf = (companyId: string) =>
   and(eq(userProfiles.companyId, companyId), eq(userProfiles.status, 'active'));
 
 /** The name a member is shown by: their full name, else their email. */
