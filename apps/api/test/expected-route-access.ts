@@ -291,6 +291,7 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   'GET /api/analytics/deadlines': { access: PROFESSIONAL_PLAN },
   'GET /api/analytics/team': { access: PROFESSIONAL_PLAN },
   'GET /api/analytics/board-report.pdf': { access: PROFESSIONAL_PLAN },
+  'GET /api/analytics/members': { access: PROFESSIONAL_PLAN },
   // Saved views and scheduled reports: advanced analytics (enterprise); administrators schedule.
   'GET /api/analytics/report-schedules': { access: ADVANCED_ANALYTICS },
   'POST /api/analytics/report-schedules': { access: ADVANCED_ANALYTICS_ADMIN, probe: NO_BODY },

@@ -202,8 +202,20 @@ export const analyticsComplianceSchema = z.object({
     }),
   ),
   trend: z.array(analyticsTrendPointSchema),
+  /** Every area's figures day by day, for comparing areas. */
+  areaTrend: z.array(
+    z.object({
+      day: z.string(),
+      backfilled: z.boolean(),
+      byArea: z.partialRecord(z.enum(REGULATION_AREAS), complianceFiguresSchema),
+    }),
+  ),
 });
 export type AnalyticsCompliance = z.infer<typeof analyticsComplianceSchema>;
+
+export const analyticsMembersSchema = z.object({
+  members: z.array(z.object({ userId: z.string(), name: z.string() })),
+});
 
 export const periodChangeSchema = z.object({
   id: z.uuid(),

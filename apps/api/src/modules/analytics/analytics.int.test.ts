@@ -276,7 +276,11 @@ describe('analytics: snapshots, figures from the records, the board report', () 
     const a = await profiled();
     const b = await profiled();
     await assess(a.admin.cookie, 'TRID-LE-001', 'compliant');
-    await create(a.manager.cookie, { title: 'Only A’s change' });
+    const onlyA = await create(a.manager.cookie, { title: 'Only A’s change' });
+    await t.db
+      .update(changeItems)
+      .set({ ownerId: a.manager.userId })
+      .where(eq(changeItems.id, onlyA.id));
 
     const bOverview = await read<AnalyticsOverview>(b.admin.cookie, '/api/analytics/overview');
     expect(bOverview.compliance.current).toMatchObject({ assessed: 0, score: null });
@@ -298,6 +302,26 @@ describe('analytics: snapshots, figures from the records, the board report', () 
     const ranged = await read<AnalyticsOverview>(a.admin.cookie, custom);
     expect(ranged.period).toMatchObject({ from: '2026-01-01', to: '2026-02-15' });
     expect(ranged.previous).toMatchObject({ from: '2025-11-16', to: '2025-12-31' });
+
+    // One owner's work (advanced): their changes; what nobody owns; colleagues' only for managers.
+    const owned = await read<AnalyticsChanges>(
+      a.admin.cookie,
+      `/api/analytics/changes?owner=${a.manager.userId}`,
+    );
+    expect(owned.changes.map((change) => change.title)).toEqual(['Only A’s change']);
+    const unowned = await read<AnalyticsChanges>(
+      a.admin.cookie,
+      '/api/analytics/changes?owner=none',
+    );
+    expect(unowned.changes).toEqual([]);
+    const colleague = await call(
+      a.user.cookie,
+      'GET',
+      `/api/analytics/team?owner=${a.manager.userId}`,
+    );
+    expect(colleague.statusCode).toBe(403);
+    const mine = await read<AnalyticsTeam>(a.user.cookie, '/api/analytics/team?owner=me');
+    expect(mine.total).toBe(0);
 
     const backwards = await call(
       a.admin.cookie,

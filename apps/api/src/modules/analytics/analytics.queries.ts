@@ -12,7 +12,7 @@ import {
 import type { RegulationArea } from '@complivue/shared/regulation-areas';
 import type { ChangeStatus } from '@complivue/shared/regulatory-monitoring';
 import { RELEVANT_FROM } from '@complivue/shared/schemas/feeds';
-import { and, eq, gte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   findDueDatesWithCompletions,
   isConfidential,
@@ -28,7 +28,10 @@ export interface PeriodScope {
   from: string;
   to: string;
   area?: RegulationArea;
-  /** One owner's changes and deadlines, one member's actions (advanced analytics). */
+  /**
+   * One owner's changes and deadlines, one member's actions (advanced analytics): a user id, or
+   * `none` for what nobody owns (actions of the system).
+   */
   owner?: string;
 }
 
@@ -74,7 +77,11 @@ export async function findPeriodChanges(db: Db, scope: PeriodScope): Promise<Per
       and(
         eq(changeItems.companyId, scope.companyId),
         scope.area ? sql`${scope.area} = any(${changeItems.areas})` : undefined,
-        scope.owner ? eq(changeItems.ownerId, scope.owner) : undefined,
+        scope.owner === 'none'
+          ? isNull(changeItems.ownerId)
+          : scope.owner
+            ? eq(changeItems.ownerId, scope.owner)
+            : undefined,
         or(within(changeItems.createdAt, scope), within(changeItems.closedAt, scope)),
       ),
     )
@@ -162,7 +169,7 @@ export async function countTeamActions(db: Db, scope: PeriodScope): Promise<Team
       WHERE a.company_id = ${scope.companyId}
         AND a.created_at >= ${`${scope.from}T00:00:00Z`}::timestamptz
         AND a.created_at < (${scope.to}::date + 1)::timestamptz${workOnly}
-        ${scope.owner ? sql`AND a.actor_user_id = ${scope.owner}` : sql``}
+        ${scope.owner === 'none' ? sql`AND a.actor_user_id IS NULL` : scope.owner ? sql`AND a.actor_user_id = ${scope.owner}` : sql``}
       GROUP BY 1, 2, 3`,
   );
   return rows.map((row) => ({
@@ -207,7 +214,8 @@ export async function findPeriodDueDates(
     .filter(
       ({ dueDate }) =>
         (!options.area || dueDate.event.area === options.area) &&
-        (!options.owner || dueDate.event.ownerId === options.owner),
+        (!options.owner ||
+          dueDate.event.ownerId === (options.owner === 'none' ? null : options.owner)),
     )
     .map(({ dueDate, completion }) => {
       const doneOn = completion ? doneDay(completion.doneAt) : null;

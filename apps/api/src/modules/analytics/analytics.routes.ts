@@ -7,6 +7,7 @@ import {
   reportSendOutcomeSchema,
   savedViewListSchema,
   analyticsChangesSchema,
+  analyticsMembersSchema,
   analyticsComplianceSchema,
   analyticsDeadlinesSchema,
   analyticsOverviewSchema,
@@ -22,6 +23,7 @@ import { requireAll, requireFeature, requirePlan, requireRole } from '../../lib/
 import { requireAuth } from '../auth/access.ts';
 import { requireActor } from '../auth/actor.ts';
 import { institutionFacts } from '../companies/institution.ts';
+import { findActiveMembers } from '../companies/members.ts';
 import { institutionDay } from './analytics-snapshots.ts';
 import {
   getAnalyticsChanges,
@@ -188,6 +190,22 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
             now,
           }),
         );
+    },
+  );
+
+  app.get(
+    '/api/analytics/members',
+    {
+      ...read,
+      schema: {
+        tags: ['analytics'],
+        summary: 'The institution’s active members, for the owner filter',
+        response: { 200: analyticsMembersSchema },
+      },
+    },
+    async (request) => {
+      const members = await findActiveMembers(db, requireActor(request).companyId);
+      return { members: members.map(({ userId, name }) => ({ userId, name })) };
     },
   );
 

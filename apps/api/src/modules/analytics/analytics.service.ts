@@ -172,7 +172,8 @@ const scopeOf = (
   from: period.from,
   to: period.to,
   area: query.area,
-  owner: query.owner,
+  // "me" is the reader: a saved view of "my work" reads as each member's own.
+  owner: query.owner === 'me' ? viewer.actorUserId : query.owner,
 });
 
 export function periodOf(viewer: AnalyticsViewer, query: AnalyticsQuery): ResolvedPeriod {
@@ -318,7 +319,10 @@ export async function getAnalyticsCompliance(
     closingFigures(db, viewer, period),
     closingFigures(db, viewer, previous),
   ]);
-  const trend = await findTrend(db, viewer, period, closing, query.area);
+  const [trend, areaTrend] = await Promise.all([
+    findTrend(db, viewer, period, closing, query.area),
+    findAreaTrend(db, viewer, period, closing),
+  ]);
   const areas = REGULATION_AREAS.filter(
     (area) =>
       (!query.area || area === query.area) &&
@@ -337,7 +341,34 @@ export async function getAnalyticsCompliance(
     previousAsOf: previousClosing?.day ?? null,
     areas,
     trend,
+    areaTrend,
   };
+}
+
+/** Each area's score and coverage day by day, for comparing areas (oldest first). */
+async function findAreaTrend(
+  db: Db,
+  viewer: AnalyticsViewer,
+  period: Period,
+  closing: Closing | null,
+): Promise<AnalyticsCompliance['areaTrend']> {
+  if (!closing) return [];
+  const rows = await findSnapshots(db, {
+    companyId: viewer.companyId,
+    from: period.from,
+    to: closing.day,
+  });
+  const points = rows
+    .filter((row) => row.day !== viewer.today)
+    .map((row) => ({
+      day: row.day,
+      backfilled: row.backfilled,
+      byArea: row.figures.compliance.byArea,
+    }));
+  if (closing.day === viewer.today) {
+    points.push({ day: closing.day, backfilled: false, byArea: closing.figures.compliance.byArea });
+  }
+  return points;
 }
 
 /** `GET /api/analytics/changes`: the changes identified or closed in the period, by month. */
@@ -408,7 +439,7 @@ export async function getAnalyticsTeam(
 ): Promise<AnalyticsTeam> {
   const { period } = periodOf(viewer, query);
   // One member's share is a comparison of colleagues: managers' and administrators' (0023).
-  if (query.owner && !viewer.seesNames) {
+  if (query.owner && query.owner !== 'me' && !viewer.seesNames) {
     throw new AppError('role_required', ANALYTICS_MESSAGES.owner_needs_manager);
   }
   const rows = await countTeamActions(db, scopeOf(viewer, period, query));
