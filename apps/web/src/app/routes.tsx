@@ -198,6 +198,12 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            path: paths.analyticsReports,
+            lazy: async () => ({
+              Component: (await import('@/features/analytics/analytics-page')).AnalyticsPage,
+            }),
+          },
+          {
             path: paths.analyticsTeam,
             lazy: async () => ({
               Component: (await import('@/features/analytics/analytics-page')).AnalyticsPage,

@@ -35,6 +35,7 @@ export const paths = {
   analyticsChanges: '/analytics/changes',
   analyticsDeadlines: '/analytics/deadlines',
   analyticsTeam: '/analytics/team',
+  analyticsReports: '/analytics/reports',
   users: '/users',
   usersTeam: '/users/team',
   usersRoles: '/users/roles',
@@ -127,6 +128,7 @@ export const appRoutePatterns = [
   paths.analyticsChanges,
   paths.analyticsDeadlines,
   paths.analyticsTeam,
+  paths.analyticsReports,
   paths.qaTest,
 ] as const;
 
@@ -170,6 +172,7 @@ export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
   'analyticsChanges',
   'analyticsDeadlines',
   'analyticsTeam',
+  'analyticsReports',
   'qaTest',
 ]);
 

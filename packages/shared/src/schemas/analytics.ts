@@ -8,6 +8,7 @@ import {
   SAVED_VIEW_MESSAGES,
 } from '../analytics-messages.ts';
 import { REGULATION_AREAS } from '../regulation-areas.ts';
+import { optionalChoice } from './optional-choice.ts';
 
 /*
  * Analytics and board reporting (issue 21, docs/product.md § Analytics): the figures of a
@@ -323,7 +324,8 @@ export const createReportScheduleRequestSchema = z.object({
     .min(1, REPORT_SCHEDULE_MESSAGES.name)
     .max(REPORT_SCHEDULE_LIMITS.maxName, REPORT_SCHEDULE_MESSAGES.name),
   frequency: z.enum(REPORT_FREQUENCIES, 'Choose how often it is sent.'),
-  area: z.enum(REGULATION_AREAS).nullable().default(null),
+  /** One area's figures; left out (or "All areas", sent empty) for the institution's. */
+  area: optionalChoice(REGULATION_AREAS).optional(),
   recipientIds: z
     .array(z.string().min(1).max(100), REPORT_SCHEDULE_MESSAGES.recipients)
     .min(1, REPORT_SCHEDULE_MESSAGES.recipients)

@@ -154,7 +154,7 @@ export async function createReportSchedule(
         companyId: actor.companyId,
         name: input.name,
         frequency: input.frequency,
-        area: input.area,
+        area: input.area ?? null,
         createdBy: actor.actorUserId,
       })
       .returning({ id: analyticsReportSchedules.id });

@@ -9,6 +9,8 @@ import { ComplianceView } from './compliance-view.tsx';
 import { DeadlinesView } from './deadlines-view.tsx';
 import { OverviewView } from './overview-view.tsx';
 import { PeriodControls } from './period-controls.tsx';
+import { ReportsView } from './reports-view.tsx';
+import { SavedViews } from './saved-views.tsx';
 import { TeamView } from './team-view.tsx';
 import { useAnalyticsPeriod } from './use-analytics-period.ts';
 
@@ -18,6 +20,7 @@ const VIEWS = [
   { view: 'changes', label: 'Changes', path: paths.analyticsChanges },
   { view: 'deadlines', label: 'Deadlines', path: paths.analyticsDeadlines },
   { view: 'team', label: 'Team', path: paths.analyticsTeam },
+  { view: 'reports', label: 'Scheduled reports', path: paths.analyticsReports },
 ] as const;
 
 /**
@@ -28,7 +31,9 @@ const VIEWS = [
 export function AnalyticsPage() {
   const { pathname } = useLocation();
   const { choice, search, advanced, choose } = useAnalyticsPeriod();
-  const current = VIEWS.find((entry) => entry.path === pathname) ?? VIEWS[0];
+  // Scheduled reports and saved views are advanced analytics (the enterprise plan).
+  const views = VIEWS.filter((entry) => advanced || entry.view !== 'reports');
+  const current = views.find((entry) => entry.path === pathname) ?? VIEWS[0];
   const query = search ? `?${search}` : '';
   return (
     <div className="space-y-6">
@@ -48,10 +53,21 @@ export function AnalyticsPage() {
           </a>
         </Button>
       </header>
-      <PeriodControls choice={choice} advanced={advanced} choose={choose} />
+      {current.view !== 'reports' && (
+        <div className="space-y-3">
+          <PeriodControls choice={choice} advanced={advanced} choose={choose} />
+          {advanced && <SavedViews view={current.view} choice={choice} />}
+          {choice.owner && (
+            <p className="text-sm text-slate-700">
+              The owner filter reads changes and deadlines by their owner and the team’s work by
+              member; the compliance figures are the institution’s.
+            </p>
+          )}
+        </div>
+      )}
       <ViewTabs
         label="Analytics views"
-        tabs={VIEWS.map((entry) => ({
+        tabs={views.map((entry) => ({
           view: entry.view,
           label: entry.label,
           to: `${entry.path}${query}`,
@@ -59,10 +75,11 @@ export function AnalyticsPage() {
         current={current.view}
       />
       {current.view === 'overview' && <OverviewView search={search} area={choice.area} />}
-      {current.view === 'compliance' && <ComplianceView search={search} />}
+      {current.view === 'compliance' && <ComplianceView search={search} advanced={advanced} />}
       {current.view === 'changes' && <ChangesView search={search} area={choice.area} />}
       {current.view === 'deadlines' && <DeadlinesView search={search} area={choice.area} />}
       {current.view === 'team' && <TeamView search={search} />}
+      {current.view === 'reports' && <ReportsView />}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { AnalyticsCompliance } from '@complivue/shared/schemas/analytics';
 import { Link } from 'react-router';
 import { BarChart } from '@/components/charts/bar-chart';
 import { ChartFigure } from '@/components/charts/chart-figure';
+import { LineChart } from '@/components/charts/line-chart';
 import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
 import { Card } from '@/components/ui/card';
@@ -124,14 +125,84 @@ function ByArea({ data }: { data: AnalyticsCompliance }) {
   );
 }
 
+/** Line styles for up to eight areas: a hue each, and every other one dashed. */
+const AREA_LINES = [
+  ['stroke-brand-700', 'bg-brand-700'],
+  ['stroke-emerald-600', 'bg-emerald-600'],
+  ['stroke-amber-500', 'bg-amber-500'],
+  ['stroke-red-600', 'bg-red-600'],
+  ['stroke-violet-600', 'bg-violet-600'],
+  ['stroke-sky-600', 'bg-sky-600'],
+  ['stroke-slate-500', 'bg-slate-500'],
+  ['stroke-pink-600', 'bg-pink-600'],
+] as const;
+
+/** Advanced analytics: the areas' scores side by side, day by day. */
+function CompareAreas({ data }: { data: AnalyticsCompliance }) {
+  const days = data.areaTrend.map((point) => point.day);
+  const areas = data.areas.map((row) => row.area).slice(0, AREA_LINES.length);
+  const scoreOn = (index: number, area: (typeof areas)[number]) =>
+    data.areaTrend[index]?.byArea[area]?.score ?? null;
+  return (
+    <ChartFigure
+      title="Areas compared: score day by day"
+      description="Each regulation area’s score (compliant ÷ assessed applicable rules). Read it with each area’s coverage in the table below the chart: a score on few rules assessed says little."
+      csvName={`areas-compared-${data.period.key}.csv`}
+      data={{
+        columns: [
+          'Day',
+          ...areas.flatMap((area) => [
+            `${REGULATION_AREA_INFO[area].tag} score (%)`,
+            `${REGULATION_AREA_INFO[area].tag} assessed of applicable`,
+          ]),
+        ],
+        rows: data.areaTrend.map((point) => [
+          point.day,
+          ...areas.flatMap((area) => {
+            const figures = point.byArea[area];
+            return [
+              figures?.score ?? null,
+              figures ? `${figures.assessed} of ${figures.applicable}` : null,
+            ];
+          }),
+        ]),
+      }}
+      empty={
+        days.length < 2 || areas.length === 0 ? (
+          <p>
+            The comparison appears once there are two days of figures for areas with rules that
+            apply to your institution.
+          </p>
+        ) : undefined
+      }
+    >
+      <LineChart
+        summary={`Score by area from ${days[0] ? formatShortDay(days[0]) : ''} to ${days.at(-1) ? formatShortDay(days.at(-1)!) : ''}`}
+        days={days}
+        maxValue={100}
+        format={(value) => `${value}%`}
+        series={areas.map((area, index) => ({
+          key: area,
+          label: REGULATION_AREA_INFO[area].tag,
+          stroke: AREA_LINES[index]![0],
+          swatch: AREA_LINES[index]![1],
+          dashed: index % 2 === 1,
+          values: days.map((_, dayIndex) => scoreOn(dayIndex, area)),
+        }))}
+      />
+    </ChartFigure>
+  );
+}
+
 /** `/analytics/compliance`: every area's score, always with its coverage, now and before. */
-export function ComplianceView({ search }: { search: string }) {
+export function ComplianceView({ search, advanced }: { search: string; advanced: boolean }) {
   const compliance = useAnalyticsCompliance(search);
   return (
     <QueryState query={compliance} loading="Loading the areas">
       {(data) => (
         <div className="space-y-6">
           <ByArea data={data} />
+          {advanced && <CompareAreas data={data} />}
         </div>
       )}
     </QueryState>

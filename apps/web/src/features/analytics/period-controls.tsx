@@ -2,8 +2,9 @@ import { recentQuarters } from '@complivue/shared/analytics-periods';
 import { todayIn } from '@complivue/shared/calendar-days';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { AreaFilterSelect, FilterSelect } from '@/components/ui/filter-select';
+import { AreaFilterSelect, FilterSelect, OwnerFilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
+import { useAnalyticsMembers } from './api.ts';
 import type { AnalyticsPeriodChoice } from './use-analytics-period.ts';
 
 /** How many quarters the picker offers: two years, the board's usual look back. */
@@ -22,7 +23,7 @@ function RangeForm({
   const [to, setTo] = useState(choice.to ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    choose({ from, to, area: choice.area });
+    choose({ from, to, area: choice.area, owner: choice.owner });
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Custom range">
@@ -65,6 +66,7 @@ export function PeriodControls({
   choose: (next: AnalyticsPeriodChoice) => void;
 }) {
   const quarters = recentQuarters(todayIn(null), QUARTERS_OFFERED);
+  const members = useAnalyticsMembers(advanced);
   const labels = new Map(quarters.map((quarter) => [quarter.key, quarter.label]));
   return (
     <div className="flex flex-wrap items-end gap-4">
@@ -75,12 +77,17 @@ export function PeriodControls({
         options={quarters.slice(1).map((quarter) => quarter.key)}
         optionLabel={(key) => labels.get(key) ?? key}
         unknownLabel={choice.quarter}
-        onChange={(quarter) => choose({ quarter, area: choice.area })}
+        onChange={(quarter) => choose({ quarter, area: choice.area, owner: choice.owner })}
       />
       {advanced && (
         <>
           <RangeForm key={`${choice.from}-${choice.to}`} choice={choice} choose={choose} />
           <AreaFilterSelect value={choice.area} onChange={(area) => choose({ ...choice, area })} />
+          <OwnerFilterSelect
+            value={choice.owner}
+            members={members.data?.members ?? []}
+            onChange={(owner) => choose({ ...choice, owner })}
+          />
         </>
       )}
     </div>

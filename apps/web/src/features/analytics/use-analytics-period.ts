@@ -10,6 +10,8 @@ export interface AnalyticsPeriodChoice {
   from?: string;
   to?: string;
   area?: RegulationArea;
+  /** A member's id, `me` or `none` (advanced analytics). */
+  owner?: string;
 }
 
 /**
@@ -27,12 +29,14 @@ export function useAnalyticsPeriod() {
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const area = params.get('area') ?? '';
+  const owner = params.get('owner') ?? '';
   const choice: AnalyticsPeriodChoice = {
     ...(isQuarterKey(quarter) && { quarter }),
     ...(advanced && isDayRange(from, to) && { from, to }),
     ...(advanced && (REGULATION_AREAS as readonly string[]).includes(area)
       ? { area: area as RegulationArea }
       : {}),
+    ...(advanced && owner && { owner }),
   };
   const search = new URLSearchParams(
     Object.entries(choice).filter((entry): entry is [string, string] => Boolean(entry[1])),
