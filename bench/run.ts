@@ -46,6 +46,9 @@ const ENDPOINTS: Endpoint[] = [
   // The register's second read: five reads of the institution's rows grouped by area.
   { name: 'risk-signals', path: '/api/risks/signals', signedIn: true },
   { name: 'findings', path: '/api/risks/findings', signedIn: true },
+  // Analytics (issue 21): the quarter's overview, beside the quarter before. Budget: the
+  // dashboard's p99.
+  { name: 'analytics', path: '/api/analytics/overview', signedIn: true },
 ];
 // BENCH_ENDPOINTS=session,dashboard and BENCH_ENGINES=postgres narrow a run while iterating.
 const ONLY_ENDPOINTS = process.env.BENCH_ENDPOINTS?.split(',');
@@ -212,6 +215,12 @@ for (const engine of new Set(rows.map((row) => row.engine))) {
     const ratio = dashboard.requestsPerSecond / reference.requestsPerSecond;
     process.stdout.write(
       `${engine}: dashboard at ${(ratio * 100).toFixed(0)}% of the signed-in reference (budget ≥ 50%), p99 ${dashboard.p99Ms} ms (budget ≤ 25 ms)\n`,
+    );
+  }
+  const analytics = of('analytics');
+  if (dashboard && analytics) {
+    process.stdout.write(
+      `${engine}: analytics overview p99 ${analytics.p99Ms} ms (budget: the dashboard's ≤ 25 ms; dashboard now ${dashboard.p99Ms} ms)\n`,
     );
   }
   const risks = of('risks');

@@ -4,7 +4,11 @@ import { companies } from '@complivue/db/schema/companies';
 import { addDays, todayIn } from '@complivue/shared/calendar-days';
 import { FINISHED_CHANGE_STATUSES } from '@complivue/shared/change-workflow';
 import type { AssessmentStatus } from '@complivue/shared/compliance-score';
-import type { AnalyticsSnapshotFigures } from '@complivue/shared/schemas/analytics';
+import type { RegulationArea } from '@complivue/shared/regulation-areas';
+import type {
+  AnalyticsSnapshotFigures,
+  AnalyticsTrendPoint,
+} from '@complivue/shared/schemas/analytics';
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { overdueChanges } from '../changes/changes.queries.ts';
 import { institutionFacts } from '../companies/institution.ts';
@@ -199,4 +203,52 @@ export async function findSnapshotAt(
     .orderBy(desc(analyticsSnapshots.day))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The trend's figures of each snapshot from `from` to `to` (oldest first), read out of the JSON
+ * in SQL: a quarter's rows carry every area's figures, of which a trend needs a handful.
+ */
+export async function findTrendPoints(
+  db: Db,
+  options: { companyId: string; from: string; to: string; area?: RegulationArea },
+): Promise<AnalyticsTrendPoint[]> {
+  const compliance = options.area
+    ? sql`(figures->'compliance'->'byArea'->${options.area}::text)`
+    : sql`(figures->'compliance')`;
+  const rows = await queryRows<{
+    day: string;
+    backfilled: boolean;
+    score: number | null;
+    assessed: number | null;
+    applicable: number | null;
+    open_changes: number;
+    overdue_changes: number;
+    open_findings: number;
+    overdue_findings: number;
+  }>(
+    db,
+    sql`SELECT day::text AS day, backfilled,
+        (${compliance}->>'score')::int AS score,
+        (${compliance}->>'assessed')::int AS assessed,
+        (${compliance}->>'applicable')::int AS applicable,
+        (figures->'changes'->>'open')::int AS open_changes,
+        (figures->'changes'->>'overdue')::int AS overdue_changes,
+        (figures->'findings'->>'open')::int AS open_findings,
+        (figures->'findings'->>'overdue')::int AS overdue_findings
+      FROM analytics_snapshots
+      WHERE company_id = ${options.companyId} AND day BETWEEN ${options.from}::date AND ${options.to}::date
+      ORDER BY day`,
+  );
+  return rows.map((row) => ({
+    day: row.day,
+    backfilled: row.backfilled,
+    score: row.score,
+    assessed: row.assessed ?? 0,
+    applicable: row.applicable ?? 0,
+    openChanges: row.open_changes,
+    overdueChanges: row.overdue_changes,
+    openFindings: row.open_findings,
+    overdueFindings: row.overdue_findings,
+  }));
 }

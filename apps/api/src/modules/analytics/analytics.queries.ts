@@ -110,31 +110,69 @@ export function median(values: readonly number[]): number | null {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** A range of days, both ends included. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+export const isWithin = (day: string | null, range: DayRange) =>
+  day !== null && day >= range.from && day <= range.to;
+
 /**
  * The regulatory updates relevant to the institution ("Relevant" or "High relevance" in the
- * feed) that arrived in the period, and how many of them it has triaged (`isTriagedBy`).
+ * feed) that arrived in each of `periods`, and how many of them it has triaged (`isTriagedBy`):
+ * one read of the span they cover.
  */
-export async function countFeedUpdates(
+export interface FeedCounts {
+  relevant: number;
+  triaged: number;
+}
+
+export async function countFeedUpdates<const Periods extends readonly DayRange[]>(
   db: Db,
-  scope: PeriodScope,
-): Promise<{ relevant: number; triaged: number }> {
+  scope: Pick<PeriodScope, 'companyId' | 'area'>,
+  periods: Periods,
+): Promise<{ [Index in keyof Periods]: FeedCounts }> {
+  const span = {
+    companyId: scope.companyId,
+    from: periods.map((period) => period.from).sort()[0]!,
+    to: periods
+      .map((period) => period.to)
+      .sort()
+      .at(-1)!,
+  };
+  const triaged = isTriagedBy(scope.companyId);
+  const day = institutionDayOf(feedItems.sortAt);
+  const columns = Object.fromEntries(
+    periods.flatMap((period, index) => [
+      [
+        `relevant${index}`,
+        sql<number>`count(*) filter (where ${day} between ${period.from}::date and ${period.to}::date)::int`,
+      ],
+      [
+        `triaged${index}`,
+        sql<number>`count(*) filter (where ${day} between ${period.from}::date and ${period.to}::date and ${triaged})::int`,
+      ],
+    ]),
+  );
   const [row] = await db
-    .select({
-      relevant: sql<number>`count(*)::int`,
-      triaged: sql<number>`count(*) filter (where ${isTriagedBy(scope.companyId)})::int`,
-    })
+    .select(columns)
     .from(feedItemRelevance)
     .innerJoin(feedItems, eq(feedItems.id, feedItemRelevance.itemId))
     .where(
       and(
         eq(feedItemRelevance.companyId, scope.companyId),
         gte(feedItemRelevance.score, RELEVANT_FROM),
-        within(feedItems.sortAt, scope),
+        within(feedItems.sortAt, span),
         scope.area ? sql`${scope.area} = any(${feedItems.areas})` : undefined,
         visibleToCompany(scope.companyId),
       ),
     );
-  return { relevant: Number(row?.relevant ?? 0), triaged: Number(row?.triaged ?? 0) };
+  return periods.map((_, index) => ({
+    relevant: Number(row?.[`relevant${index}`] ?? 0),
+    triaged: Number(row?.[`triaged${index}`] ?? 0),
+  })) as { [Index in keyof Periods]: FeedCounts };
 }
 
 const workOnly = sql.join(
@@ -142,6 +180,8 @@ const workOnly = sql.join(
 );
 
 export interface TeamActionCount {
+  /** The UTC day of the actions. */
+  day: string;
   userId: string | null;
   name: string | null;
   /** The part of the action before its dot: `change`, `library`, `calendar`… */
@@ -156,13 +196,15 @@ export interface TeamActionCount {
  */
 export async function countTeamActions(db: Db, scope: PeriodScope): Promise<TeamActionCount[]> {
   const rows = await queryRows<{
+    day: string;
     user_id: string | null;
     name: string | null;
     action_group: string;
     count: number;
   }>(
     db,
-    sql`SELECT a.actor_user_id AS user_id, coalesce(p.full_name, p.email) AS name,
+    sql`SELECT (a.created_at AT TIME ZONE 'UTC')::date::text AS day,
+        a.actor_user_id AS user_id, coalesce(p.full_name, p.email) AS name,
         split_part(a.action, '.', 1) AS action_group, count(*)::int AS count
       FROM audit_log a
       LEFT JOIN user_profiles p ON p.user_id = a.actor_user_id
@@ -170,9 +212,10 @@ export async function countTeamActions(db: Db, scope: PeriodScope): Promise<Team
         AND a.created_at >= ${`${scope.from}T00:00:00Z`}::timestamptz
         AND a.created_at < (${scope.to}::date + 1)::timestamptz${workOnly}
         ${scope.owner === 'none' ? sql`AND a.actor_user_id IS NULL` : scope.owner ? sql`AND a.actor_user_id = ${scope.owner}` : sql``}
-      GROUP BY 1, 2, 3`,
+      GROUP BY 1, 2, 3, 4`,
   );
   return rows.map((row) => ({
+    day: row.day,
     userId: row.user_id,
     name: row.name,
     group: row.action_group,

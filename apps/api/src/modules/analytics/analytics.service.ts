@@ -1,7 +1,7 @@
 import type { Db } from '@complivue/db/database';
 import { riskSnapshots } from '@complivue/db/schema/risk-assessment';
 import type { Period } from '@complivue/shared/analytics-periods';
-import { addDays } from '@complivue/shared/calendar-days';
+import { addDays, daysBetween } from '@complivue/shared/calendar-days';
 import { DEADLINE_OUTCOMES, type DeadlineOutcome } from '@complivue/shared/deadline-outcomes';
 import { REGULATION_AREAS, type RegulationArea } from '@complivue/shared/regulation-areas';
 import { summarizeResidualRisk, type ResidualFigures } from '@complivue/shared/risk-trend';
@@ -31,11 +31,18 @@ import {
   findPeriodDueDates,
   isClosedIn,
   isOpenedIn,
+  isWithin,
   median,
+  type DayRange,
   type PeriodDueDate,
   type PeriodScope,
 } from './analytics.queries.ts';
-import { findSnapshotAt, findSnapshots, readCurrentFigures } from './analytics-snapshots.ts';
+import {
+  findSnapshotAt,
+  findSnapshots,
+  findTrendPoints,
+  readCurrentFigures,
+} from './analytics-snapshots.ts';
 import { countCompliance } from './compliance-figures.ts';
 
 /** Who reads analytics: a member of the institution, on the institution's day. */
@@ -103,6 +110,18 @@ function trendPoint(
   };
 }
 
+/** Daily points from a period's snapshots, oldest first; today's from the live figures. */
+function trendOf(
+  kept: readonly AnalyticsTrendPoint[],
+  today: string,
+  closing: Closing | null,
+  area?: RegulationArea,
+): AnalyticsTrendPoint[] {
+  const points = kept.filter((point) => point.day !== today);
+  if (closing?.day === today) points.push(trendPoint(closing.day, false, closing.figures, area));
+  return points;
+}
+
 /** The period's daily points, oldest first; today's from the live figures. */
 async function findTrend(
   db: Db,
@@ -112,17 +131,13 @@ async function findTrend(
   area?: RegulationArea,
 ): Promise<AnalyticsTrendPoint[]> {
   if (!closing) return [];
-  const rows = await findSnapshots(db, {
+  const kept = await findTrendPoints(db, {
     companyId: viewer.companyId,
     from: period.from,
     to: closing.day,
+    area,
   });
-  const points = rows
-    .filter((row) => row.day !== viewer.today)
-    .map((row) => trendPoint(row.day, row.backfilled, row.figures, area));
-  if (closing.day === viewer.today)
-    points.push(trendPoint(closing.day, false, closing.figures, area));
-  return points;
+  return trendOf(kept, viewer.today, closing, area);
 }
 
 /** The residual-risk bands at a day: the register now for today, else that day's snapshot. */
@@ -193,47 +208,47 @@ export async function getAnalyticsOverview(
   const { period, previous, custom } = periodOf(viewer, query);
   const { area } = query;
   const current = scopeOf(viewer, period, query);
-  const before = scopeOf(viewer, previous, query);
   // Open and overdue changes and findings are kept for the institution, not per area or owner.
   const whole = !area && !query.owner;
-  const [
-    closing,
-    previousClosing,
-    changes,
-    previousChanges,
-    dueDates,
-    previousDueDates,
-    upcoming,
-    feeds,
-    previousFeeds,
-    team,
-    previousTeam,
-  ] = await Promise.all([
-    closingFigures(db, viewer, period),
-    closingFigures(db, viewer, previous),
-    findPeriodChanges(db, current),
-    findPeriodChanges(db, before),
-    findPeriodDueDates(db, { ...current, facts: viewer.facts, today: viewer.today, viewer }),
-    findPeriodDueDates(db, { ...before, facts: viewer.facts, today: viewer.today, viewer }),
-    findPeriodDueDates(db, {
-      ...current,
-      from: viewer.today,
-      to: addDays(viewer.today, UPCOMING_DAYS - 1),
-      facts: viewer.facts,
-      today: viewer.today,
-      viewer,
-    }),
-    countFeedUpdates(db, current),
-    countFeedUpdates(db, before),
-    countTeamActions(db, current),
-    countTeamActions(db, before),
-  ]);
-  const [trend, risks] = await Promise.all([
-    findTrend(db, viewer, period, closing, area),
-    closing ? riskBandsAt(db, viewer, closing.day, area) : Promise.resolve(null),
-  ]);
-  const cycle = (list: typeof changes) => median(list.filter(isClosedIn).map((c) => c.cycleDays!));
-  const sum = (rows: { count: number }[]) => rows.reduce((total, row) => total + row.count, 0);
+  // Every read at once: each kind once over the span of both periods (and the 90 days ahead),
+  // split here.
+  const span = { ...current, from: previous.from };
+  const upcomingRange = { from: viewer.today, to: addDays(viewer.today, UPCOMING_DAYS - 1) };
+  const closeDay = closingDay(period, viewer.today);
+  const [kept, closing, previousClosing, changes, dueDates, [feeds, previousFeeds], team, risks] =
+    await Promise.all([
+      closeDay
+        ? findTrendPoints(db, {
+            companyId: viewer.companyId,
+            from: period.from,
+            to: closeDay,
+            area,
+          })
+        : Promise.resolve([]),
+      closingFigures(db, viewer, period),
+      closingFigures(db, viewer, previous),
+      findPeriodChanges(db, span),
+      findPeriodDueDates(db, {
+        ...span,
+        to: [period.to, upcomingRange.to].sort().at(-1)!,
+        facts: viewer.facts,
+        today: viewer.today,
+        viewer,
+      }),
+      countFeedUpdates(db, current, [period, previous]),
+      countTeamActions(db, span),
+      closeDay ? riskBandsAt(db, viewer, closeDay, area) : Promise.resolve(null),
+    ]);
+  const trend = trendOf(kept, viewer.today, closing, area);
+  const closedIn = (range: DayRange) =>
+    changes.filter((change) => isWithin(change.closedOn, range));
+  const cycle = (range: DayRange) =>
+    median(closedIn(range).map((change) => daysBetween(change.openedOn, change.closedOn!)));
+  const openedIn = (range: DayRange) =>
+    changes.filter((change) => isWithin(change.openedOn, range)).length;
+  const dueIn = (range: DayRange) => dueDates.filter((dueDate) => isWithin(dueDate.date, range));
+  const actionsIn = (range: DayRange) =>
+    team.filter((row) => isWithin(row.day, range)).reduce((total, row) => total + row.count, 0);
   const hasFindings = closing ? closing.figures.findings.open > 0 : false;
   return {
     today: viewer.today,
@@ -247,22 +262,16 @@ export async function getAnalyticsOverview(
       previousAsOf: previousClosing?.day ?? null,
     },
     changes: {
-      opened: {
-        current: changes.filter((change) => isOpenedIn(change, current)).length,
-        previous: previousChanges.filter((change) => isOpenedIn(change, before)).length,
-      },
-      closed: {
-        current: changes.filter(isClosedIn).length,
-        previous: previousChanges.filter(isClosedIn).length,
-      },
-      medianCycleDays: { current: cycle(changes), previous: cycle(previousChanges) },
+      opened: { current: openedIn(period), previous: openedIn(previous) },
+      closed: { current: closedIn(period).length, previous: closedIn(previous).length },
+      medianCycleDays: { current: cycle(period), previous: cycle(previous) },
       open: closing && whole ? closing.figures.changes.open : null,
       overdue: closing && whole ? closing.figures.changes.overdue : null,
     },
     deadlines: {
-      current: countOutcomes(dueDates),
-      previous: countOutcomes(previousDueDates),
-      upcoming: upcoming.filter((dueDate) => dueDate.outcome === 'open').length,
+      current: countOutcomes(dueIn(period)),
+      previous: countOutcomes(dueIn(previous)),
+      upcoming: dueIn(upcomingRange).filter((dueDate) => dueDate.outcome === 'open').length,
     },
     feeds: {
       relevant: { current: feeds.relevant, previous: previousFeeds.relevant },
@@ -282,7 +291,7 @@ export async function getAnalyticsOverview(
             overdueFindings: whole ? (closing?.figures.findings.overdue ?? 0) : null,
           }
         : null,
-    team: { actions: { current: sum(team), previous: sum(previousTeam) } },
+    team: { actions: { current: actionsIn(period), previous: actionsIn(previous) } },
     trend,
   };
 }
