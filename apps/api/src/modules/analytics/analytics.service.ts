@@ -1,5 +1,4 @@
 import type { Db } from '@complivue/db/database';
-import { riskSnapshots } from '@complivue/db/schema/risk-assessment';
 import type { Period } from '@complivue/shared/analytics-periods';
 import { addDays, daysBetween } from '@complivue/shared/calendar-days';
 import { DEADLINE_OUTCOMES, type DeadlineOutcome } from '@complivue/shared/deadline-outcomes';
@@ -18,10 +17,10 @@ import {
   type AnalyticsTeam,
   type AnalyticsTrendPoint,
 } from '@complivue/shared/schemas/analytics';
-import { and, desc, eq, lte } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { EventReader } from '../calendar/calendar.queries.ts';
 import type { InstitutionFacts } from '../library/applicability.ts';
+import { findRiskSnapshotAt } from '../risks/risk-snapshots.ts';
 import { findRisks } from '../risks/risks.queries.ts';
 import { closingDay, resolvePeriod, type ResolvedPeriod } from './analytics-period.ts';
 import {
@@ -156,26 +155,7 @@ async function riskBandsAt(
     const summary = summarizeResidualRisk(register);
     return area ? (summary.byArea[area] ?? null) : summary.riskCount > 0 ? summary : null;
   }
-  const [row] = await db
-    .select()
-    .from(riskSnapshots)
-    .where(and(eq(riskSnapshots.companyId, viewer.companyId), lte(riskSnapshots.day, day)))
-    .orderBy(desc(riskSnapshots.day))
-    .limit(1);
-  if (!row) return null;
-  if (area) return row.byArea[area] ?? null;
-  return {
-    riskCount: row.riskCount,
-    notRatedCount: row.notRatedCount,
-    bands: {
-      low: row.lowCount,
-      moderate: row.moderateCount,
-      high: row.highCount,
-      critical: row.criticalCount,
-    },
-    totalResidualScore: row.totalResidualScore,
-    averageResidualScore: row.averageResidualScore,
-  };
+  return findRiskSnapshotAt(db, { companyId: viewer.companyId, day, area });
 }
 
 const scopeOf = (

@@ -2,9 +2,14 @@ import { queryRows, type Db } from '@complivue/db/database';
 import { riskSnapshots } from '@complivue/db/schema/risk-assessment';
 import { risks } from '@complivue/db/schema/risks';
 import { addDays, todayIn } from '@complivue/shared/calendar-days';
-import { summarizeResidualRisk, type ResidualSummary } from '@complivue/shared/risk-trend';
+import type { RegulationArea } from '@complivue/shared/regulation-areas';
+import {
+  summarizeResidualRisk,
+  type ResidualFigures,
+  type ResidualSummary,
+} from '@complivue/shared/risk-trend';
 import type { RiskTrendPoint } from '@complivue/shared/schemas/risk-assessment';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { findRisks } from './risks.queries.ts';
 
 /**
@@ -97,18 +102,36 @@ export async function findRiskTrend(
       ),
     )
     .orderBy(asc(riskSnapshots.day));
-  return rows.map((row) => ({
-    day: row.day,
-    riskCount: row.riskCount,
-    notRatedCount: row.notRatedCount,
-    bands: {
-      low: row.lowCount,
-      moderate: row.moderateCount,
-      high: row.highCount,
-      critical: row.criticalCount,
-    },
-    totalResidualScore: row.totalResidualScore,
-    averageResidualScore: row.averageResidualScore,
-    byArea: row.byArea,
-  }));
+  return rows.map((row) => ({ day: row.day, ...figuresOf(row), byArea: row.byArea }));
+}
+
+type SnapshotRow = typeof riskSnapshots.$inferSelect;
+
+/** A snapshot row's figures, as the register's summary reads them. */
+const figuresOf = (row: SnapshotRow): ResidualFigures => ({
+  riskCount: row.riskCount,
+  notRatedCount: row.notRatedCount,
+  bands: {
+    low: row.lowCount,
+    moderate: row.moderateCount,
+    high: row.highCount,
+    critical: row.criticalCount,
+  },
+  totalResidualScore: row.totalResidualScore,
+  averageResidualScore: row.averageResidualScore,
+});
+
+/** The register's figures (or one area's) in the last snapshot on or before `day`, or null. */
+export async function findRiskSnapshotAt(
+  db: Db,
+  options: { companyId: string; day: string; area?: RegulationArea },
+): Promise<ResidualFigures | null> {
+  const [row] = await db
+    .select()
+    .from(riskSnapshots)
+    .where(and(eq(riskSnapshots.companyId, options.companyId), lte(riskSnapshots.day, options.day)))
+    .orderBy(desc(riskSnapshots.day))
+    .limit(1);
+  if (!row) return null;
+  return options.area ? (row.byArea[options.area] ?? null) : figuresOf(row);
 }

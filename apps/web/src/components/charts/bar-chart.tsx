@@ -1,5 +1,6 @@
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
+import { AXIS_PROPS, chartFrame } from './chart-frame.ts';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import { useNavigate } from 'react-router';
@@ -16,8 +17,7 @@ export interface BarSeries {
   links?: (string | null)[];
 }
 
-const CHART = { width: 640, height: 220, left: 36, right: 8, top: 8, bottom: 28 };
-const AXIS_LABEL = { fill: '#334155', fontSize: 11 };
+const CHART = chartFrame(220);
 
 /**
  * Bars per category, the series side by side (or stacked), each bar a link to the records it
@@ -102,21 +102,8 @@ export function BarChart({
               );
             });
           })}
-          <AxisLeft
-            scale={y}
-            numTicks={4}
-            tickFormat={(value) => String(value)}
-            tickLabelProps={AXIS_LABEL}
-            stroke="#94a3b8"
-            tickStroke="#94a3b8"
-          />
-          <AxisBottom
-            top={innerHeight}
-            scale={x}
-            tickLabelProps={AXIS_LABEL}
-            stroke="#94a3b8"
-            tickStroke="#94a3b8"
-          />
+          <AxisLeft scale={y} numTicks={4} tickFormat={(value) => String(value)} {...AXIS_PROPS} />
+          <AxisBottom top={innerHeight} scale={x} {...AXIS_PROPS} />
         </Group>
       </svg>
       <Legend series={series} />

@@ -1,6 +1,7 @@
 import { formatShortDay } from '@complivue/shared/calendar-days';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
+import { AXIS_PROPS, chartFrame } from './chart-frame.ts';
 import { scaleLinear } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import { Legend } from './bar-chart.tsx';
@@ -16,8 +17,7 @@ export interface LineSeries {
   dashed?: boolean;
 }
 
-const CHART = { width: 640, height: 200, left: 40, right: 12, top: 8, bottom: 28 };
-const AXIS_LABEL = { fill: '#334155', fontSize: 11 };
+const CHART = chartFrame(200);
 
 /**
  * Lines over days, oldest on the left: an image for assistive technology, described by
@@ -73,18 +73,14 @@ export function LineChart({
             scale={y}
             numTicks={4}
             tickFormat={(value) => format(Number(value))}
-            tickLabelProps={AXIS_LABEL}
-            stroke="#94a3b8"
-            tickStroke="#94a3b8"
+            {...AXIS_PROPS}
           />
           <AxisBottom
             top={innerHeight}
             scale={x}
             tickValues={ticks}
             tickFormat={(value) => formatShortDay(days[Number(value)] ?? days[0] ?? '')}
-            tickLabelProps={AXIS_LABEL}
-            stroke="#94a3b8"
-            tickStroke="#94a3b8"
+            {...AXIS_PROPS}
           />
         </Group>
       </svg>

@@ -17,6 +17,13 @@ type AreaRow = AnalyticsCompliance['areas'][number];
 const scoreText = (figures: AreaRow['current']) =>
   !figures ? '—' : figures.score === null ? 'No score yet' : `${figures.score}%`;
 
+/** The bars of each area: the rules that apply, those assessed, those compliant. */
+const AREA_BARS = [
+  { key: 'applicable', label: 'Applicable', fill: 'fill-slate-300', swatch: 'bg-slate-300' },
+  { key: 'assessed', label: 'Assessed', fill: 'fill-amber-500', swatch: 'bg-amber-500' },
+  { key: 'compliant', label: 'Compliant', fill: 'fill-emerald-600', swatch: 'bg-emerald-600' },
+] as const;
+
 function ByArea({ data }: { data: AnalyticsCompliance }) {
   const asOf = data.currentAsOf ? formatShortDay(data.currentAsOf) : 'the period’s close';
   const rows = data.areas.filter((row) => row.current);
@@ -61,32 +68,11 @@ function ByArea({ data }: { data: AnalyticsCompliance }) {
         <BarChart
           label={`Rules applicable, assessed and compliant by area, as of ${asOf}`}
           categories={rows.map((row) => REGULATION_AREA_INFO[row.area].tag)}
-          series={[
-            {
-              key: 'applicable',
-              label: 'Applicable',
-              fill: 'fill-slate-300',
-              swatch: 'bg-slate-300',
-              values: rows.map((row) => row.current!.applicable),
-              links: rows.map((row) => recordLinks.rules(row.area)),
-            },
-            {
-              key: 'assessed',
-              label: 'Assessed',
-              fill: 'fill-amber-500',
-              swatch: 'bg-amber-500',
-              values: rows.map((row) => row.current!.assessed),
-              links: rows.map((row) => recordLinks.rules(row.area)),
-            },
-            {
-              key: 'compliant',
-              label: 'Compliant',
-              fill: 'fill-emerald-600',
-              swatch: 'bg-emerald-600',
-              values: rows.map((row) => row.current!.compliant),
-              links: rows.map((row) => recordLinks.rules(row.area)),
-            },
-          ]}
+          series={AREA_BARS.map((bar) => ({
+            ...bar,
+            values: rows.map((row) => row.current![bar.key]),
+            links: rows.map((row) => recordLinks.rules(row.area)),
+          }))}
         />
       </ChartFigure>
       <Card className="space-y-3 p-4">
