@@ -104,3 +104,5 @@ export const riskRatingLabel = (rating: RiskRating | null) =>
 
 export const CHANGE_SOURCES = ['feed', 'manual'] as const;
 export type ChangeSource = (typeof CHANGE_SOURCES)[number];
+
+export const changeNumberLabel = (number: number) => `CHG-${number}`;

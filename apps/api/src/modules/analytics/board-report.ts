@@ -1,3 +1,4 @@
+import { changeNumberLabel } from '@complivue/shared/regulatory-monitoring';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { Db } from '@complivue/db/database';
@@ -16,7 +17,6 @@ import type {
   ComplianceFigures,
   PeriodDueDateEntry,
 } from '@complivue/shared/schemas/analytics';
-import { changeNumberLabel } from '@complivue/shared/schemas/changes';
 import type { FindingSummary } from '@complivue/shared/schemas/risk-findings';
 import { riskNumberLabel, type RiskSummary } from '@complivue/shared/schemas/risks';
 import { eq } from 'drizzle-orm';

@@ -1,8 +1,8 @@
+import { changeNumberLabel } from '@complivue/shared/regulatory-monitoring';
 import type { Db } from '@complivue/db/database';
 import { changeItems, changeTasks } from '@complivue/db/schema/changes';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { FINISHED_CHANGE_STATUSES, dayIn, isPastDue } from '@complivue/shared/change-workflow';
-import { changeNumberLabel } from '@complivue/shared/schemas/changes';
 import { and, eq, inArray, isNull, lt, notInArray, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { notify, type NotifyDependencies } from '../notifications/notify.ts';

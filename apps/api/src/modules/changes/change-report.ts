@@ -2,12 +2,15 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { Db } from '@complivue/db/database';
 import { companies } from '@complivue/db/schema/companies';
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
-import { CHANGE_STATUS_LABELS, riskRatingLabel } from '@complivue/shared/regulatory-monitoring';
+import {
+  CHANGE_STATUS_LABELS,
+  riskRatingLabel,
+  changeNumberLabel,
+} from '@complivue/shared/regulatory-monitoring';
 import {
   CHANGE_CSV_COLUMNS,
   CHANGE_IMPACT_FIELDS,
   CHANGE_IMPACT_LABELS,
-  changeNumberLabel,
 } from '@complivue/shared/schemas/changes';
 import { commentPlainText } from '@complivue/shared/schemas/collaboration';
 import { describeChangeHistory } from '@complivue/shared/change-history-sentences';

@@ -1,3 +1,4 @@
+import { changeNumberLabel } from '@complivue/shared/regulatory-monitoring';
 import multipart from '@fastify/multipart';
 import { dayIn } from '@complivue/shared/change-workflow';
 import {
@@ -12,7 +13,6 @@ import {
   changeListQuerySchema,
   changeListResponseSchema,
   changeMembersSchema,
-  changeNumberLabel,
   createChangeRequestSchema,
   createTaskRequestSchema,
   transitionRequestSchema,

@@ -11,7 +11,11 @@ import {
   FINISHED_CHANGE_STATUSES,
   decideChangeTransition,
 } from '@complivue/shared/change-workflow';
-import { CHANGE_STATUS_LABELS, type ChangeStatus } from '@complivue/shared/regulatory-monitoring';
+import {
+  CHANGE_STATUS_LABELS,
+  type ChangeStatus,
+  changeNumberLabel,
+} from '@complivue/shared/regulatory-monitoring';
 import { commentPlainText } from '@complivue/shared/schemas/collaboration';
 import { hasRoleAtLeast } from '@complivue/shared/roles';
 import type { NotificationCategory } from '@complivue/shared/schemas/profile';
@@ -22,7 +26,6 @@ import type {
 import {
   CHANGE_IMPACT_FIELDS,
   CHANGE_MESSAGES,
-  changeNumberLabel,
   type ChangeImpact,
   type CreateTaskRequest,
   type UpdateTaskRequest,

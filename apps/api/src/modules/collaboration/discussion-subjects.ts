@@ -1,3 +1,4 @@
+import { changeNumberLabel } from '@complivue/shared/regulatory-monitoring';
 import type { Db } from '@complivue/db/database';
 import { calendarEvents } from '@complivue/db/schema/calendar';
 import { changeItems } from '@complivue/db/schema/changes';
@@ -15,7 +16,6 @@ import {
 import { quoteTitle } from '@complivue/shared/history-sentences';
 import { policyNumberLabel } from '@complivue/shared/policies';
 import { findingNumberLabel } from '@complivue/shared/risk-findings';
-import { changeNumberLabel } from '@complivue/shared/schemas/changes';
 import { type SubjectRef } from '@complivue/shared/schemas/collaboration';
 import { riskNumberLabel } from '@complivue/shared/schemas/risks';
 import type { Role } from '@complivue/shared/roles';

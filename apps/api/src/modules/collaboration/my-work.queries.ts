@@ -1,3 +1,4 @@
+import { changeNumberLabel } from '@complivue/shared/regulatory-monitoring';
 import type { Db } from '@complivue/db/database';
 import { changeItems, changeTasks } from '@complivue/db/schema/changes';
 import { comments, teamTasks } from '@complivue/db/schema/collaboration';
@@ -13,7 +14,6 @@ import { quoteTitle } from '@complivue/shared/history-sentences';
 import { policyNumberLabel } from '@complivue/shared/policies';
 import { findingNumberLabel } from '@complivue/shared/risk-findings';
 import { hasRoleAtLeast } from '@complivue/shared/roles';
-import { changeNumberLabel } from '@complivue/shared/schemas/changes';
 import {
   commentPlainText,
   type MyWork,

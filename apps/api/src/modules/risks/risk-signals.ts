@@ -1,3 +1,4 @@
+import { changeNumberLabel } from '@complivue/shared/regulatory-monitoring';
 import type { Db } from '@complivue/db/database';
 import { feedItemRelevance, feedItems } from '@complivue/db/schema/feeds';
 import { riskFindings } from '@complivue/db/schema/findings';
@@ -7,7 +8,6 @@ import { ASSESSMENT_STATUS_LABELS } from '@complivue/shared/compliance-score';
 import { libraryRulePath } from '@complivue/shared/library';
 import { REGULATION_AREAS, type RegulationArea } from '@complivue/shared/regulation-areas';
 import { FINDING_SEVERITY_LEVELS, findingNumberLabel } from '@complivue/shared/risk-findings';
-import { changeNumberLabel } from '@complivue/shared/schemas/changes';
 import { RELEVANT_FROM } from '@complivue/shared/schemas/feeds';
 import {
   SIGNAL_ITEM_LIMIT,

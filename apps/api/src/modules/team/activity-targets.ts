@@ -1,3 +1,4 @@
+import { changeNumberLabel } from '@complivue/shared/regulatory-monitoring';
 import type { Db } from '@complivue/db/database';
 import { changeItems } from '@complivue/db/schema/changes';
 import { libraryArticles } from '@complivue/db/schema/library';
@@ -7,7 +8,6 @@ import { policies } from '@complivue/db/schema/policies';
 import { risks } from '@complivue/db/schema/risks';
 import { supportTickets } from '@complivue/db/schema/support';
 import { quoteTitle } from '@complivue/shared/history-sentences';
-import { changeNumberLabel } from '@complivue/shared/schemas/changes';
 import { policyNumberLabel } from '@complivue/shared/policies';
 import { findingNumberLabel } from '@complivue/shared/risk-findings';
 import { riskNumberLabel } from '@complivue/shared/schemas/risks';

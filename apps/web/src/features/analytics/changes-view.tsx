@@ -1,5 +1,5 @@
+import { changeNumberLabel } from '@complivue/shared/regulatory-monitoring';
 import { formatShortDay } from '@complivue/shared/calendar-days';
-import { changeNumberLabel } from '@complivue/shared/schemas/changes';
 import type { AnalyticsChanges } from '@complivue/shared/schemas/analytics';
 import type { RegulationArea } from '@complivue/shared/regulation-areas';
 import { Link } from 'react-router';

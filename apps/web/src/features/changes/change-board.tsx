@@ -1,8 +1,7 @@
-import { CHANGE_STATUS_LABELS } from '@complivue/shared/regulatory-monitoring';
+import { CHANGE_STATUS_LABELS, changeNumberLabel } from '@complivue/shared/regulatory-monitoring';
 import type { Role } from '@complivue/shared/roles';
 import {
   CHANGE_BOARD_COLUMN_LIMIT,
-  changeNumberLabel,
   type ChangeBoard,
   type ChangeSummary,
 } from '@complivue/shared/schemas/changes';

@@ -1,5 +1,6 @@
+import { changeNumberLabel } from '@complivue/shared/regulatory-monitoring';
 import type { Role } from '@complivue/shared/roles';
-import { changeNumberLabel, type ChangeMembers } from '@complivue/shared/schemas/changes';
+import { type ChangeMembers } from '@complivue/shared/schemas/changes';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { QueryState } from '@/components/query-state';

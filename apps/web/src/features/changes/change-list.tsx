@@ -1,9 +1,6 @@
+import { changeNumberLabel } from '@complivue/shared/regulatory-monitoring';
 import type { Role } from '@complivue/shared/roles';
-import {
-  changeNumberLabel,
-  type ChangeListResponse,
-  type ChangeSummary,
-} from '@complivue/shared/schemas/changes';
+import { type ChangeListResponse, type ChangeSummary } from '@complivue/shared/schemas/changes';
 import { DataTable, type Column } from '@/components/data-table';
 import { Pager } from '@/components/pager';
 import { AreaTags, ChangeStatusBadge, DueDate, RiskBadge } from './change-badges.tsx';

@@ -4,12 +4,9 @@ import {
   NOT_RATED,
   RISK_RATING_LABELS,
   RISK_RATINGS,
-} from '@complivue/shared/regulatory-monitoring';
-import {
   changeNumberLabel,
-  type ChangeDraft,
-  type ChangeMembers,
-} from '@complivue/shared/schemas/changes';
+} from '@complivue/shared/regulatory-monitoring';
+import { type ChangeDraft, type ChangeMembers } from '@complivue/shared/schemas/changes';
 import { Download, Plus, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';

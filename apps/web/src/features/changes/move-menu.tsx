@@ -1,11 +1,11 @@
 import { changeTransitionLabel, changeTransitionsFrom } from '@complivue/shared/change-workflow';
-import { CHANGE_STATUS_LABELS, type ChangeStatus } from '@complivue/shared/regulatory-monitoring';
-import type { Role } from '@complivue/shared/roles';
 import {
+  CHANGE_STATUS_LABELS,
+  type ChangeStatus,
   changeNumberLabel,
-  notApplicableFormSchema,
-  type ChangeSummary,
-} from '@complivue/shared/schemas/changes';
+} from '@complivue/shared/regulatory-monitoring';
+import type { Role } from '@complivue/shared/roles';
+import { notApplicableFormSchema, type ChangeSummary } from '@complivue/shared/schemas/changes';
 import { ChevronDown } from 'lucide-react';
 import { Dialog, DropdownMenu } from 'radix-ui';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';

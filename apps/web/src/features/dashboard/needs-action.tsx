@@ -1,8 +1,8 @@
+import { changeNumberLabel } from '@complivue/shared/regulatory-monitoring';
 import { daysBetween, formatShortDay } from '@complivue/shared/calendar-days';
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
 import { policyNumberLabel } from '@complivue/shared/policies';
 import { FINDING_SEVERITY_LEVELS, findingNumberLabel } from '@complivue/shared/risk-findings';
-import { changeNumberLabel } from '@complivue/shared/schemas/changes';
 import type { Dashboard } from '@complivue/shared/schemas/dashboard';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
+import { changeNumberLabel } from '@complivue/shared/regulatory-monitoring';
 import { hasRoleAtLeast, type Role } from '@complivue/shared/roles';
-import { changeNumberLabel } from '@complivue/shared/schemas/changes';
 import {
   reviewImpactRequestSchema,
   type PolicyDetail,

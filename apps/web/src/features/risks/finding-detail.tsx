@@ -1,3 +1,4 @@
+import { changeNumberLabel } from '@complivue/shared/regulatory-monitoring';
 import { formatShortDay } from '@complivue/shared/calendar-days';
 import { libraryRulePath } from '@complivue/shared/library';
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
@@ -7,7 +8,6 @@ import {
   findingNumberLabel,
 } from '@complivue/shared/risk-findings';
 import { hasRoleAtLeast, type Role } from '@complivue/shared/roles';
-import { changeNumberLabel } from '@complivue/shared/schemas/changes';
 import {
   FINDING_EVIDENCE_MAX_BYTES,
   FINDING_MESSAGES,

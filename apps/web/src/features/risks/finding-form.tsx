@@ -1,3 +1,4 @@
+import { changeNumberLabel } from '@complivue/shared/regulatory-monitoring';
 import { REGULATION_AREA_INFO, REGULATION_AREAS } from '@complivue/shared/regulation-areas';
 import {
   FINDING_SEVERITIES,
@@ -5,7 +6,6 @@ import {
   FINDING_SOURCE_LABELS,
   FINDING_SOURCES,
 } from '@complivue/shared/risk-findings';
-import { changeNumberLabel } from '@complivue/shared/schemas/changes';
 import {
   actionRequestSchema,
   findingFormSchema,
