@@ -156,6 +156,31 @@ describe('analytics: scheduled reports and saved views', () => {
     });
   });
 
+  it('does not send a report to a member deactivated since it was due, and says why', async () => {
+    const { admin, manager } = await enterprise();
+    const id = await schedule(admin.cookie, {
+      name: 'Weekly for the BSA officer',
+      frequency: 'weekly',
+      recipientIds: [manager.userId],
+    });
+    const refusing: Mailer = { mode: 'smtp', send: () => Promise.reject(new Error('451 later')) };
+    const monday = nextMondayNoon(institutionDay(new Date()));
+    expect(await deliver(monday, refusing)).toMatchObject({ retrying: 1 });
+    const deactivated = await call(
+      admin.cookie,
+      'POST',
+      `/api/team/members/${manager.userId}/deactivate`,
+    );
+    expect(deactivated.statusCode, deactivated.body).toBeLessThan(300);
+    expect(await deliver(new Date(monday.getTime() + 6 * 60_000))).toMatchObject({
+      sent: 0,
+      failed: 1,
+    });
+    expect(await deliveriesOf(id)).toMatchObject([
+      { status: 'failed', lastError: 'The recipient is no longer an active member.' },
+    ]);
+  });
+
   it('sends now on request, never twice for one period, only to members, only on the enterprise plan', async () => {
     const { admin, manager, user, companyId } = await enterprise();
     const outsider = await institution();

@@ -121,7 +121,7 @@ export const isWithin = (day: string | null, range: DayRange) =>
 
 /**
  * The regulatory updates relevant to the institution ("Relevant" or "High relevance" in the
- * feed) that arrived in each of `periods`, and how many of them it has triaged (`isTriagedBy`):
+ * feed) published (else first seen) on a UTC day of each of `periods`, and how many of them it has triaged (`isTriagedBy`):
  * one read of the span they cover.
  */
 export interface FeedCounts {
@@ -143,7 +143,8 @@ export async function countFeedUpdates<const Periods extends readonly DayRange[]
       .at(-1)!,
   };
   const triaged = isTriagedBy(scope.companyId);
-  const day = institutionDayOf(feedItems.sortAt);
+  // UTC days, as the feed page's date filter reads them, so the count opens its own list.
+  const day = sql`(${feedItems.sortAt} AT TIME ZONE 'UTC')::date`;
   const columns = Object.fromEntries(
     periods.flatMap((period, index) => [
       [
@@ -164,7 +165,7 @@ export async function countFeedUpdates<const Periods extends readonly DayRange[]
       and(
         eq(feedItemRelevance.companyId, scope.companyId),
         gte(feedItemRelevance.score, RELEVANT_FROM),
-        within(feedItems.sortAt, span),
+        sql`${day} BETWEEN ${span.from}::date AND ${span.to}::date`,
         scope.area ? sql`${scope.area} = any(${feedItems.areas})` : undefined,
         visibleToCompany(scope.companyId),
       ),

@@ -186,7 +186,7 @@ function drawBoardReport(write: PdfPen, report: BoardReport) {
     `Score and coverage: the Compliance Library's rule assessments of the rules that apply to the institution's profile — compliant ÷ (assessed and applicable) — read live for today and from the daily snapshot for a past day${overview.trend.some((point) => point.backfilled) ? '; days before snapshots were kept are rebuilt from each assessment’s history (marked backfilled)' : ''}.`,
     'Changes: Change Management, by the day each change was created and closed (US Eastern); the list above is every change closed in the period.',
     'Deadlines: the Regulatory Calendar’s due dates in the period that apply to the profile; on time means marked done on or before the due date, with its evidence.',
-    'Regulatory updates: Regulatory Feeds items rated relevant to the institution, by publication day.',
+    'Regulatory updates: Regulatory Feeds items rated relevant to the institution, by the UTC day of publication, as the feed’s date filter reads it.',
     'Team: the audit trail’s compliance actions (sign-ins and set-up left out), by UTC day, as User Activity lists them.',
   ]) {
     write.line(source, { color: PDF_MUTED });

@@ -122,7 +122,11 @@ type Delivery = Awaited<ReturnType<typeof claimDueDeliveries>>[number];
  * analytics (a SAR deadline only if they may see it), attached to an email. Throws when the
  * mail server refuses it.
  */
-async function sendDelivery(deps: ReportDeliveryDeps, delivery: Delivery, now: Date) {
+async function sendDelivery(
+  deps: ReportDeliveryDeps,
+  delivery: Delivery,
+  now: Date,
+): Promise<'sent' | 'no_recipient'> {
   const [row] = await deps.db
     .select({
       schedule: analyticsReportSchedules,
@@ -139,7 +143,8 @@ async function sendDelivery(deps: ReportDeliveryDeps, delivery: Delivery, now: D
     .select({ email: userProfiles.email, name: userProfiles.fullName, role: userProfiles.role })
     .from(userProfiles)
     .where(and(eq(userProfiles.userId, delivery.userId), isActiveMemberOf(delivery.companyId)));
-  if (!row || !recipient?.email) return;
+  // Deactivated since it was queued (or the schedule is gone): nobody to send it to.
+  if (!row || !recipient?.email) return 'no_recipient';
   const today = institutionDay(now);
   const period = reportPeriod(row.schedule, today);
   const report = await findBoardReport(
@@ -154,7 +159,10 @@ async function sendDelivery(deps: ReportDeliveryDeps, delivery: Delivery, now: D
     },
     queryOf(row.schedule, period),
   );
-  const pdf = await boardReportBuffer(report, { preparedBy: row.schedule.name, now });
+  const pdf = await boardReportBuffer(report, {
+    preparedBy: `Complivue, for the scheduled report “${row.schedule.name}”`,
+    now,
+  });
   await deps.mailer.send({
     ...analyticsReportEmail({
       to: recipient.email,
@@ -172,6 +180,7 @@ async function sendDelivery(deps: ReportDeliveryDeps, delivery: Delivery, now: D
       },
     ],
   });
+  return 'sent';
 }
 
 /**
@@ -188,12 +197,21 @@ export async function sendDueAnalyticsReports(
   const outcome = { sent: 0, failed: 0, retrying: 0 };
   for (const delivery of claimed) {
     try {
-      await sendDelivery(deps, delivery, now);
+      const result = await sendDelivery(deps, delivery, now);
       await deps.db
         .update(analyticsReportDeliveries)
-        .set({ status: 'sent', sentAt: now, leaseUntil: null, lastError: null })
+        .set(
+          result === 'sent'
+            ? { status: 'sent', sentAt: now, leaseUntil: null, lastError: null }
+            : {
+                status: 'failed',
+                leaseUntil: null,
+                lastError: 'The recipient is no longer an active member.',
+              },
+        )
         .where(eq(analyticsReportDeliveries.id, delivery.id));
-      outcome.sent += 1;
+      if (result === 'sent') outcome.sent += 1;
+      else outcome.failed += 1;
     } catch (error) {
       const giveUp = delivery.attempts >= REPORT_DELIVERY_ATTEMPTS;
       const wait = RETRY_MINUTES[Math.min(delivery.attempts - 1, RETRY_MINUTES.length - 1)]!;

@@ -230,8 +230,8 @@ function Headlines({ overview, area }: { overview: AnalyticsOverview; area?: Reg
       <FigureCard
         label="Regulatory updates triaged"
         value={`${feeds.triaged.current} of ${feeds.relevant.current}`}
-        to={recordLinks.updates(area)}
-        linkLabel="the regulatory feed"
+        to={recordLinks.updates(period, area)}
+        linkLabel={`the regulatory feed of ${period.label}`}
       >
         <p>
           Updates relevant to your institution published in {period.label}, opened by a member or

@@ -59,7 +59,9 @@ export const recordLinks = {
     }),
   dueDate: (eventId: string, date: string) =>
     withQuery(paths.regulatoryCalendar, { event: eventId, date }),
-  updates: (area?: RegulationArea) => withQuery(paths.regulatoryFeeds, { area }),
+  /** The feed's items of the period (its UTC days, as analytics counts them). */
+  updates: (range: Range, area?: RegulationArea) =>
+    withQuery(paths.regulatoryFeeds, { from: range.from, to: range.to, area }),
   risks: () => paths.riskScoring,
   findings: (overdue = false) =>
     withQuery(paths.riskScoring, { view: 'findings', overdue: overdue ? 'true' : undefined }),
