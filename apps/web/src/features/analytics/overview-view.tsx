@@ -220,12 +220,18 @@ function Headlines({ overview, area }: { overview: AnalyticsOverview; area?: Reg
           </Link>
         </p>
         <p>
-          {beside(
-            previous.label,
-            `${deadlines.previous.missed} missed, ${deadlines.previous.late} late`,
-          )}
+          <Link className="underline" to={recordLinks.dueDates(previous, undefined, area)}>
+            {beside(
+              previous.label,
+              `${deadlines.previous.missed} missed, ${deadlines.previous.late} late`,
+            )}
+          </Link>
         </p>
-        <p>{deadlines.upcoming} due in the next 90 days.</p>
+        <p>
+          <Link className="underline" to={recordLinks.upcoming(overview.today, area)}>
+            {deadlines.upcoming} due in the next 90 days
+          </Link>
+        </p>
       </FigureCard>
       <FigureCard
         label="Regulatory updates triaged"
@@ -237,7 +243,11 @@ function Headlines({ overview, area }: { overview: AnalyticsOverview; area?: Reg
           Updates relevant to your institution published in {period.label}, opened by a member or
           taken into change management.
         </p>
-        <p>{beside(previous.label, `${feeds.triaged.previous} of ${feeds.relevant.previous}`)}</p>
+        <p>
+          <Link className="underline" to={recordLinks.updates(previous, area)}>
+            {beside(previous.label, `${feeds.triaged.previous} of ${feeds.relevant.previous}`)}
+          </Link>
+        </p>
       </FigureCard>
       {risks && (
         <FigureCard
