@@ -93,7 +93,7 @@ describe('decideAccess', () => {
       code: 'upgrade_required',
       needed: 'professional',
       current: 'basic',
-      message: "Your current plan (basic) doesn't include access to this feature.",
+      message: "Your current plan (Basic) doesn't include access to this feature.",
     });
     expect(
       decideAccess(requirePlan('basic'), subject('user', sub('professional', 'active'))).allowed,

@@ -1,5 +1,5 @@
 import { planHasFeature, type FeatureName } from './features.ts';
-import { PLAN_RANK, type PlanName, type SubscriptionStatus } from './plans.ts';
+import { PLAN_RANK, planLabel, type PlanName, type SubscriptionStatus } from './plans.ts';
 import { ROLE_LABELS, ROLE_RANK, type Role } from './roles.ts';
 
 /**
@@ -157,7 +157,7 @@ export const ACCESS_MESSAGES = {
   role_required: (needed: Role, role: Role) =>
     `This requires the ${ROLE_LABELS[needed]} role (${needed}); your role is ${ROLE_LABELS[role]} (${role}).`,
   plan_excludes: (plan: PlanName) =>
-    `Your current plan (${plan}) doesn't include access to this feature.`,
+    `Your current plan (${planLabel(plan)}) doesn't include access to this feature.`,
   /** When the plan is not named (the database refused the feature). */
   feature_unavailable: "Your current plan doesn't include access to this feature.",
 } as const;

@@ -37,6 +37,10 @@ export const PLAN_CATALOGUE: Record<PaidPlanName, PlanCatalogueEntry> = {
   enterprise: { name: 'enterprise', label: 'Enterprise', price: { monthly: 499, annual: 4788 } },
 };
 
+/** A plan as people read it: "Basic", "Professional", "Enterprise", "Trial". */
+export const planLabel = (plan: PlanName): string =>
+  plan === 'trial' ? 'Trial' : PLAN_CATALOGUE[plan].label;
+
 export const SUBSCRIPTION_STATUSES = [
   'pending_payment',
   'active',

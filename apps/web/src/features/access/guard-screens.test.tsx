@@ -58,7 +58,7 @@ describe('guard screens', () => {
   it("'Upgrade Required' offers Upgrade Plan", () => {
     const { text, links } = render(<UpgradeRequired needed="professional" current="basic" />);
     expect(text).toContain('Upgrade Required');
-    expect(text).toContain("Your current plan (basic) doesn't include access to this feature.");
+    expect(text).toContain("Your current plan (Basic) doesn't include access to this feature.");
     expect(links).toEqual({ 'Upgrade Plan': '/subscription' });
   });
 
@@ -72,7 +72,7 @@ describe('guard screens', () => {
     const withPlan = render(<PremiumFeatureCard plan="basic" />);
     expect(withPlan.text).toContain('Premium Feature');
     expect(withPlan.text).toContain(
-      "Your current plan (basic) doesn't include access to this feature.",
+      "Your current plan (Basic) doesn't include access to this feature.",
     );
     expect(withPlan.links).toMatchObject({ 'Upgrade Subscription': '/settings/subscription' });
     expect(render(<PremiumFeatureCard plan={null} />).text).toContain(

@@ -1,5 +1,5 @@
 import { ACCESS_MESSAGES } from '@complivue/shared/access';
-import { PLAN_CATALOGUE, type PlanName } from '@complivue/shared/plans';
+import { PLAN_CATALOGUE, planLabel, type PlanName } from '@complivue/shared/plans';
 import { ROLE_LABELS, type Role } from '@complivue/shared/roles';
 import { Lock, ShieldAlert, Sparkles, TimerOff } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -102,7 +102,7 @@ export function UpgradeRequired({
         </Button>
       }
     >
-      This page is part of the {needed} plan or higher.
+      This page is part of the {planLabel(needed)} plan or higher.
       {current ? ` ${ACCESS_MESSAGES.plan_excludes(current)}` : ''}
     </Screen>
   );

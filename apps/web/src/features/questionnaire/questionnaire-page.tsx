@@ -195,7 +195,8 @@ export function QuestionnairePage() {
         title="Find the plan that fits your compliance program"
       >
         <p>
-          Seven quick questions. Your answers also set up your account when you start the trial.
+          Seven quick questions, then the work email you will sign up with. Your answers also set up
+          your account when you start the trial.
         </p>
       </PageIntro>
       <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6">

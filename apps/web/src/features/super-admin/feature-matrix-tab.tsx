@@ -1,12 +1,10 @@
-import { FEATURE_NAMES } from '@complivue/shared/features';
-import { PLAN_NAMES } from '@complivue/shared/plans';
+import { FEATURE_LABELS, FEATURE_NAMES } from '@complivue/shared/features';
+import { PLAN_NAMES, planLabel } from '@complivue/shared/plans';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiClientError } from '@/lib/api-client';
 import { useFeatureMatrix, useSetFeatureAccess } from './api.ts';
-
-const label = (feature: string) => feature.replaceAll('_', ' ');
 
 export function FeatureMatrixTab() {
   const matrix = useFeatureMatrix();
@@ -45,8 +43,8 @@ export function FeatureMatrixTab() {
               Feature
             </th>
             {PLAN_NAMES.map((plan) => (
-              <th key={plan} scope="col" className="px-2 py-2 text-center font-medium capitalize">
-                {plan}
+              <th key={plan} scope="col" className="px-2 py-2 text-center font-medium">
+                {planLabel(plan)}
               </th>
             ))}
           </tr>
@@ -54,8 +52,8 @@ export function FeatureMatrixTab() {
         <tbody className="divide-y divide-slate-200">
           {FEATURE_NAMES.map((feature) => (
             <tr key={feature}>
-              <th scope="row" className="py-1.5 pr-4 font-normal capitalize text-slate-900">
-                {label(feature)}
+              <th scope="row" className="py-1.5 pr-4 font-normal text-slate-900">
+                {FEATURE_LABELS[feature]}
               </th>
               {PLAN_NAMES.map((plan) => {
                 const checked = granted.has(`${plan}:${feature}`);
@@ -64,7 +62,7 @@ export function FeatureMatrixTab() {
                     <input
                       type="checkbox"
                       className="size-4 accent-brand-700"
-                      aria-label={`${label(feature)} on ${plan}`}
+                      aria-label={`${FEATURE_LABELS[feature]} on ${planLabel(plan)}`}
                       checked={checked}
                       onChange={() => toggle(plan, feature, !checked)}
                     />

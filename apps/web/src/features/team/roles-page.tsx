@@ -5,7 +5,7 @@ import {
   planHasFeature,
   type FeatureName,
 } from '@complivue/shared/features';
-import { PAID_PLAN_NAMES, PLAN_CATALOGUE, type PlanName } from '@complivue/shared/plans';
+import { PAID_PLAN_NAMES, planLabel } from '@complivue/shared/plans';
 import { ROLES, ROLE_LABELS, hasRoleAtLeast } from '@complivue/shared/roles';
 import { Check, Minus } from 'lucide-react';
 import { DataTable, type Column } from '@/components/data-table';
@@ -20,8 +20,6 @@ function Mark({ yes, label }: { yes: boolean; label: string }) {
     <Minus aria-label={`${label}: no`} className="mx-auto size-4 text-slate-500" />
   );
 }
-
-const planName = (plan: PlanName) => (plan === 'trial' ? 'Trial' : PLAN_CATALOGUE[plan].label);
 
 type PagePath = keyof typeof PAGE_ACCESS;
 const PAGES = Object.keys(PAGE_ACCESS) as PagePath[];
@@ -55,7 +53,7 @@ const PAGE_COLUMNS: Column<PagePath>[] = [
     cell: (page) => {
       const summary = summarizeAccess(PAGE_ACCESS[page]!);
       return summary.plan
-        ? `${planName(summary.plan)} or higher`
+        ? `${planLabel(summary.plan)} or higher`
         : summary.needsSubscription
           ? 'Any active plan or trial'
           : 'None (signed in)';
@@ -66,13 +64,13 @@ const PAGE_COLUMNS: Column<PagePath>[] = [
 const FEATURE_COLUMNS: Column<FeatureName>[] = [
   { header: 'Feature', className: 'text-slate-900', cell: (feature) => FEATURE_LABELS[feature] },
   ...PAID_PLAN_NAMES.map((plan): Column<FeatureName> => ({
-    header: planName(plan),
+    header: planLabel(plan),
     headerClassName: 'px-2 text-center',
     className: 'px-2',
     cell: (feature) => (
       <Mark
         yes={planHasFeature(plan, feature)}
-        label={`${FEATURE_LABELS[feature]}, ${planName(plan)}`}
+        label={`${FEATURE_LABELS[feature]}, ${planLabel(plan)}`}
       />
     ),
   })),
