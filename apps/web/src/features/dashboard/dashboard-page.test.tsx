@@ -58,10 +58,10 @@ function figures(compliance: Partial<Dashboard['compliance']> = {}): Dashboard {
   };
 }
 
-function open(dashboard: Dashboard) {
+function open(dashboard: Dashboard, subscription: Subscription = SUBSCRIPTION) {
   answerApi((call) => {
     if (call.path === '/api/auth/session') return { body: adminSession };
-    if (call.path === '/api/subscription') return { body: SUBSCRIPTION };
+    if (call.path === '/api/subscription') return { body: subscription };
     if (call.path === '/api/dashboard') return { body: dashboard };
     return { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } };
   });
@@ -125,5 +125,26 @@ describe('Dashboard compliance score', () => {
       '0 of 117 applicable rules assessed (0%)',
     );
     expect(card.queryByText(/Risk level/)).toBeNull();
+  });
+});
+
+describe('Dashboard header', () => {
+  it('shows the system active while the subscription opens the product', async () => {
+    open(figures());
+    expect(await screen.findByText('System Active')).toBeTruthy();
+  });
+
+  it('does not show a green light on an expired trial', async () => {
+    open(figures(), {
+      ...SUBSCRIPTION,
+      planName: 'trial',
+      status: 'expired',
+      trialEnd: '2026-11-01T00:00:00.000Z',
+      isExpired: true,
+      daysLeft: 0,
+    });
+    const renew = await screen.findByRole('link', { name: 'renew to reopen your work' });
+    expect(renew.getAttribute('href')).toBe('/subscription');
+    expect(screen.queryByText('System Active')).toBeNull();
   });
 });

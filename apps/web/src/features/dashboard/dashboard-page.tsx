@@ -1,3 +1,4 @@
+import { isSubscriptionUsable } from '@complivue/shared/access';
 import { riskLevelText } from '@complivue/shared/compliance-score';
 import type { SessionResponse } from '@complivue/shared/schemas/auth';
 import { AGENCY_LABELS, type Agency } from '@complivue/shared/regulatory-monitoring';
@@ -14,6 +15,7 @@ import { isBuilt, paths, type PathName } from '@/config/paths';
 import { formatDay } from '@/lib/format-day';
 import { usePageAccess } from '@/lib/use-page-access';
 import { displayName, isNewAccount, useSession } from '@/lib/session';
+import { useSubscription } from '@/lib/subscription';
 import { useDashboard } from './api.ts';
 import { NeedsAction } from './needs-action.tsx';
 
@@ -205,6 +207,33 @@ interface QuickAction {
 }
 
 /** `onboarding`: the setup progress the app layer places on the dashboard for this member. */
+/**
+ * "System Active" while the institution's subscription (or running trial) opens the product;
+ * once it does not, say so and where to renew, instead of a green light on closed pages.
+ */
+function SystemStatus({ session, now }: { session: SessionResponse; now: Date }) {
+  const isOperator = session.profile.role === 'super_admin';
+  const subscription = useSubscription(!isOperator);
+  if (!isOperator && subscription.isPending) return null;
+  if (isOperator || isSubscriptionUsable(subscription.data ?? null, now)) {
+    return (
+      <p className="flex items-center gap-2 text-sm font-medium text-emerald-800">
+        <span aria-hidden="true" className="size-2.5 rounded-full bg-emerald-600" />
+        System Active
+      </p>
+    );
+  }
+  return (
+    <p className="flex items-center gap-2 text-sm font-medium text-amber-900">
+      <span aria-hidden="true" className="size-2.5 rounded-full bg-amber-500" />
+      Subscription inactive:{' '}
+      <Link to={paths.subscription} className="underline">
+        renew to reopen your work
+      </Link>
+    </p>
+  );
+}
+
 export function DashboardPage({ onboarding }: { onboarding?: ReactNode }) {
   const { data: session } = useSession();
   const dashboard = useDashboard();
@@ -233,7 +262,8 @@ export function DashboardPage({ onboarding }: { onboarding?: ReactNode }) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">
-            Welcome back, {displayName(session)}
+            {isNewAccount(session.user.createdAt, now) ? 'Welcome' : 'Welcome back'},{' '}
+            {displayName(session)}
           </h1>
           <p className="mt-1 text-sm text-slate-700">
             {session.company && (
@@ -247,10 +277,7 @@ export function DashboardPage({ onboarding }: { onboarding?: ReactNode }) {
             })}
           </p>
         </div>
-        <p className="flex items-center gap-2 text-sm font-medium text-emerald-800">
-          <span aria-hidden="true" className="size-2.5 rounded-full bg-emerald-600" />
-          System Active
-        </p>
+        <SystemStatus session={session} now={now} />
       </div>
 
       {dashboard.isPending && <Spinner label="Loading your figures" />}
