@@ -273,7 +273,6 @@ export const changeDraftSchema = z.object({
 });
 export type ChangeDraft = z.infer<typeof changeDraftSchema>;
 
-
 export const changeSummarySchema = z.object({
   id: z.uuid(),
   number: z.number().int(),
