@@ -203,14 +203,15 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   // First-run setup's demo workspace: the operator's.
   'POST /api/setup/demo-workspace': { access: PLATFORM_OPERATOR },
 
-  // ── Help & Support: /support (subscription guard) ──
-  'GET /api/support/overview': { access: SUBSCRIBED },
-  'GET /api/support/tickets': { access: SUBSCRIBED },
-  'POST /api/support/tickets': { access: SUBSCRIBED, probe: NOT_MULTIPART },
-  'GET /api/support/tickets/:ticketId': { access: SUBSCRIBED, probe: NOT_FOUND },
-  'POST /api/support/tickets/:ticketId/messages': { access: SUBSCRIBED, probe: NOT_MULTIPART },
-  'PATCH /api/support/tickets/:ticketId': { access: SUBSCRIBED, probe: NO_BODY },
-  'GET /api/support/attachments/:attachmentId': { access: SUBSCRIBED, probe: NOT_FOUND },
+  // ── Help & Support: /support, open to every member whatever the subscription (an expired
+  //    institution must still be able to ask for help; docs/product.md § Deliberate deviations) ──
+  'GET /api/support/overview': { access: SIGNED_IN },
+  'GET /api/support/tickets': { access: SIGNED_IN },
+  'POST /api/support/tickets': { access: SIGNED_IN, probe: NOT_MULTIPART },
+  'GET /api/support/tickets/:ticketId': { access: SIGNED_IN, probe: NOT_FOUND },
+  'POST /api/support/tickets/:ticketId/messages': { access: SIGNED_IN, probe: NOT_MULTIPART },
+  'PATCH /api/support/tickets/:ticketId': { access: SIGNED_IN, probe: NO_BODY },
+  'GET /api/support/attachments/:attachmentId': { access: SIGNED_IN, probe: NOT_FOUND },
 
   // ── Compliance library: /compliance (subscription guard) ──
   'GET /api/library': { access: SUBSCRIBED },

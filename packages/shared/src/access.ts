@@ -45,7 +45,8 @@ export const PAGE_ACCESS: Record<string, AccessRequirement> = {
   '/collaboration': SUBSCRIBED,
   '/settings': SUBSCRIBED,
   '/profile': SUBSCRIBED,
-  '/support': SUBSCRIBED,
+  // Open whatever the subscription: an expired institution must still be able to ask for help.
+  '/support': SIGNED_IN,
   '/regulatory-feeds': requirePlan('basic'),
   '/regulatory-calendar': requirePlan('basic'),
   '/analytics': requirePlan('professional'),

@@ -293,4 +293,22 @@ describe('help & support tickets', () => {
       responseTarget: SUPPORT_RESPONSE_TARGETS.priority,
     });
   });
+
+  it('stays open to an institution whose trial ended: a ticket at the standard target', async () => {
+    const { admin, companyId } = await institution();
+    await t.db
+      .update(subscriptions)
+      .set({ planName: 'enterprise', status: 'expired' })
+      .where(eq(subscriptions.companyId, companyId));
+    expect((await get(admin.cookie, '/api/support/overview')).json()).toEqual({
+      prioritySupport: false,
+      responseTarget: SUPPORT_RESPONSE_TARGETS.standard,
+    });
+    const created = await open(admin.cookie, TICKET);
+    expect(created.statusCode, created.body).toBe(201);
+    await smtp.nextEmail();
+    expect((await get(admin.cookie, '/api/support/tickets')).json().total).toBe(1);
+    // The pages of the product stay closed.
+    expect((await get(admin.cookie, '/api/calendar/events')).statusCode).toBe(403);
+  });
 });

@@ -1,4 +1,6 @@
 import multipart from '@fastify/multipart';
+import type { Db } from '@complivue/db/database';
+import { isSubscriptionUsable } from '@complivue/shared/access';
 import { planHasFeature } from '@complivue/shared/features';
 import {
   createTicketFieldsSchema,
@@ -19,11 +21,12 @@ import { z } from 'zod';
 import { requestOrigin } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enforceRateLimit } from '../../lib/rate-limits.ts';
-import { SUBSCRIBED } from '../../lib/route-access.ts';
+import { SIGNED_IN } from '../../lib/route-access.ts';
 import { parseFormFields, readMultipartUpload, sendAttachment } from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
 import type { AuthContext } from '../auth/session.ts';
 import { requireCompanyId } from '../companies/institution.ts';
+import { findCompanySubscription } from '../subscriptions/company-subscription.ts';
 import {
   getVisibleAttachment,
   listTickets,
@@ -51,9 +54,15 @@ function authorOf(request: FastifyRequest): TicketAuthor {
   };
 }
 
-function hasPrioritySupport(auth: AuthContext): boolean {
-  const plan = auth.subscription?.planName;
-  return plan ? planHasFeature(plan, 'priority_support') : false;
+/**
+ * Priority support is the plan's while its subscription opens the product: a member of an
+ * institution whose plan ended still gets help, at the standard target.
+ */
+async function hasPrioritySupport(db: Db, auth: AuthContext): Promise<boolean> {
+  const subscription = await findCompanySubscription(db, auth.profile.companyId);
+  return isSubscriptionUsable(subscription) && subscription
+    ? planHasFeature(subscription.planName, 'priority_support')
+    : false;
 }
 
 const readAttachments = (request: FastifyRequest) =>
@@ -73,6 +82,13 @@ const readAttachments = (request: FastifyRequest) =>
  * Help & Support tickets. Members see their own tickets, company admins all of the company's,
  * super admins every ticket (they answer them from the Super Admin console).
  */
+/**
+ * Help & Support stays open to every member of an institution, its subscription ended or not:
+ * an expired institution must still be able to ask for help (docs/product.md § Deliberate
+ * deviations).
+ */
+const SUPPORT = SIGNED_IN;
+
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   await app.register(multipart);
@@ -80,7 +96,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/support/overview',
     {
-      config: { access: SUBSCRIBED },
+      config: { access: SUPPORT },
       schema: {
         tags: ['support'],
         summary: "The plan's support level and first-response target",
@@ -88,7 +104,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const prioritySupport = hasPrioritySupport(requireAuth(request));
+      const prioritySupport = await hasPrioritySupport(db, requireAuth(request));
       return { prioritySupport, responseTarget: responseTarget(prioritySupport) };
     },
   );
@@ -96,7 +112,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/support/tickets',
     {
-      config: { access: SUBSCRIBED },
+      config: { access: SUPPORT },
       schema: {
         tags: ['support'],
         summary: 'Support tickets you may see, most recently active first',
@@ -110,7 +126,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/support/tickets',
     {
-      config: { access: SUBSCRIBED, rateLimit: 'support' },
+      config: { access: SUPPORT, rateLimit: 'support' },
       schema: {
         tags: ['support'],
         summary:
@@ -128,7 +144,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await openTicket(app.deps, {
         author: { ...authorOf(request), companyId },
         companyName: auth.company?.name ?? '',
-        prioritySupport: hasPrioritySupport(auth),
+        prioritySupport: await hasPrioritySupport(db, auth),
         fields,
         files: upload.files,
       });
@@ -139,7 +155,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/support/tickets/:ticketId',
     {
-      config: { access: SUBSCRIBED },
+      config: { access: SUPPORT },
       schema: {
         tags: ['support'],
         summary: 'A ticket with its whole thread',
@@ -153,7 +169,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/support/tickets/:ticketId/messages',
     {
-      config: { access: SUBSCRIBED, rateLimit: 'support-reply' },
+      config: { access: SUPPORT, rateLimit: 'support-reply' },
       schema: {
         tags: ['support'],
         summary: 'Reply on a ticket: multipart field body and up to 5 files of 10 MB',
@@ -180,7 +196,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/support/tickets/:ticketId',
     {
-      config: { access: SUBSCRIBED },
+      config: { access: SUPPORT },
       schema: {
         tags: ['support'],
         summary: 'Close or reopen a ticket',
@@ -203,7 +219,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/support/attachments/:attachmentId',
     {
-      config: { access: SUBSCRIBED },
+      config: { access: SUPPORT },
       schema: {
         tags: ['support'],
         summary: 'Download an attachment of a ticket you may see',
