@@ -79,16 +79,16 @@ const readAttachments = (request: FastifyRequest) =>
   });
 
 /**
- * Help & Support tickets. Members see their own tickets, company admins all of the company's,
- * super admins every ticket (they answer them from the Super Admin console).
- */
-/**
  * Help & Support stays open to every member of an institution, its subscription ended or not:
- * an expired institution must still be able to ask for help (docs/product.md § Deliberate
- * deviations).
+ * an expired institution must still be able to ask for help
+ * (docs/product.md § Deliberate deviations).
  */
 const SUPPORT = SIGNED_IN;
 
+/**
+ * Help & Support tickets. Members see their own tickets, company admins all of the company's,
+ * super admins every ticket (they answer them from the Super Admin console).
+ */
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   await app.register(multipart);
