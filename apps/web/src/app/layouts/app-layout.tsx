@@ -195,7 +195,8 @@ export function AppLayout() {
             </RouteGuard>
           )}
         </main>
-        <footer className="border-t border-slate-200 bg-white">
+        {/* Room under the disclaimer for the assistant's button, which floats bottom right. */}
+        <footer className="border-t border-slate-200 bg-white pb-16">
           <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-slate-600 sm:px-6">{DISCLAIMER}</p>
         </footer>
       </div>

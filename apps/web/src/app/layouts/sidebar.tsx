@@ -92,11 +92,18 @@ export function Sidebar({
                   }
                 >
                   <Icon aria-hidden="true" className="size-5 shrink-0" />
-                  {!collapsed && <span className="flex-1 truncate">{item.label}</span>}
-                  {!collapsed && locked && (
-                    <span className="flex items-center gap-1 text-xs text-slate-600">
-                      <Lock aria-hidden="true" className="size-3.5" />
-                      {locked}
+                  {!collapsed && (
+                    // The plan or role a locked item needs goes under its name, so neither is
+                    // cut ("Change Man…").
+                    <span className="flex min-w-0 flex-1 flex-col">
+                      <span>{item.label}</span>
+                      {locked && (
+                        <span className="flex items-center gap-1 text-xs font-normal text-slate-600">
+                          <Lock aria-hidden="true" className="size-3.5" />
+                          <span className="sr-only">, needs </span>
+                          {locked}
+                        </span>
+                      )}
                     </span>
                   )}
                 </NavLink>
