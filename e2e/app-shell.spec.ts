@@ -140,6 +140,25 @@ test.describe('app shell and dashboard', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
+  test('tells a signed-in member a page does not exist, in the app, with a way back', async ({
+    page,
+    pageErrors,
+    server,
+  }) => {
+    // The browser's own line for the document's 404, which is the answer on purpose.
+    pageErrors.allow(/status of 404/);
+    await signUpAdmin(page, server.url);
+    const response = await page.goto(`${server.url}/reports/quarterly-overview`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    // A website page is still the website's.
+    await page.goto(`${server.url}/pricing`);
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found');
+  });
+
   test('opens a header menu clicked before its code arrived, and gives focus back on Escape', async ({
     page,
     server,

@@ -31,6 +31,8 @@ export interface WebDocuments {
    * (docs/product.md § Routes).
    */
   notFound: WebDocument;
+  /** The app, whose router shows a signed-in member its own "page not found". */
+  appShell: WebDocument;
 }
 
 function toDocument(raw: Buffer): WebDocument {
@@ -107,7 +109,7 @@ export async function registerWebApp(
       ),
     );
   }
-  app.decorate('webDocuments', { notFound: load(manifest.notFound) });
+  app.decorate('webDocuments', { notFound: load(manifest.notFound), appShell });
 }
 
 function sendCompressed(request: FastifyRequest, reply: FastifyReply, document: WebDocument) {

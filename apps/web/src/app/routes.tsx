@@ -2,20 +2,20 @@ import { Navigate, type RouteObject } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { RouteError } from './route-error.tsx';
-import { LeaveForWebsite } from './leave-for-website.tsx';
+import { UnknownPath } from './leave-for-website.tsx';
 
 /**
  * The single-page app's route tree (signed-in app, sign-in and payment pages). Every page
  * module is lazy-loaded. The public website is not here: its pages are prerendered documents
- * (src/site), so a path this tree does not know is loaded from the server, which answers with
- * that page or, for an unknown path, the landing page (docs/product.md § Routes).
+ * (src/site), so a website path this tree does not know is loaded from the server; any other
+ * unknown path is an in-app "page not found" for a signed-in member (`UnknownPath`).
  */
 export const appRoutes: RouteObject[] = [
   {
     ErrorBoundary: RouteError,
     HydrateFallback: () => <Spinner />,
     children: [
-      { path: '*', Component: LeaveForWebsite },
+      { path: '*', Component: UnknownPath },
       {
         path: paths.login,
         lazy: async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage }),
