@@ -14,7 +14,7 @@ export interface ChartData {
   links?: (string | null)[];
 }
 
-function downloadCsv(filename: string, data: ChartData) {
+function downloadCsv(filename: string, data: Pick<ChartData, 'columns' | 'rows'>) {
   const blob = new Blob([csvText(data.columns, data.rows)], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
@@ -22,6 +22,25 @@ function downloadCsv(filename: string, data: ChartData) {
   anchor.download = filename;
   anchor.click();
   URL.revokeObjectURL(url);
+}
+
+/** "Download CSV" of a table's figures, written in the browser (cells made safe, csv-cells). */
+export function CsvButton({
+  title,
+  filename,
+  data,
+}: {
+  /** What the table is, for a screen reader ("Download CSV of …"). */
+  title: string;
+  filename: string;
+  data: Pick<ChartData, 'columns' | 'rows'>;
+}) {
+  return (
+    <Button variant="secondary" size="sm" onClick={() => downloadCsv(filename, data)}>
+      <Download aria-hidden="true" className="size-4" />
+      Download CSV<span className="sr-only"> of {title}</span>
+    </Button>
+  );
 }
 
 /**
@@ -72,12 +91,7 @@ export function ChartFigure({
             </h2>
             <p className="text-sm text-slate-700">{description}</p>
           </div>
-          {!empty && (
-            <Button variant="secondary" size="sm" onClick={() => downloadCsv(csvName, data)}>
-              <Download aria-hidden="true" className="size-4" />
-              Download CSV<span className="sr-only"> of {title}</span>
-            </Button>
-          )}
+          {!empty && <CsvButton title={title} filename={csvName} data={data} />}
         </div>
         {empty ? (
           <div className="rounded-md border border-dashed border-slate-300 p-4 text-sm text-slate-700">

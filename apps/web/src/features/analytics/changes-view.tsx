@@ -7,10 +7,10 @@ import { BarChart } from '@/components/charts/bar-chart';
 import { ChartFigure } from '@/components/charts/chart-figure';
 import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
-import { Card } from '@/components/ui/card';
 import { useAnalyticsChanges } from './api.ts';
 import { monthLabel } from './months.ts';
 import { recordLinks } from './record-links.ts';
+import { TableCard } from './table-card.tsx';
 
 function ChangesByMonth({ data, area }: { data: AnalyticsChanges; area?: RegulationArea }) {
   const months = data.byMonth;
@@ -73,10 +73,21 @@ export function ChangesView({ search, area }: { search: string; area?: Regulatio
         <div className="space-y-6">
           <ChangesByMonth data={data} area={area} />
           {data.changes.length > 0 && (
-            <Card className="space-y-3 p-4">
-              <h2 className="text-base font-semibold text-slate-900">
-                The changes behind these figures
-              </h2>
+            <TableCard
+              title="The changes behind these figures"
+              csv={{
+                filename: `changes-${data.period.key}.csv`,
+                columns: ['Change', 'Title', 'Owner', 'Identified', 'Closed', 'Days to close'],
+                rows: data.changes.map((change) => [
+                  changeNumberLabel(change.number),
+                  change.title,
+                  change.ownerName ?? 'Unassigned',
+                  change.openedOn,
+                  change.closedOn,
+                  change.cycleDays,
+                ]),
+              }}
+            >
               <DataTable
                 caption={`Changes identified or closed in ${data.period.label}`}
                 rows={data.changes}
@@ -107,7 +118,7 @@ export function ChangesView({ search, area }: { search: string; area?: Regulatio
                   },
                 ]}
               />
-            </Card>
+            </TableCard>
           )}
         </div>
       )}

@@ -8,9 +8,9 @@ import { ChartFigure } from '@/components/charts/chart-figure';
 import { LineChart } from '@/components/charts/line-chart';
 import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
-import { Card } from '@/components/ui/card';
 import { useAnalyticsCompliance } from './api.ts';
 import { recordLinks } from './record-links.ts';
+import { TableCard } from './table-card.tsx';
 
 type AreaRow = AnalyticsCompliance['areas'][number];
 
@@ -75,10 +75,30 @@ function ByArea({ data }: { data: AnalyticsCompliance }) {
           }))}
         />
       </ChartFigure>
-      <Card className="space-y-3 p-4">
-        <h2 className="text-base font-semibold text-slate-900">
-          Each area beside the close of {data.previous.label}
-        </h2>
+      <TableCard
+        title={`Each area beside the close of ${data.previous.label}`}
+        csv={{
+          filename: `compliance-by-area-compared-${data.period.key}.csv`,
+          columns: [
+            'Area',
+            `Score ${data.period.label} (%)`,
+            'Rules assessed',
+            'Rules applicable',
+            `Score ${data.previous.label} (%)`,
+            `Rules assessed ${data.previous.label}`,
+            `Rules applicable ${data.previous.label}`,
+          ],
+          rows: data.areas.map((row) => [
+            REGULATION_AREA_INFO[row.area].label,
+            row.current?.score ?? null,
+            row.current?.assessed ?? null,
+            row.current?.applicable ?? null,
+            row.previous?.score ?? null,
+            row.previous?.assessed ?? null,
+            row.previous?.applicable ?? null,
+          ]),
+        }}
+      >
         <DataTable
           caption={`Score and coverage by area, ${data.period.label} and ${data.previous.label}`}
           rows={data.areas}
@@ -106,7 +126,7 @@ function ByArea({ data }: { data: AnalyticsCompliance }) {
             },
           ]}
         />
-      </Card>
+      </TableCard>
     </>
   );
 }

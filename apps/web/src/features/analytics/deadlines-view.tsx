@@ -8,10 +8,10 @@ import { ChartFigure } from '@/components/charts/chart-figure';
 import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
 import { StatusToken } from '@/components/status-token';
-import { Card } from '@/components/ui/card';
 import { useAnalyticsDeadlines } from './api.ts';
 import { monthLabel } from './months.ts';
 import { recordLinks } from './record-links.ts';
+import { TableCard } from './table-card.tsx';
 
 const OUTCOME_STYLE: Record<DeadlineOutcome, { fill: string; swatch: string }> = {
   on_time: { fill: 'fill-emerald-600', swatch: 'bg-emerald-600' },
@@ -32,6 +32,21 @@ function OutcomeToken({ outcome }: { outcome: DeadlineOutcome }) {
           : 'overdue';
   return <StatusToken tone={tone}>{DEADLINE_OUTCOME_LABELS[outcome]}</StatusToken>;
 }
+
+/** The due dates as the table shows them, for its CSV. */
+const dueDatesCsv = (filename: string, rows: PeriodDueDateEntry[]) => ({
+  filename,
+  columns: ['Deadline', 'Due', 'Outcome', 'Owner', 'Done on', 'Done by', 'Note'],
+  rows: rows.map((row) => [
+    row.title,
+    row.date,
+    DEADLINE_OUTCOME_LABELS[row.outcome],
+    row.ownerName ?? 'Unassigned',
+    row.doneOn,
+    row.doneByName,
+    row.evidenceNote,
+  ]),
+});
 
 function DueDateTable({ caption, rows }: { caption: string; rows: PeriodDueDateEntry[] }) {
   return (
@@ -122,27 +137,31 @@ export function DeadlinesView({ search, area }: { search: string; area?: Regulat
         return (
           <div className="space-y-6">
             {troubled.length > 0 && (
-              <Card className="space-y-3 p-4">
-                <h2 className="text-base font-semibold text-slate-900">
-                  Missed or done late ({troubled.length})
-                </h2>
+              <TableCard
+                title={`Missed or done late (${troubled.length})`}
+                csv={dueDatesCsv(`deadlines-missed-or-late-${data.period.key}.csv`, troubled)}
+              >
                 <DueDateTable
                   caption={`Due dates missed or done late in ${data.period.label}`}
                   rows={troubled}
                 />
-              </Card>
+              </TableCard>
             )}
             <DeadlinesByMonth data={data} area={area} />
-            <Card className="space-y-3 p-4">
-              <h2 className="text-base font-semibold text-slate-900">
-                Due in the next 90 days ({data.upcoming.length})
-              </h2>
+            <TableCard
+              title={`Due in the next 90 days (${data.upcoming.length})`}
+              csv={
+                data.upcoming.length > 0
+                  ? dueDatesCsv(`deadlines-next-90-days-${data.today}.csv`, data.upcoming)
+                  : undefined
+              }
+            >
               {data.upcoming.length === 0 ? (
                 <p className="text-sm text-slate-700">Nothing is due in the next 90 days.</p>
               ) : (
                 <DueDateTable caption="Due dates of the next 90 days" rows={data.upcoming} />
               )}
-            </Card>
+            </TableCard>
           </div>
         );
       }}

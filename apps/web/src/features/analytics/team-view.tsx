@@ -4,10 +4,10 @@ import { BarChart } from '@/components/charts/bar-chart';
 import { ChartFigure } from '@/components/charts/chart-figure';
 import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
-import { Card } from '@/components/ui/card';
 import { useSession } from '@/lib/session';
 import { useAnalyticsTeam } from './api.ts';
 import { recordLinks } from './record-links.ts';
+import { TableCard } from './table-card.tsx';
 
 function Members({ data, canOpenActivity }: { data: AnalyticsTeam; canOpenActivity: boolean }) {
   if (!data.members) {
@@ -103,10 +103,24 @@ export function TeamView({ search }: { search: string }) {
               ]}
             />
           </ChartFigure>
-          <Card className="space-y-3 p-4">
-            <h2 className="text-base font-semibold text-slate-900">By member</h2>
+          <TableCard
+            title="By member"
+            csv={
+              data.members && data.members.length > 0
+                ? {
+                    filename: `team-by-member-${data.period.key}.csv`,
+                    columns: ['Member', 'Actions', ...data.byKind.map((kind) => kind.label)],
+                    rows: data.members.map((member) => [
+                      member.name,
+                      member.total,
+                      ...data.byKind.map((kind) => member.byKind[kind.label] ?? 0),
+                    ]),
+                  }
+                : undefined
+            }
+          >
             <Members data={data} canOpenActivity={canOpenActivity} />
-          </Card>
+          </TableCard>
         </div>
       )}
     </QueryState>
