@@ -41,6 +41,7 @@ import {
   findSnapshots,
   findTrendPoints,
   readCurrentFigures,
+  type SnapshotRow,
 } from './analytics-snapshots.ts';
 import { countCompliance } from './compliance-figures.ts';
 
@@ -119,24 +120,6 @@ function trendOf(
   const points = kept.filter((point) => point.day !== today);
   if (closing?.day === today) points.push(trendPoint(closing.day, false, closing.figures, area));
   return points;
-}
-
-/** The period's daily points, oldest first; today's from the live figures. */
-async function findTrend(
-  db: Db,
-  viewer: AnalyticsViewer,
-  period: Period,
-  closing: Closing | null,
-  area?: RegulationArea,
-): Promise<AnalyticsTrendPoint[]> {
-  if (!closing) return [];
-  const kept = await findTrendPoints(db, {
-    companyId: viewer.companyId,
-    from: period.from,
-    to: closing.day,
-    area,
-  });
-  return trendOf(kept, viewer.today, closing, area);
 }
 
 /** The residual-risk bands at a day: the register now for today, else that day's snapshot. */
@@ -308,10 +291,17 @@ export async function getAnalyticsCompliance(
     closingFigures(db, viewer, period),
     closingFigures(db, viewer, previous),
   ]);
-  const [trend, areaTrend] = await Promise.all([
-    findTrend(db, viewer, period, closing, query.area),
-    findAreaTrend(db, viewer, period, closing),
-  ]);
+  // One read of the period's snapshots gives both the trend and each area's.
+  const rows = closing
+    ? await findSnapshots(db, { companyId: viewer.companyId, from: period.from, to: closing.day })
+    : [];
+  const trend = trendOf(
+    rows.map((row) => trendPoint(row.day, row.backfilled, row.figures, query.area)),
+    viewer.today,
+    closing,
+    query.area,
+  );
+  const areaTrend = areaTrendOf(rows, viewer.today, closing);
   const areas = REGULATION_AREAS.filter(
     (area) =>
       (!query.area || area === query.area) &&
@@ -335,26 +325,19 @@ export async function getAnalyticsCompliance(
 }
 
 /** Each area's score and coverage day by day, for comparing areas (oldest first). */
-async function findAreaTrend(
-  db: Db,
-  viewer: AnalyticsViewer,
-  period: Period,
+function areaTrendOf(
+  rows: readonly SnapshotRow[],
+  today: string,
   closing: Closing | null,
-): Promise<AnalyticsCompliance['areaTrend']> {
-  if (!closing) return [];
-  const rows = await findSnapshots(db, {
-    companyId: viewer.companyId,
-    from: period.from,
-    to: closing.day,
-  });
+): AnalyticsCompliance['areaTrend'] {
   const points = rows
-    .filter((row) => row.day !== viewer.today)
+    .filter((row) => row.day !== today)
     .map((row) => ({
       day: row.day,
       backfilled: row.backfilled,
       byArea: row.figures.compliance.byArea,
     }));
-  if (closing.day === viewer.today) {
+  if (closing?.day === today) {
     points.push({ day: closing.day, backfilled: false, byArea: closing.figures.compliance.byArea });
   }
   return points;

@@ -15,7 +15,7 @@ export function ViewTabs<View extends string>({
 }) {
   return (
     <nav aria-label={label} className="border-b border-slate-200">
-      <ul className="-mb-px flex gap-4">
+      <ul className="-mb-px flex flex-wrap gap-x-4 gap-y-2">
         {tabs.map((tab) => (
           <li key={tab.view}>
             <Link
