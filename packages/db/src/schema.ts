@@ -23,3 +23,4 @@ export * from './schema/risk-assessment.ts';
 export * from './schema/policies.ts';
 export * from './schema/collaboration.ts';
 export * from './schema/analytics.ts';
+export * from './schema/automations.ts';
