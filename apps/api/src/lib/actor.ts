@@ -16,6 +16,17 @@ export interface Actor extends RequestOrigin {
   companyId: string;
   actorUserId: string;
   role: Role;
+  /**
+   * Set when an automation's action acts (modules/automations): the run whose action this is,
+   * so that an event the action causes is one step deeper in the chain (the loop guard).
+   */
+  cause?: AutomationCause;
+}
+
+/** The automation run an action belongs to, and how deep in a chain of runs it is. */
+export interface AutomationCause {
+  runId: string;
+  depth: number;
 }
 
 /** The request's origin, read once at the edge; the user agent is kept to 500 characters. */

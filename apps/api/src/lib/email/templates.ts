@@ -104,6 +104,35 @@ ${options.url ? `<p><a href="${escapeHtml(options.url)}" style="display:inline-b
   return { to: options.to, subject, text, html };
 }
 
+/** An email an automation sends (its "send an email" action), whatever the notification settings. */
+export function automationEmail(options: {
+  to: string;
+  name: string;
+  subject: string;
+  message: string;
+  ruleName: string;
+  url: string;
+}): EmailMessage {
+  const footer = `Sent by the automation “${options.ruleName}” your institution’s administrators set up in Complivue.`;
+  const text = [
+    `Hello ${options.name},`,
+    '',
+    options.message,
+    '',
+    `Open it in Complivue: ${options.url}`,
+    '',
+    footer,
+  ].join('\n');
+  const html = layout(
+    options.subject,
+    `<p>Hello ${escapeHtml(options.name)},</p>
+<p>${escapeHtml(options.message)}</p>
+<p><a href="${escapeHtml(options.url)}" style="display:inline-block;background:#164d72;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Open in Complivue</a></p>
+<p style="font-size:12px;color:#475569">${escapeHtml(footer)}</p>`,
+  );
+  return { to: options.to, subject: options.subject, text, html };
+}
+
 export function invitationEmail(options: {
   to: string;
   companyName: string;

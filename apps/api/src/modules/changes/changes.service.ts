@@ -45,6 +45,8 @@ import {
   type VisibleFeedItem,
 } from './changes.queries.ts';
 import { activeMemberNames, previousHolderName } from '../companies/members.ts';
+import { changeStatusEvent, recordEventOf } from '../automations/automation-event-sources.ts';
+import { wakeAutomationRunner } from '../automations/automation-events.ts';
 import {
   announceDiscussion,
   insertComment,
@@ -245,6 +247,15 @@ export async function createChange(
         initial[`impact.${field}`] = { from: null, to: fields.impact[field] };
     }
     await appendHistory(tx, { changeId: row!.id, actor, event: 'created', changes: initial });
+    await recordEventOf(
+      tx,
+      actor,
+      changeStatusEvent(
+        actor.companyId,
+        { id: row!.id, number, status: 'identified', ...fields, ownerId },
+        new Date(),
+      ),
+    );
     await recordAudit(tx, actor, {
       action: 'change.created',
       actorUserId: actor.actorUserId,
@@ -256,6 +267,7 @@ export async function createChange(
     return { id: row!.id, created: true, number };
   });
   if (outcome.created) {
+    wakeAutomationRunner();
     await tell(deps, actor, {
       userIds: [ownerId],
       type: 'change.owner',
@@ -435,6 +447,11 @@ export async function transitionChange(
     const diff: HistoryChanges = { status: { from: current.status, to } };
     if (note) diff.note = { from: null, to: note };
     await appendHistory(tx, { changeId: current.id, actor, event: 'status', changes: diff });
+    await recordEventOf(
+      tx,
+      actor,
+      changeStatusEvent(actor.companyId, { ...current, status: to }, new Date()),
+    );
     await recordAudit(tx, actor, {
       action: 'change.status_changed',
       actorUserId: actor.actorUserId,
@@ -446,6 +463,7 @@ export async function transitionChange(
     });
     return current;
   });
+  wakeAutomationRunner();
   await tell(deps, actor, {
     userIds: [moved.ownerId],
     type: 'change.status',

@@ -10,6 +10,8 @@ import type { NotificationPriority } from '@complivue/shared/schemas/notificatio
 import { ALERT_EFFECTIVE_WITHIN_DAYS } from '@complivue/shared/schemas/feeds';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { notify, type NotifyDependencies } from '../notifications/notify.ts';
+import { recordAutomationEvent, wakeAutomationRunner } from '../automations/automation-events.ts';
+import { companiesWatchingUpdates, feedItemEvent } from '../automations/automation-scan.ts';
 import { findCompanySubscription } from '../subscriptions/company-subscription.ts';
 import {
   findItemAudiences,
@@ -113,6 +115,7 @@ export async function onNewFeedItems(
       ...relevanceItemColumns,
       effectiveDate: feedItems.effectiveDate,
       publishedAt: feedItems.publishedAt,
+      citations: feedItems.citations,
     })
     .from(feedItems)
     .where(inArray(feedItems.id, ids));
@@ -156,6 +159,7 @@ export async function onNewFeedItems(
     }
   }
   await writeRelevance(db, rows);
+  await recordUpdateEvents(deps, items, rows, now);
 
   for (const [companyId, matched] of matches) {
     try {
@@ -164,6 +168,33 @@ export async function onNewFeedItems(
       // One company's failure must not keep the others from their alerts.
       deps.log.error({ err: error, companyId }, 'feed alert failed');
     }
+  }
+}
+
+/**
+ * News for the institutions that have automation rules on new updates: one event per item and
+ * institution (automations/automation-scan.ts), with whether it matched the watchlist.
+ */
+async function recordUpdateEvents(
+  deps: NotifyDependencies,
+  items: (Parameters<typeof feedItemEvent>[1] & { publishedAt: Date | null })[],
+  rows: RelevanceRow[],
+  now: Date,
+): Promise<void> {
+  try {
+    const watching = await companiesWatchingUpdates(deps.db);
+    if (watching.size === 0) return;
+    const byId = new Map(items.map((item) => [item.id, item]));
+    let recorded = 0;
+    for (const row of rows) {
+      const item = byId.get(row.itemId);
+      if (!item || !watching.has(row.companyId) || !isFreshForAlert(item, now)) continue;
+      const event = feedItemEvent(row.companyId, item, row.watchlistMatch, now);
+      if (await recordAutomationEvent(deps.db, event)) recorded += 1;
+    }
+    if (recorded > 0) wakeAutomationRunner();
+  } catch (error) {
+    deps.log.error({ err: error }, 'automation events of new updates not recorded');
   }
 }
 

@@ -21,6 +21,11 @@ import type { UploadedFile } from '../../lib/uploads.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { rulesWithAssessments, type LibraryReader } from './library.queries.ts';
 import { isActiveMember } from '../companies/members.ts';
+import {
+  assessmentNonCompliantEvent,
+  recordEventOf,
+} from '../automations/automation-event-sources.ts';
+import { wakeAutomationRunner } from '../automations/automation-events.ts';
 
 /** Who assesses (a manager or an administrator), with a name for the history. */
 export interface Assessor extends Actor {
@@ -29,7 +34,7 @@ export interface Assessor extends Actor {
 
 async function getRule(db: Db, ruleId: string) {
   const [rule] = await db
-    .select({ id: libraryRules.id, area: libraryRules.area })
+    .select({ id: libraryRules.id, area: libraryRules.area, title: libraryRules.title })
     .from(libraryRules)
     .where(and(eq(libraryRules.id, ruleId), isNull(libraryRules.retiredAt)));
   if (!rule) throw new AppError('not_found', LIBRARY_MESSAGES.rule_not_found);
@@ -134,7 +139,7 @@ export async function updateAssessment(
 ): Promise<void> {
   const { db } = deps;
   const { assessor, ruleId, changes } = options;
-  await getRule(db, ruleId);
+  const rule = await getRule(db, ruleId);
   if (changes.ownerId && !(await isActiveMember(db, assessor.companyId, changes.ownerId))) {
     throw new AppError('owner_not_member');
   }
@@ -169,6 +174,23 @@ export async function updateAssessment(
       changedByName: assessor.name,
       changes: diff,
     });
+    if (diff.status && next.status === 'non_compliant') {
+      await recordEventOf(
+        tx,
+        assessor,
+        assessmentNonCompliantEvent(
+          assessor.companyId,
+          {
+            id: current.id,
+            ruleId,
+            ruleTitle: rule.title,
+            area: rule.area,
+            ownerId: next.ownerId ?? null,
+          },
+          new Date(),
+        ),
+      );
+    }
     await recordAudit(tx, assessor, {
       action: 'library.assessment_updated',
       actorUserId: assessor.actorUserId,
@@ -179,6 +201,7 @@ export async function updateAssessment(
       after: Object.fromEntries(Object.entries(diff).map(([key, value]) => [key, value.to])),
     });
   });
+  wakeAutomationRunner();
 }
 
 /** Adds a link or a stored file as evidence of an assessment; the file is stored first. */

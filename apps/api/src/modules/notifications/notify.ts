@@ -50,6 +50,11 @@ export interface NotificationInput {
   body?: string;
   /** An app path such as `/users/team`. */
   link?: string | null;
+  /**
+   * `digest_only`: never emailed at once, only carried by the recipient's digest (an
+   * automation's "add to the digest"); by default emailed as the recipient chose.
+   */
+  email?: 'as_chosen' | 'digest_only';
 }
 
 /**
@@ -109,7 +114,7 @@ export async function notify(
   );
 
   const category = input.category;
-  if (!category) return rows.map((row) => row.id);
+  if (!category || input.email === 'digest_only') return rows.map((row) => row.id);
   for (const recipient of recipients) {
     const preferences = resolveNotificationPreferences(
       recipient.preferences,

@@ -18,6 +18,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { auditValues, recordAudit } from '../../lib/audit.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { activeMemberNames, previousHolderName } from '../companies/members.ts';
+import { recordEventOf, riskLevelRaisedEvent } from '../automations/automation-event-sources.ts';
+import { wakeAutomationRunner } from '../automations/automation-events.ts';
 import {
   currentSuggestion,
   findAdoptedTemplateKeys,
@@ -148,7 +150,7 @@ export async function createRisk(
 ): Promise<{ id: string }> {
   const { actor, body } = options;
   const ownerName = await ownerNameOf(deps.db, actor.companyId, body.ownerId);
-  return deps.db.transaction(async (tx) => {
+  const created = await deps.db.transaction(async (tx) => {
     await lockCompany(tx, actor.companyId);
     const number = await nextRiskNumber(tx, actor.companyId);
     const [row] = await tx
@@ -172,6 +174,7 @@ export async function createRisk(
       })
       .returning();
     await requireSoundResidual(tx, row!);
+    await recordEventOf(tx, actor, riskLevelRaisedEvent(actor.companyId, null, row!, deps.clock()));
     // The history says what the member set, field by field; what they left out is not there.
     const changes: HistoryChanges = { status: { from: null, to: 'open' } };
     for (const field of RISK_FIELDS) {
@@ -186,6 +189,8 @@ export async function createRisk(
     });
     return { id: row!.id };
   });
+  wakeAutomationRunner();
+  return created;
 }
 
 export async function updateRisk(
@@ -253,12 +258,23 @@ export async function updateRisk(
     }
     await requireSoundResidual(tx, { ...current, ...set } as RiskRow);
     await tx.update(risks).set(set).where(eq(risks.id, current.id));
+    await recordEventOf(
+      tx,
+      actor,
+      riskLevelRaisedEvent(
+        actor.companyId,
+        current,
+        { ...current, ...set } as RiskRow,
+        deps.clock(),
+      ),
+    );
     await recordRiskActivity(tx, deps, actor, current.id, {
       event: 'updated',
       action: 'risk.updated',
       changes: diff,
     });
   });
+  wakeAutomationRunner();
 }
 
 /** Administrators only (the route says so): the audit log keeps what was deleted. */
