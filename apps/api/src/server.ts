@@ -39,6 +39,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       appUrl: env.APP_URL,
       bus: app.realtime,
       feedFetch: feedFetchOptions(env),
+      deps: app.deps,
     });
     const url = await app.listen({ host: env.HOST, port: env.PORT });
     let stopping: Promise<void> | undefined;

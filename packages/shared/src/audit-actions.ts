@@ -120,6 +120,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'feeds.source_created': 'Added a feed source',
   'feeds.source_updated': 'Changed a feed source',
   'feeds.source_deleted': 'Removed a feed source',
+  'automation.rule_created': 'Created an automation rule',
+  'automation.rule_updated': 'Changed an automation rule',
+  'automation.rule_paused': 'Paused an automation rule',
+  'automation.rule_resumed': 'Resumed an automation rule',
+  'automation.rule_deleted': 'Deleted an automation rule',
 };
 
 /** A completed sign-in: the entry a member's last sign-in is read from (Team Members). */

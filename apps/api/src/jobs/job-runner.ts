@@ -18,6 +18,13 @@ import { pollDueFeedSources } from '../modules/feeds/feed-poll.ts';
 import { snapshotAllRiskRegisters } from '../modules/risks/risk-snapshots.ts';
 import { snapshotAllAnalytics } from '../modules/analytics/analytics-snapshots.ts';
 import { sendDueAnalyticsReports } from '../modules/analytics/report-delivery.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { onAutomationEvent } from '../modules/automations/automation-events.ts';
+import {
+  processAutomationEvents,
+  retryDueAutomationActions,
+} from '../modules/automations/automation-runner.ts';
+import { scanTimedTriggers } from '../modules/automations/automation-scan.ts';
 
 const EXPIRE_TRIALS = 'expire-trials';
 const DELIVER_CONTACT_REQUESTS = 'deliver-contact-requests';
@@ -32,6 +39,8 @@ const POLL_FEED_SOURCES = 'poll-feed-sources';
 const SNAPSHOT_RISK_REGISTERS = 'snapshot-risk-registers';
 const SNAPSHOT_ANALYTICS = 'snapshot-analytics';
 const SEND_ANALYTICS_REPORTS = 'send-analytics-reports';
+const RUN_AUTOMATIONS = 'run-automations';
+const SCAN_AUTOMATION_TRIGGERS = 'scan-automation-triggers';
 
 /**
  * Background jobs on pg-boss, in the same database on either engine. Every job is idempotent,
@@ -49,6 +58,8 @@ export async function startJobs(options: {
   feedFetch?: FeedFetchOptions;
   databaseUrl?: string;
   log: FastifyBaseLogger;
+  /** What services take (automations' actions call the modules' services). */
+  deps: ServiceDeps;
 }): Promise<{ stop(): Promise<void> }> {
   const { database, log } = options;
   const boss = database.pglite
@@ -235,5 +246,79 @@ export async function startJobs(options: {
   });
   await boss.schedule(SEND_ANALYTICS_REPORTS, '*/15 * * * *');
 
-  return { stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
+  // Automations: events recorded by a request are run at once on this instance (the wake-up
+  // below); the minute's job runs what another instance left and retries failed actions when
+  // their wait is over. Runs are unique per rule and event, so instances never run one twice.
+  const automations = inProcessRunner(async () => {
+    const outcome = await processAutomationEvents(options.deps);
+    if (outcome.runs > 0) log.info(outcome, 'automation runs');
+  }, log);
+  const stopListening = onAutomationEvent(automations.wake);
+  await boss.createQueue(RUN_AUTOMATIONS);
+  await boss.work(RUN_AUTOMATIONS, async () => {
+    await automations.run();
+    const retried = await retryDueAutomationActions(options.deps);
+    if (retried > 0) log.info({ retried }, 'automation actions retried');
+  });
+  await boss.schedule(RUN_AUTOMATIONS, '* * * * *');
+
+  // Time-based triggers (a deadline N days away, a review date passed, a schedule): every five
+  // minutes and once now, so a schedule fires within five minutes of its time.
+  await boss.createQueue(SCAN_AUTOMATION_TRIGGERS);
+  await boss.work(SCAN_AUTOMATION_TRIGGERS, async () => {
+    const recorded = await scanTimedTriggers(database.db, new Date());
+    if (recorded > 0) {
+      log.info({ recorded }, 'timed automation events recorded');
+      await automations.run();
+    }
+  });
+  await boss.schedule(SCAN_AUTOMATION_TRIGGERS, '*/5 * * * *');
+  await boss.send(SCAN_AUTOMATION_TRIGGERS);
+
+  return {
+    stop: async () => {
+      stopListening();
+      await automations.idle();
+      await boss.stop({ graceful: true, timeout: 5000 });
+    },
+  };
+}
+
+/**
+ * One piece of work that a wake-up starts soon and never twice at once on this instance: a wake
+ * during a run asks for one more run after it.
+ */
+function inProcessRunner(work: () => Promise<void>, log: FastifyBaseLogger) {
+  let current: Promise<void> | null = null;
+  let again = false;
+  const run = async (): Promise<void> => {
+    if (current) {
+      again = true;
+      return current;
+    }
+    current = (async () => {
+      do {
+        again = false;
+        try {
+          await work();
+        } catch (error) {
+          log.error({ err: error }, 'automation runner failed');
+        }
+      } while (again);
+    })();
+    try {
+      await current;
+    } finally {
+      current = null;
+    }
+  };
+  return {
+    run,
+    wake: () => {
+      setImmediate(() => void run());
+    },
+    idle: async () => {
+      if (current) await current;
+    },
+  };
 }

@@ -95,6 +95,7 @@ describe('the trial-expiry job', () => {
         contactEmail: undefined,
         appUrl: t.app.env.APP_URL,
         bus: t.app.realtime,
+        deps: t.app.deps,
       });
       try {
         await expect
