@@ -35,6 +35,7 @@ const FILES = {
   calendar: 'apps/api/src/modules/calendar/calendar-events.int.test.ts',
   notifications: 'apps/api/src/modules/notifications/notifications.int.test.ts',
   analyticsReports: 'apps/api/src/modules/analytics/analytics-reports.int.test.ts',
+  automations: 'apps/api/src/modules/automations/automations.int.test.ts',
 } as const;
 
 const covered = (file: keyof typeof FILES, test: string): CrossTenantCoverage => ({
@@ -108,7 +109,17 @@ const ANALYTICS_REPORTS = covered(
   'keeps scheduled reports and saved views inside the institution',
 );
 
+const AUTOMATIONS = covered(
+  'automations',
+  'keeps rules, runs and dry runs inside the institution',
+);
+
 export const CROSS_TENANT_COVERAGE: Record<string, CrossTenantCoverage> = {
+  'GET /api/automations/rules/{ruleId}': AUTOMATIONS,
+  'PUT /api/automations/rules/{ruleId}': AUTOMATIONS,
+  'POST /api/automations/rules/{ruleId}/enabled': AUTOMATIONS,
+  'DELETE /api/automations/rules/{ruleId}': AUTOMATIONS,
+  'GET /api/automations/runs/{runId}': AUTOMATIONS,
   'DELETE /api/analytics/report-schedules/{scheduleId}': ANALYTICS_REPORTS,
   'POST /api/analytics/report-schedules/{scheduleId}/send': ANALYTICS_REPORTS,
   'POST /api/analytics/report-schedules/{scheduleId}/unsubscribe': ANALYTICS_REPORTS,

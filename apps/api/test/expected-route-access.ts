@@ -69,6 +69,8 @@ const BASIC_PLAN = requirePlan('basic');
 const PROFESSIONAL_PLAN = requirePlan('professional');
 const ADVANCED_ANALYTICS = requireAll(PROFESSIONAL_PLAN, requireFeature('advanced_analytics'));
 const ADVANCED_ANALYTICS_ADMIN = requireAll(ADVANCED_ANALYTICS, ADMIN);
+const AUTOMATIONS_HUB = requireAll(ADMIN, SUBSCRIBED);
+const ENTERPRISE_PLAN = requirePlan('enterprise');
 
 export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   // ── Platform and website (public: the website's pages, docs/product.md § Routes, and what
@@ -311,6 +313,19 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   'GET /api/analytics/saved-views': { access: ADVANCED_ANALYTICS },
   'POST /api/analytics/saved-views': { access: ADVANCED_ANALYTICS, probe: NO_BODY },
   'DELETE /api/analytics/saved-views/:viewId': { access: ADVANCED_ANALYTICS, probe: NOT_FOUND },
+  // ── Automations: /automations (role admin and a subscription, both readings of the spec) and
+  //    the automation dashboard /automation (plan enterprise) ──
+  'GET /api/automations/rules': { access: AUTOMATIONS_HUB },
+  'POST /api/automations/rules': { access: AUTOMATIONS_HUB, probe: NO_BODY },
+  'GET /api/automations/rules/:ruleId': { access: AUTOMATIONS_HUB, probe: NOT_FOUND },
+  'PUT /api/automations/rules/:ruleId': { access: AUTOMATIONS_HUB, probe: NO_BODY },
+  'POST /api/automations/rules/:ruleId/enabled': { access: AUTOMATIONS_HUB, probe: NO_BODY },
+  'DELETE /api/automations/rules/:ruleId': { access: AUTOMATIONS_HUB, probe: NOT_FOUND },
+  'POST /api/automations/dry-run': { access: AUTOMATIONS_HUB, probe: NO_BODY },
+  'GET /api/automations/runs': { access: AUTOMATIONS_HUB },
+  'GET /api/automations/runs/:runId': { access: AUTOMATIONS_HUB, probe: NOT_FOUND },
+  'GET /api/automations/members': { access: AUTOMATIONS_HUB },
+  'GET /api/automation/dashboard': { access: ENTERPRISE_PLAN },
 
   // ── Risk scoring: /risk-scoring (plan professional); managers edit, administrators delete ──
   'GET /api/risks': { access: PROFESSIONAL_PLAN },
