@@ -115,10 +115,10 @@ const AUTOMATIONS = covered(
 );
 
 export const CROSS_TENANT_COVERAGE: Record<string, CrossTenantCoverage> = {
-  'GET /api/automations/rules/{ruleId}': AUTOMATIONS,
-  'PUT /api/automations/rules/{ruleId}': AUTOMATIONS,
-  'POST /api/automations/rules/{ruleId}/enabled': AUTOMATIONS,
-  'DELETE /api/automations/rules/{ruleId}': AUTOMATIONS,
+  'GET /api/automations/rules/{automationRuleId}': AUTOMATIONS,
+  'PUT /api/automations/rules/{automationRuleId}': AUTOMATIONS,
+  'POST /api/automations/rules/{automationRuleId}/enabled': AUTOMATIONS,
+  'DELETE /api/automations/rules/{automationRuleId}': AUTOMATIONS,
   'GET /api/automations/runs/{runId}': AUTOMATIONS,
   'DELETE /api/analytics/report-schedules/{scheduleId}': ANALYTICS_REPORTS,
   'POST /api/analytics/report-schedules/{scheduleId}/send': ANALYTICS_REPORTS,

@@ -263,7 +263,7 @@ export async function findAutomationMembers(db: Db, companyId: string) {
     members: members.map((member) => ({
       id: member.userId,
       name: member.name,
-      role: member.role as 'user' | 'manager' | 'admin',
+      role: member.role,
     })),
   };
 }

@@ -1,4 +1,5 @@
 import { PAGE_ACCESS } from '@complivue/shared/access';
+import { ROLES } from '@complivue/shared/roles';
 import {
   automationDashboardQuerySchema,
   automationDashboardSchema,
@@ -43,7 +44,7 @@ import {
 const HUB = { config: { access: PAGE_ACCESS['/automations']! } } as const;
 const DASHBOARD = { config: { access: PAGE_ACCESS['/automation']! } } as const;
 
-const ruleParams = z.object({ ruleId: z.uuid() });
+const ruleParams = z.object({ automationRuleId: z.uuid() });
 const runParams = z.object({ runId: z.uuid() });
 const tags = ['automations'];
 
@@ -87,7 +88,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/automations/rules/:ruleId',
+    '/api/automations/rules/:automationRuleId',
     {
       ...HUB,
       schema: {
@@ -97,11 +98,12 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ruleDetailSchema },
       },
     },
-    (request) => getRuleDetail(db, requireActor(request).companyId, request.params.ruleId, now()),
+    (request) =>
+      getRuleDetail(db, requireActor(request).companyId, request.params.automationRuleId, now()),
   );
 
   app.put(
-    '/api/automations/rules/:ruleId',
+    '/api/automations/rules/:automationRuleId',
     {
       ...HUB,
       schema: {
@@ -115,13 +117,13 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) =>
       updateRule(app.deps, {
         actor: actorOf(request),
-        ruleId: request.params.ruleId,
+        ruleId: request.params.automationRuleId,
         body: request.body,
       }),
   );
 
   app.post(
-    '/api/automations/rules/:ruleId/enabled',
+    '/api/automations/rules/:automationRuleId/enabled',
     {
       ...HUB,
       schema: {
@@ -134,7 +136,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await setRuleEnabled(app.deps, {
         actor: actorOf(request),
-        ruleId: request.params.ruleId,
+        ruleId: request.params.automationRuleId,
         enabled: request.body.enabled,
       });
       return reply.status(204).send();
@@ -142,7 +144,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/api/automations/rules/:ruleId',
+    '/api/automations/rules/:automationRuleId',
     {
       ...HUB,
       schema: {
@@ -152,7 +154,10 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteRule(app.deps, { actor: actorOf(request), ruleId: request.params.ruleId });
+      await deleteRule(app.deps, {
+        actor: actorOf(request),
+        ruleId: request.params.automationRuleId,
+      });
       return reply.status(204).send();
     },
   );
@@ -218,7 +223,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
               z.object({
                 id: z.string(),
                 name: z.string(),
-                role: z.enum(['user', 'manager', 'admin']),
+                role: z.enum(ROLES),
               }),
             ),
           }),
