@@ -23,6 +23,7 @@ import {
   type RunEvent,
 } from './automation-actions.ts';
 import { evaluateConditions } from './automation-conditions.ts';
+import { namedMembers } from './automation-rule-check.ts';
 
 /*
  * The runner: every live rule of an event's trigger gets one run of that event, however many
@@ -69,20 +70,28 @@ async function claimEvents(db: Db, now: Date, limit: number) {
     .returning();
 }
 
-/** The live rules an event runs: its trigger's, with the same days before or schedule. */
-async function findRulesFor(db: Db, event: EventRow): Promise<RuleRow[]> {
-  const rules = await db
+/** The live rules of an institution's trigger, read once per batch of events. */
+function liveRules(
+  db: Db,
+  companyId: string,
+  trigger: EventRow['triggerType'],
+): Promise<RuleRow[]> {
+  return db
     .select()
     .from(automationRules)
     .where(
       and(
-        eq(automationRules.companyId, event.companyId),
-        eq(automationRules.triggerType, event.triggerType),
+        eq(automationRules.companyId, companyId),
+        eq(automationRules.triggerType, trigger),
         eq(automationRules.enabled, true),
         isNull(automationRules.deletedAt),
       ),
     )
     .orderBy(asc(automationRules.createdAt));
+}
+
+/** The rules an event runs: its trigger's, with the same days before or schedule. */
+function rulesFor(rules: RuleRow[], event: EventRow): RuleRow[] {
   return rules.filter((rule) => {
     if (event.triggerType === 'deadline_approaching') {
       return rule.trigger.daysBefore === event.fields.daysBefore;
@@ -269,73 +278,100 @@ async function performDueActions(deps: ServiceDeps, runId: string): Promise<void
   }
 }
 
-/** One rule's run of one event: claimed, conditions tested, actions written and done. */
-async function runRule(deps: ServiceDeps, rule: RuleRow, event: EventRow): Promise<boolean> {
+/**
+ * An event's runs: every live rule of its trigger is tested in memory; the rules whose
+ * conditions do not hold get their "skipped" run in one insert (the history still says why),
+ * and each rule that holds gets its run claimed, its actions written and done. A run's row is
+ * unique per (rule, event), so whichever instance inserts it runs it, and only that one.
+ */
+async function runEvent(deps: ServiceDeps, rules: RuleRow[], event: EventRow): Promise<number> {
   const { db } = deps;
+  if (rules.length === 0) return 0;
   const now = deps.clock();
-  const [run] = await db
-    .insert(automationRuns)
-    .values({
-      companyId: event.companyId,
-      ruleId: rule.id,
-      ruleVersion: rule.version,
-      ruleName: rule.name,
-      eventId: event.id,
-      triggerType: event.triggerType,
-      depth: event.depth,
-      startedAt: now,
-    })
-    .onConflictDoNothing({ target: [automationRuns.ruleId, automationRuns.eventId] })
-    .returning();
-  if (!run) return false;
-
-  const finish = (status: RunStatus, fields: Partial<typeof automationRuns.$inferInsert>) =>
-    db
-      .update(automationRuns)
-      .set({ status, finishedAt: deps.clock(), durationMs: Date.now() - now.getTime(), ...fields })
-      .where(eq(automationRuns.id, run.id));
-
-  // The loop guard: an event that runs of rules caused, over and over, stops here.
-  if (event.depth >= AUTOMATION_LIMITS.chainDepth) {
-    await finish('failed', { error: AUTOMATION_MESSAGES.chain_too_deep });
-    await tellAdministrators(deps, run, AUTOMATION_MESSAGES.chain_too_deep);
-    return true;
+  const memberIds = new Set<string>();
+  for (const value of Object.values(event.fields))
+    if (typeof value === 'string') memberIds.add(value);
+  for (const rule of rules) {
+    for (const condition of rule.conditions) {
+      if (typeof condition.value === 'string') memberIds.add(condition.value);
+    }
+    for (const id of namedMembers(rule)) memberIds.add(id);
   }
-  const memberIds = Object.values(event.fields).filter(
-    (value): value is string => typeof value === 'string',
-  );
-  const names = await activeMemberNames(db, event.companyId, [
-    ...new Set([
-      ...memberIds,
-      ...rule.conditions.flatMap((c) => (typeof c.value === 'string' ? [c.value] : [])),
-    ]),
-  ]);
-  const verdict = evaluateConditions(event.triggerType, rule.conditions, event.fields, (id) =>
-    names.get(id),
-  );
-  if (!verdict.met) {
-    await finish('skipped', { conditions: verdict.results });
-    return true;
-  }
-  await db.transaction(async (tx) => {
-    await tx
-      .update(automationRuns)
-      .set({ conditions: verdict.results })
-      .where(eq(automationRuns.id, run.id));
-    await tx.insert(automationRunActions).values(
-      rule.actions.map((action, position) => ({
-        runId: run.id,
-        companyId: event.companyId,
-        position,
-        type: action.type,
-        definition: action,
-        summary: capitalize(actionSentence(action, (id) => names.get(id))),
-        nextAttemptAt: now,
-      })),
-    );
+  const names = await activeMemberNames(db, event.companyId, [...memberIds]);
+  const nameOf = (id: string) => names.get(id);
+  const base = (rule: RuleRow) => ({
+    companyId: event.companyId,
+    ruleId: rule.id,
+    ruleVersion: rule.version,
+    ruleName: rule.name,
+    eventId: event.id,
+    triggerType: event.triggerType,
+    depth: event.depth,
+    startedAt: now,
   });
-  await performDueActions(deps, run.id);
-  return true;
+  const verdicts = rules.map((rule) => ({
+    rule,
+    verdict: evaluateConditions(event.triggerType, rule.conditions, event.fields, nameOf),
+  }));
+  const skipped = verdicts.filter(({ verdict }) => !verdict.met);
+  if (skipped.length > 0) {
+    await db
+      .insert(automationRuns)
+      .values(
+        skipped.map(({ rule, verdict }) => ({
+          ...base(rule),
+          status: 'skipped' as const,
+          conditions: verdict.results,
+          finishedAt: now,
+          durationMs: 0,
+        })),
+      )
+      .onConflictDoNothing({ target: [automationRuns.ruleId, automationRuns.eventId] });
+  }
+  let runs = skipped.length;
+  for (const { rule, verdict } of verdicts.filter(({ verdict }) => verdict.met)) {
+    // The loop guard: an event that runs of rules caused, over and over, stops here.
+    const tooDeep = event.depth >= AUTOMATION_LIMITS.chainDepth;
+    const claimed = await db.transaction(async (tx) => {
+      const [run] = await tx
+        .insert(automationRuns)
+        .values({
+          ...base(rule),
+          conditions: verdict.results,
+          ...(tooDeep
+            ? {
+                status: 'failed' as const,
+                error: AUTOMATION_MESSAGES.chain_too_deep,
+                finishedAt: now,
+                durationMs: 0,
+              }
+            : {}),
+        })
+        .onConflictDoNothing({ target: [automationRuns.ruleId, automationRuns.eventId] })
+        .returning();
+      if (!run || tooDeep) return run;
+      await tx.insert(automationRunActions).values(
+        rule.actions.map((action, position) => ({
+          runId: run.id,
+          companyId: event.companyId,
+          position,
+          type: action.type,
+          definition: action,
+          summary: capitalize(actionSentence(action, nameOf)),
+          nextAttemptAt: now,
+        })),
+      );
+      return run;
+    });
+    if (!claimed) continue;
+    runs += 1;
+    if (tooDeep) {
+      await tellAdministrators(deps, claimed, AUTOMATION_MESSAGES.chain_too_deep);
+      continue;
+    }
+    await performDueActions(deps, claimed.id);
+  }
+  return runs;
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -354,11 +390,12 @@ export async function processAutomationEvents(
   for (;;) {
     const batch = await claimEvents(db, deps.clock(), options.limit ?? 50);
     if (batch.length === 0) break;
+    const rulesOf = new Map<string, Promise<RuleRow[]>>();
     for (const event of batch) {
       try {
-        for (const rule of await findRulesFor(db, event)) {
-          if (await runRule(deps, rule, event)) runs += 1;
-        }
+        const key = `${event.companyId}:${event.triggerType}`;
+        if (!rulesOf.has(key)) rulesOf.set(key, liveRules(db, event.companyId, event.triggerType));
+        runs += await runEvent(deps, rulesFor(await rulesOf.get(key)!, event), event);
         await db
           .update(automationEvents)
           .set({ processedAt: deps.clock(), leasedUntil: null })
