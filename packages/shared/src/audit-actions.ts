@@ -120,6 +120,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'feeds.source_created': 'Added a feed source',
   'feeds.source_updated': 'Changed a feed source',
   'feeds.source_deleted': 'Removed a feed source',
+  'webhooks.endpoint_created': 'Added a webhook endpoint',
+  'webhooks.endpoint_updated': 'Changed a webhook endpoint',
+  'webhooks.endpoint_deleted': 'Removed a webhook endpoint',
+  'webhooks.secret_rotated': 'Rotated a webhook signing secret',
+  'webhooks.test_sent': 'Sent a test webhook',
+  'webhooks.redelivered': 'Redelivered a webhook',
 };
 
 /** A completed sign-in: the entry a member's last sign-in is read from (Team Members). */
