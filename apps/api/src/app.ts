@@ -44,6 +44,7 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { changeRoutes } from './modules/changes/changes.routes.ts';
 import { riskRoutes } from './modules/risks/risks.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { webhookRoutes } from './modules/automations/webhooks.routes.ts';
 import { findingRoutes } from './modules/risks/findings.routes.ts';
 import { policyRoutes } from './modules/policies/policies.routes.ts';
 import { collaborationRoutes } from './modules/collaboration/collaboration.routes.ts';
@@ -192,6 +193,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(changeRoutes);
   await app.register(riskRoutes);
   await app.register(analyticsRoutes);
+  await app.register(webhookRoutes);
   await app.register(findingRoutes);
   await app.register(policyRoutes);
   await app.register(collaborationRoutes);

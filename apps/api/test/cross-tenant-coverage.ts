@@ -35,6 +35,7 @@ const FILES = {
   calendar: 'apps/api/src/modules/calendar/calendar-events.int.test.ts',
   notifications: 'apps/api/src/modules/notifications/notifications.int.test.ts',
   analyticsReports: 'apps/api/src/modules/analytics/analytics-reports.int.test.ts',
+  webhooks: 'apps/api/src/modules/automations/webhooks.int.test.ts',
 } as const;
 
 const covered = (file: keyof typeof FILES, test: string): CrossTenantCoverage => ({
@@ -108,7 +109,19 @@ const ANALYTICS_REPORTS = covered(
   'keeps scheduled reports and saved views inside the institution',
 );
 
+const WEBHOOKS = covered(
+  'webhooks',
+  'keeps endpoints and deliveries inside the institution: another one cannot list, change, test or redeliver them',
+);
+
 export const CROSS_TENANT_COVERAGE: Record<string, CrossTenantCoverage> = {
+  'PATCH /api/automations/webhooks/{endpointId}': WEBHOOKS,
+  'DELETE /api/automations/webhooks/{endpointId}': WEBHOOKS,
+  'POST /api/automations/webhooks/{endpointId}/rotate-secret': WEBHOOKS,
+  'POST /api/automations/webhooks/{endpointId}/test': WEBHOOKS,
+  'GET /api/automations/webhooks/{endpointId}/deliveries': WEBHOOKS,
+  'POST /api/automations/webhook-deliveries/{deliveryId}/redeliver': WEBHOOKS,
+
   'DELETE /api/analytics/report-schedules/{scheduleId}': ANALYTICS_REPORTS,
   'POST /api/analytics/report-schedules/{scheduleId}/send': ANALYTICS_REPORTS,
   'POST /api/analytics/report-schedules/{scheduleId}/unsubscribe': ANALYTICS_REPORTS,

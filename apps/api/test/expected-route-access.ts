@@ -69,6 +69,8 @@ const BASIC_PLAN = requirePlan('basic');
 const PROFESSIONAL_PLAN = requirePlan('professional');
 const ADVANCED_ANALYTICS = requireAll(PROFESSIONAL_PLAN, requireFeature('advanced_analytics'));
 const ADVANCED_ANALYTICS_ADMIN = requireAll(ADVANCED_ANALYTICS, ADMIN);
+/** Outbound webhooks: /automations (an administrator, subscribed), custom integrations. */
+const WEBHOOKS = requireAll(ADMIN, SUBSCRIBED, requireFeature('custom_integrations'));
 
 export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   // ── Platform and website (public: the website's pages, docs/product.md § Routes, and what
@@ -311,6 +313,23 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   'GET /api/analytics/saved-views': { access: ADVANCED_ANALYTICS },
   'POST /api/analytics/saved-views': { access: ADVANCED_ANALYTICS, probe: NO_BODY },
   'DELETE /api/analytics/saved-views/:viewId': { access: ADVANCED_ANALYTICS, probe: NOT_FOUND },
+
+  // ── Outbound webhooks: part of /automations (role admin and a subscription), and custom
+  //    integrations, an enterprise feature a trial does not include ──
+  'GET /api/automations/webhooks': { access: WEBHOOKS },
+  'POST /api/automations/webhooks': { access: WEBHOOKS, probe: NO_BODY },
+  'PATCH /api/automations/webhooks/:endpointId': { access: WEBHOOKS, probe: NO_BODY },
+  'DELETE /api/automations/webhooks/:endpointId': { access: WEBHOOKS, probe: NOT_FOUND },
+  'POST /api/automations/webhooks/:endpointId/rotate-secret': {
+    access: WEBHOOKS,
+    probe: NOT_FOUND,
+  },
+  'POST /api/automations/webhooks/:endpointId/test': { access: WEBHOOKS, probe: NOT_FOUND },
+  'GET /api/automations/webhooks/:endpointId/deliveries': { access: WEBHOOKS, probe: NOT_FOUND },
+  'POST /api/automations/webhook-deliveries/:deliveryId/redeliver': {
+    access: WEBHOOKS,
+    probe: NOT_FOUND,
+  },
 
   // ── Risk scoring: /risk-scoring (plan professional); managers edit, administrators delete ──
   'GET /api/risks': { access: PROFESSIONAL_PLAN },
