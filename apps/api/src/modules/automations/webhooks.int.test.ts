@@ -73,9 +73,23 @@ let paths = 0;
 /** A path of its own for each endpoint, so that tests do not read each other's requests. */
 const freshPath = () => `/hooks/${(paths += 1)}`;
 
-/** The helpers of one test app (private addresses allowed or not). */
-function webhookKit(app: () => TestApp) {
+type EngineInput = Parameters<typeof attemptWebhookDelivery>[1];
+
+/** The helpers of one test app, which allows private addresses or not (`send`). */
+function webhookKit(app: () => TestApp, send: EngineInput['send']) {
   const { call, institution } = changeTestKit(app);
+
+  /** The rule engine's call; what a test leaves out is a final `ping` of no run. */
+  const attempt = (input: Pick<EngineInput, 'companyId' | 'endpointId'> & Partial<EngineInput>) =>
+    attemptWebhookDelivery(app().db, {
+      runActionId: null,
+      runId: null,
+      eventType: 'ping',
+      payload: {},
+      final: true,
+      send,
+      ...input,
+    });
 
   async function enterprise() {
     const members = await institution();
@@ -149,7 +163,7 @@ function webhookKit(app: () => TestApp) {
     return { runId: run!.id, runActionId: action!.id };
   }
 
-  return { call, institution, enterprise, createEndpoint, deliveriesOf, runAction };
+  return { call, institution, enterprise, createEndpoint, deliveriesOf, runAction, attempt };
 }
 
 const PAYLOAD = {
@@ -171,10 +185,8 @@ describe('outbound webhooks', () => {
     await t.close();
     await receiver.close();
   });
-  const { call, institution, enterprise, createEndpoint, deliveriesOf, runAction } = webhookKit(
-    () => t,
-  );
-  const send = { blockPrivateAddresses: false };
+  const { call, institution, enterprise, createEndpoint, deliveriesOf, runAction, attempt } =
+    webhookKit(() => t, { blockPrivateAddresses: false });
 
   it('adds, lists, changes and removes endpoints, showing the secret only when made or rotated', async () => {
     const { admin, companyId } = await enterprise();
@@ -318,16 +330,17 @@ describe('outbound webhooks', () => {
       await call(admin.cookie, 'POST', `/api/automations/webhooks/${endpoint.id}/rotate-secret`)
     ).json<{ secret: string }>();
     const { runId, runActionId } = await runAction(companyId, endpoint.id);
-    const result = await attemptWebhookDelivery(t.db, {
-      companyId,
-      endpointId: endpoint.id,
-      runActionId,
-      runId,
-      eventType: 'update_published',
-      payload: PAYLOAD,
-      final: false,
-      send,
-    });
+    const engineSends = () =>
+      attempt({
+        companyId,
+        endpointId: endpoint.id,
+        runActionId,
+        runId,
+        eventType: 'update_published',
+        payload: PAYLOAD,
+        final: false,
+      });
+    const result = await engineSends();
     expect(result).toMatchObject({ ok: true, responseStatus: 204, error: null });
     const engine = receiver.at(path)[1]!;
     expect(engine.headers['complivue-event']).toBe('update_published');
@@ -353,16 +366,7 @@ describe('outbound webhooks', () => {
     ]);
 
     // A succeeded delivery is not posted again when its action runs again.
-    const again = await attemptWebhookDelivery(t.db, {
-      companyId,
-      endpointId: endpoint.id,
-      runActionId,
-      runId,
-      eventType: 'update_published',
-      payload: PAYLOAD,
-      final: false,
-      send,
-    });
+    const again = await engineSends();
     expect(again).toMatchObject({ ok: true, deliveryId: result.deliveryId });
     expect(receiver.at(path)).toHaveLength(2);
   });
@@ -378,8 +382,8 @@ describe('outbound webhooks', () => {
     });
     const endpoint = await createEndpoint(admin.cookie, { name: 'Flaky', url: receiver.url(path) });
     const { runId, runActionId } = await runAction(companyId, endpoint.id);
-    const attempt = (final: boolean, now: Date) =>
-      attemptWebhookDelivery(t.db, {
+    const tryAt = (final: boolean, now: Date) =>
+      attempt({
         companyId,
         endpointId: endpoint.id,
         runActionId,
@@ -387,12 +391,11 @@ describe('outbound webhooks', () => {
         eventType: 'deadline_missed',
         payload: { deadline: 'HMDA LAR submission' },
         final,
-        send,
         now,
       });
 
     const first = new Date('2026-11-27T12:00:00Z');
-    const failed = await attempt(false, first);
+    const failed = await tryAt(false, first);
     expect(failed).toMatchObject({ ok: false, responseStatus: 500 });
     expect(failed.deliveryId).toEqual(expect.any(String));
     expect(failed.error).toMatch(
@@ -418,7 +421,7 @@ describe('outbound webhooks', () => {
       ],
     });
 
-    const second = await attempt(false, new Date('2026-11-27T12:01:00Z'));
+    const second = await tryAt(false, new Date('2026-11-27T12:01:00Z'));
     expect(second.deliveryId).toBe(failed.deliveryId);
     [delivery] = await deliveriesOf(admin.cookie, endpoint.id);
     expect(delivery).toMatchObject({
@@ -426,7 +429,7 @@ describe('outbound webhooks', () => {
       nextAttemptAt: '2026-11-27T12:06:00.000Z',
     });
 
-    const last = await attempt(true, new Date('2026-11-27T12:06:00Z'));
+    const last = await tryAt(true, new Date('2026-11-27T12:06:00Z'));
     expect(last).toMatchObject({ ok: false, deliveryId: failed.deliveryId, responseStatus: 500 });
     const log = await deliveriesOf(admin.cookie, endpoint.id);
     expect(log).toHaveLength(1);
@@ -469,16 +472,7 @@ describe('outbound webhooks', () => {
       .insert(webhookEndpoints)
       .values({ companyId, name: 'Closed', url: 'http://127.0.0.1:9/hook', secret: 'whsec_x' })
       .returning();
-    const result = await attemptWebhookDelivery(t.db, {
-      companyId,
-      endpointId: closed!.id,
-      runActionId: null,
-      runId: null,
-      eventType: 'ping',
-      payload: {},
-      final: true,
-      send,
-    });
+    const result = await attempt({ companyId, endpointId: closed!.id });
     expect(result).toMatchObject({
       ok: false,
       responseStatus: null,
@@ -565,16 +559,7 @@ describe('outbound webhooks', () => {
       expect(response.body).not.toContain(endpoint.secret);
     }
     // Nor can a rule of B post to A's endpoint.
-    const refused = await attemptWebhookDelivery(t.db, {
-      companyId: b.companyId,
-      endpointId: endpoint.id,
-      runActionId: null,
-      runId: null,
-      eventType: 'ping',
-      payload: {},
-      final: true,
-      send,
-    });
+    const refused = await attempt({ companyId: b.companyId, endpointId: endpoint.id });
     expect(refused).toEqual({
       ok: false,
       deliveryId: null,
@@ -602,24 +587,14 @@ describe('outbound webhooks', () => {
       url: receiver.url(path),
       enabled: false,
     });
-    const attempt = () =>
-      attemptWebhookDelivery(t.db, {
-        companyId,
-        endpointId: endpoint.id,
-        runActionId: null,
-        runId: null,
-        eventType: 'ping',
-        payload: {},
-        final: false,
-        send,
-      });
-    expect(await attempt()).toMatchObject({
+    const ruleSends = () => attempt({ companyId, endpointId: endpoint.id, final: false });
+    expect(await ruleSends()).toMatchObject({
       ok: false,
       deliveryId: null,
       error: AUTOMATION_MESSAGES.endpoint_disabled,
     });
     await call(admin.cookie, 'DELETE', `/api/automations/webhooks/${endpoint.id}`);
-    expect(await attempt()).toMatchObject({
+    expect(await ruleSends()).toMatchObject({
       ok: false,
       deliveryId: null,
       error: AUTOMATION_MESSAGES.endpoint_not_found,
@@ -772,8 +747,9 @@ describe('outbound webhooks where private addresses are refused (production)', (
     await t.close();
     await receiver.close();
   });
-  const { call, enterprise, createEndpoint } = webhookKit(() => t);
-  const send = { blockPrivateAddresses: true };
+  const { call, enterprise, createEndpoint, attempt } = webhookKit(() => t, {
+    blockPrivateAddresses: true,
+  });
 
   it('refuses endpoints at private or internal addresses and over plain http', async () => {
     const { admin } = await enterprise();
@@ -820,16 +796,7 @@ describe('outbound webhooks where private addresses are refused (production)', (
         .insert(webhookEndpoints)
         .values({ companyId, name: url, url, secret: 'whsec_x' })
         .returning();
-      return attemptWebhookDelivery(t.db, {
-        companyId,
-        endpointId: row!.id,
-        runActionId: null,
-        runId: null,
-        eventType: 'ping',
-        payload: {},
-        final: true,
-        send,
-      });
+      return attempt({ companyId, endpointId: row!.id });
     };
     expect(await endpointAt(receiver.url(path))).toMatchObject({
       ok: false,

@@ -1,6 +1,5 @@
 import type { Db } from '@complivue/db/database';
 import { webhookEndpoints } from '@complivue/db/schema/automations';
-import { companies } from '@complivue/db/schema/companies';
 import { AUTOMATION_LIMITS, AUTOMATION_MESSAGES } from '@complivue/shared/automations';
 import type {
   WebhookDelivery,
@@ -15,6 +14,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
+import { lockCompany } from '../companies/institution.ts';
 import { attemptDelivery, insertDelivery } from './webhook-deliveries.ts';
 import { checkWebhookUrl, webhookSendOptions } from './webhook-send.ts';
 import { createWebhookSecret } from './webhook-signature.ts';
@@ -42,7 +42,7 @@ type CreateInput = z.output<typeof webhookEndpointRequestSchema>;
 type UpdateInput = z.output<typeof updateWebhookEndpointRequestSchema>;
 
 /** The event type of a test delivery. */
-export const PING_EVENT = 'ping';
+const PING_EVENT = 'ping';
 
 /** The address as stored, or 400 `validation_failed` on `url` with the reason. */
 function requireWebhookUrl(deps: ServiceDeps, raw: string): string {
@@ -59,16 +59,9 @@ async function requireEndpoint(deps: ServiceDeps, actor: Actor, endpointId: stri
   return row;
 }
 
-/**
- * At most AUTOMATION_LIMITS.webhookEndpoints live endpoints: counted under a lock on the
- * institution's row, so two additions at once cannot both take the last place.
- */
+/** At most AUTOMATION_LIMITS.webhookEndpoints live endpoints (counted under the lock). */
 async function requireRoomForEndpoint(tx: Db, companyId: string): Promise<void> {
-  await tx
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .for('update');
+  await lockCompany(tx, companyId);
   const [row] = await tx
     .select({ total: count() })
     .from(webhookEndpoints)
@@ -76,6 +69,21 @@ async function requireRoomForEndpoint(tx: Db, companyId: string): Promise<void> 
   if ((row?.total ?? 0) >= AUTOMATION_LIMITS.webhookEndpoints) {
     throw new AppError('too_many_webhook_endpoints');
   }
+}
+
+/** Changes an endpoint unless it was removed meanwhile (then 404). */
+async function updateLiveEndpoint(
+  tx: Db,
+  endpointId: string,
+  values: Partial<Pick<EndpointRow, 'name' | 'url' | 'enabled' | 'secret' | 'deletedAt'>>,
+): Promise<EndpointRow> {
+  const [updated] = await tx
+    .update(webhookEndpoints)
+    .set(values)
+    .where(and(eq(webhookEndpoints.id, endpointId), isNull(webhookEndpoints.deletedAt)))
+    .returning();
+  if (!updated) throw new AppError('not_found', AUTOMATION_MESSAGES.endpoint_not_found);
+  return updated;
 }
 
 /** What the audit trail keeps of an endpoint (never its secret). */
@@ -157,12 +165,7 @@ export async function updateWebhookEndpoint(
   );
   if (changed.length === 0) return withLatestDelivery(deps.db, current);
   const row = await deps.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(webhookEndpoints)
-      .set(next)
-      .where(and(eq(webhookEndpoints.id, current.id), isNull(webhookEndpoints.deletedAt)))
-      .returning();
-    if (!updated) throw new AppError('not_found', AUTOMATION_MESSAGES.endpoint_not_found);
+    const updated = await updateLiveEndpoint(tx, current.id, next);
     await recordAudit(tx, actor, {
       action: 'webhooks.endpoint_updated',
       ...auditEvent(actor, current.id),
@@ -185,10 +188,7 @@ export async function deleteWebhookEndpoint(
   const { actor } = options;
   const current = await requireEndpoint(deps, actor, options.endpointId);
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(webhookEndpoints)
-      .set({ deletedAt: deps.clock() })
-      .where(eq(webhookEndpoints.id, current.id));
+    await updateLiveEndpoint(tx, current.id, { deletedAt: deps.clock() });
     await recordAudit(tx, actor, {
       action: 'webhooks.endpoint_deleted',
       ...auditEvent(actor, current.id),
@@ -205,12 +205,7 @@ export async function rotateWebhookSecret(
   const { actor } = options;
   const current = await requireEndpoint(deps, actor, options.endpointId);
   const row = await deps.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(webhookEndpoints)
-      .set({ secret: createWebhookSecret() })
-      .where(and(eq(webhookEndpoints.id, current.id), isNull(webhookEndpoints.deletedAt)))
-      .returning();
-    if (!updated) throw new AppError('not_found', AUTOMATION_MESSAGES.endpoint_not_found);
+    const updated = await updateLiveEndpoint(tx, current.id, { secret: createWebhookSecret() });
     await recordAudit(tx, actor, {
       action: 'webhooks.secret_rotated',
       ...auditEvent(actor, current.id),
