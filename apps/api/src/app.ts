@@ -45,6 +45,7 @@ import { changeRoutes } from './modules/changes/changes.routes.ts';
 import { riskRoutes } from './modules/risks/risks.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { automationRoutes } from './modules/automations/automations.routes.ts';
+import { webhookRoutes } from './modules/automations/webhooks.routes.ts';
 import { findingRoutes } from './modules/risks/findings.routes.ts';
 import { policyRoutes } from './modules/policies/policies.routes.ts';
 import { collaborationRoutes } from './modules/collaboration/collaboration.routes.ts';
@@ -194,6 +195,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(riskRoutes);
   await app.register(analyticsRoutes);
   await app.register(automationRoutes);
+  await app.register(webhookRoutes);
   await app.register(findingRoutes);
   await app.register(policyRoutes);
   await app.register(collaborationRoutes);

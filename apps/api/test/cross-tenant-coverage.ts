@@ -36,6 +36,7 @@ const FILES = {
   notifications: 'apps/api/src/modules/notifications/notifications.int.test.ts',
   analyticsReports: 'apps/api/src/modules/analytics/analytics-reports.int.test.ts',
   automations: 'apps/api/src/modules/automations/automations.int.test.ts',
+  webhooks: 'apps/api/src/modules/automations/webhooks.int.test.ts',
 } as const;
 
 const covered = (file: keyof typeof FILES, test: string): CrossTenantCoverage => ({
@@ -109,10 +110,12 @@ const ANALYTICS_REPORTS = covered(
   'keeps scheduled reports and saved views inside the institution',
 );
 
-const AUTOMATIONS = covered(
-  'automations',
-  'keeps rules, runs and dry runs inside the institution',
+const WEBHOOKS = covered(
+  'webhooks',
+  'keeps endpoints and deliveries inside the institution: another one cannot list, change, test or redeliver them',
 );
+
+const AUTOMATIONS = covered('automations', 'keeps rules, runs and dry runs inside the institution');
 
 export const CROSS_TENANT_COVERAGE: Record<string, CrossTenantCoverage> = {
   'GET /api/automations/rules/{automationRuleId}': AUTOMATIONS,
@@ -120,6 +123,13 @@ export const CROSS_TENANT_COVERAGE: Record<string, CrossTenantCoverage> = {
   'POST /api/automations/rules/{automationRuleId}/enabled': AUTOMATIONS,
   'DELETE /api/automations/rules/{automationRuleId}': AUTOMATIONS,
   'GET /api/automations/runs/{runId}': AUTOMATIONS,
+  'PATCH /api/automations/webhooks/{endpointId}': WEBHOOKS,
+  'DELETE /api/automations/webhooks/{endpointId}': WEBHOOKS,
+  'POST /api/automations/webhooks/{endpointId}/rotate-secret': WEBHOOKS,
+  'POST /api/automations/webhooks/{endpointId}/test': WEBHOOKS,
+  'GET /api/automations/webhooks/{endpointId}/deliveries': WEBHOOKS,
+  'POST /api/automations/webhook-deliveries/{deliveryId}/redeliver': WEBHOOKS,
+
   'DELETE /api/analytics/report-schedules/{scheduleId}': ANALYTICS_REPORTS,
   'POST /api/analytics/report-schedules/{scheduleId}/send': ANALYTICS_REPORTS,
   'POST /api/analytics/report-schedules/{scheduleId}/unsubscribe': ANALYTICS_REPORTS,

@@ -71,6 +71,8 @@ const ADVANCED_ANALYTICS = requireAll(PROFESSIONAL_PLAN, requireFeature('advance
 const ADVANCED_ANALYTICS_ADMIN = requireAll(ADVANCED_ANALYTICS, ADMIN);
 const AUTOMATIONS_HUB = requireAll(ADMIN, SUBSCRIBED);
 const ENTERPRISE_PLAN = requirePlan('enterprise');
+/** Outbound webhooks: /automations (an administrator, subscribed), custom integrations. */
+const WEBHOOKS = requireAll(ADMIN, SUBSCRIBED, requireFeature('custom_integrations'));
 
 export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   // ── Platform and website (public: the website's pages, docs/product.md § Routes, and what
@@ -319,13 +321,33 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   'POST /api/automations/rules': { access: AUTOMATIONS_HUB, probe: NO_BODY },
   'GET /api/automations/rules/:automationRuleId': { access: AUTOMATIONS_HUB, probe: NOT_FOUND },
   'PUT /api/automations/rules/:automationRuleId': { access: AUTOMATIONS_HUB, probe: NO_BODY },
-  'POST /api/automations/rules/:automationRuleId/enabled': { access: AUTOMATIONS_HUB, probe: NO_BODY },
+  'POST /api/automations/rules/:automationRuleId/enabled': {
+    access: AUTOMATIONS_HUB,
+    probe: NO_BODY,
+  },
   'DELETE /api/automations/rules/:automationRuleId': { access: AUTOMATIONS_HUB, probe: NOT_FOUND },
   'POST /api/automations/dry-run': { access: AUTOMATIONS_HUB, probe: NO_BODY },
   'GET /api/automations/runs': { access: AUTOMATIONS_HUB },
   'GET /api/automations/runs/:runId': { access: AUTOMATIONS_HUB, probe: NOT_FOUND },
   'GET /api/automations/members': { access: AUTOMATIONS_HUB },
   'GET /api/automation/dashboard': { access: ENTERPRISE_PLAN },
+
+  // ── Outbound webhooks: part of /automations (role admin and a subscription), and custom
+  //    integrations, an enterprise feature a trial does not include ──
+  'GET /api/automations/webhooks': { access: WEBHOOKS },
+  'POST /api/automations/webhooks': { access: WEBHOOKS, probe: NO_BODY },
+  'PATCH /api/automations/webhooks/:endpointId': { access: WEBHOOKS, probe: NO_BODY },
+  'DELETE /api/automations/webhooks/:endpointId': { access: WEBHOOKS, probe: NOT_FOUND },
+  'POST /api/automations/webhooks/:endpointId/rotate-secret': {
+    access: WEBHOOKS,
+    probe: NOT_FOUND,
+  },
+  'POST /api/automations/webhooks/:endpointId/test': { access: WEBHOOKS, probe: NOT_FOUND },
+  'GET /api/automations/webhooks/:endpointId/deliveries': { access: WEBHOOKS, probe: NOT_FOUND },
+  'POST /api/automations/webhook-deliveries/:deliveryId/redeliver': {
+    access: WEBHOOKS,
+    probe: NOT_FOUND,
+  },
 
   // ── Risk scoring: /risk-scoring (plan professional); managers edit, administrators delete ──
   'GET /api/risks': { access: PROFESSIONAL_PLAN },

@@ -126,6 +126,12 @@ const ACTIVITY_SENTENCES: Record<string, string | SentenceTemplate> = {
   'feeds.source_created': 'added feed source “{after.name}”',
   'feeds.source_updated': { text: 'changed feed source “{before.name}”', keep: ['name'] },
   'feeds.source_deleted': 'removed feed source “{before.name}”',
+  'webhooks.endpoint_created': 'added webhook endpoint “{after.name}”',
+  'webhooks.endpoint_updated': 'changed a webhook endpoint',
+  'webhooks.endpoint_deleted': 'removed webhook endpoint “{before.name}”',
+  'webhooks.secret_rotated': 'rotated the signing secret of webhook endpoint “{after.name}”',
+  'webhooks.test_sent': 'sent a test delivery to webhook endpoint “{after.name}”',
+  'webhooks.redelivered': 'redelivered a webhook to endpoint “{after.name}”',
   'risk.created': 'added risk {target|a risk}',
   'risk.updated': 'edited risk {target|a risk}',
   'risk.deleted': {

@@ -125,6 +125,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'automation.rule_paused': 'Paused an automation rule',
   'automation.rule_resumed': 'Resumed an automation rule',
   'automation.rule_deleted': 'Deleted an automation rule',
+  'webhooks.endpoint_created': 'Added a webhook endpoint',
+  'webhooks.endpoint_updated': 'Changed a webhook endpoint',
+  'webhooks.endpoint_deleted': 'Removed a webhook endpoint',
+  'webhooks.secret_rotated': 'Rotated a webhook signing secret',
+  'webhooks.test_sent': 'Sent a test webhook',
+  'webhooks.redelivered': 'Redelivered a webhook',
 };
 
 /** A completed sign-in: the entry a member's last sign-in is read from (Team Members). */

@@ -402,6 +402,7 @@ export const AUTOMATION_MESSAGES = {
   task_title_required: 'Give the task a title.',
   endpoint_required: 'Choose a webhook endpoint.',
   endpoint_not_found: 'That webhook endpoint does not exist.',
+  endpoint_disabled: 'That webhook endpoint is turned off; nothing was sent to it.',
   feature_unavailable: 'The institution’s plan does not include what this rule uses.',
   too_many_rules: `An institution may have at most ${AUTOMATION_LIMITS.rulesPerCompany} rules.`,
   rule_not_found: 'This rule does not exist.',
@@ -411,6 +412,8 @@ export const AUTOMATION_MESSAGES = {
   webhook_url_private:
     'The endpoint is a private or internal address; webhooks go to the public internet.',
   webhook_url_invalid: 'Enter the endpoint’s full address, like https://example.com/hooks.',
+  webhook_url_credentials:
+    'The address may not contain a user name or password; the signature proves who sends.',
   too_many_endpoints: `An institution may have at most ${AUTOMATION_LIMITS.webhookEndpoints} webhook endpoints.`,
   delivery_not_found: 'This delivery does not exist.',
 } as const;

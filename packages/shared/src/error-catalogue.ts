@@ -1,5 +1,6 @@
 import { REPORT_SCHEDULE_MESSAGES, SAVED_VIEW_MESSAGES } from './analytics-messages.ts';
 import { ACCESS_MESSAGES } from './access.ts';
+import { AUTOMATION_MESSAGES } from './automations.ts';
 import { CHANGE_WORKFLOW_MESSAGES } from './change-workflow.ts';
 import { ENHANCER_MESSAGES } from './schemas/enhancer.ts';
 import { SETUP_MESSAGES } from './schemas/setup.ts';
@@ -193,6 +194,9 @@ export const ERROR_CATALOGUE = {
   recipient_not_member: { status: 400, message: REPORT_SCHEDULE_MESSAGES.recipient_not_member },
   too_many_report_schedules: { status: 409, message: REPORT_SCHEDULE_MESSAGES.too_many },
   saved_view_name_taken: { status: 409, message: SAVED_VIEW_MESSAGES.duplicate },
+
+  // ── Outbound webhooks ──
+  too_many_webhook_endpoints: { status: 409, message: AUTOMATION_MESSAGES.too_many_endpoints },
 
   // ── Regulatory feeds ──
   duplicate_source: { status: 409, message: 'A source with this address already exists.' },

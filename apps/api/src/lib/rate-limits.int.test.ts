@@ -19,6 +19,8 @@ const EXPECTED_RATE_LIMITED_ROUTES = {
   'POST /api/contact': 'contact',
   'POST /api/support/tickets': 'support',
   'POST /api/support/tickets/:ticketId/messages': 'support-reply',
+  'POST /api/automations/webhooks/:endpointId/test': 'webhook-send',
+  'POST /api/automations/webhook-deliveries/:deliveryId/redeliver': 'webhook-send',
 };
 
 describe('rate-limited routes', () => {

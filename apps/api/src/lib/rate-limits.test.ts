@@ -48,6 +48,7 @@ describe('rate limits', () => {
       contact: ['5 per ip per 3600 s'],
       support: ['20 per user per 3600 s'],
       'support-reply': ['120 per user per 3600 s'],
+      'webhook-send': ['30 per user per 600 s'],
     });
   });
 

@@ -117,6 +117,11 @@ export const RATE_LIMITS = {
     rules: [{ per: 'user', limit: 120, windowSeconds: HOUR }],
     message: SIGNUP_MESSAGES.rate_limit,
   },
+  /** Test sends and redeliveries: each makes this server post to an outside address. */
+  'webhook-send': {
+    rules: [{ per: 'user', limit: 30, windowSeconds: 10 * MINUTE }],
+    message: 'Too many webhook sends in a short time. Please wait a few minutes and try again.',
+  },
 } as const satisfies Record<string, RateLimitDeclaration>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

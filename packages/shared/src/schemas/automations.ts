@@ -272,10 +272,27 @@ export type DryRunResult = z.infer<typeof dryRunResultSchema>;
 // ---------------------------------------------------------------------------------------------
 // Outbound webhooks
 
-export const webhookEndpointRequestSchema = z.object({
+export const WEBHOOK_ENDPOINT_URL_MAX = 2000;
+
+const webhookEndpointFields = {
   name: z.string().trim().min(1, 'Give the endpoint a name.').max(120),
-  url: z.string().trim().min(1, AUTOMATION_MESSAGES.webhook_url_invalid).max(2000),
+  url: z
+    .string()
+    .trim()
+    .min(1, AUTOMATION_MESSAGES.webhook_url_invalid)
+    .max(WEBHOOK_ENDPOINT_URL_MAX, AUTOMATION_MESSAGES.webhook_url_invalid),
+};
+
+export const webhookEndpointRequestSchema = z.object({
+  ...webhookEndpointFields,
   enabled: z.boolean().default(true),
+});
+
+/** A change to an endpoint: only the fields sent change (its secret only by rotating it). */
+export const updateWebhookEndpointRequestSchema = z.object({
+  name: webhookEndpointFields.name.optional(),
+  url: webhookEndpointFields.url.optional(),
+  enabled: z.boolean().optional(),
 });
 
 export const webhookEndpointSchema = z.object({

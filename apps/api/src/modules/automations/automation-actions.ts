@@ -34,9 +34,9 @@ import { updatePolicy } from '../policies/policies.service.ts';
 import { updateFindingAction } from '../risks/findings.service.ts';
 import { updateRisk } from '../risks/risks.service.ts';
 import { findCompanySubscription } from '../subscriptions/company-subscription.ts';
-import { feedFetchOptions } from '../feeds/feed-poll.ts';
 import { companyHasFeature } from './automation-rule-check.ts';
 import { attemptWebhookDelivery } from './webhook-deliveries.ts';
+import { webhookSendOptions } from './webhook-send.ts';
 
 /** The event a run reacts to, as the actions read it. */
 export interface RunEvent {
@@ -390,7 +390,7 @@ async function webhookAction(
       },
     },
     final: context.final,
-    send: { blockPrivateAddresses: feedFetchOptions(deps.env).blockPrivateAddresses ?? true },
+    send: webhookSendOptions(deps.env),
   });
   if (!outcome.ok) throw new Error(outcome.error ?? 'The endpoint did not accept the delivery.');
   return {

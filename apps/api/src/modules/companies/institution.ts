@@ -20,6 +20,18 @@ export function requireCompanyId(companyId: string | null): string {
   return companyId;
 }
 
+/**
+ * Locks the institution's row until the transaction ends: what counts an institution's records
+ * against a cap takes it first, so that two additions at once cannot both take the last place.
+ */
+export async function lockCompany(tx: Db, companyId: string): Promise<void> {
+  await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+}
+
 export async function findCompany(db: Db, companyId: string | null): Promise<CompanyRow | null> {
   if (!companyId) return null;
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));

@@ -238,7 +238,8 @@ const NETWORK_REASONS: Record<string, string> = {
   HPE_INVALID_CONSTANT: 'it did not answer in HTTP',
 };
 
-function describeNetworkError(error: unknown, host: string): FeedFetchError {
+/** A failed connection in words ("Could not reach host: the connection was refused"). */
+export function describeNetworkError(error: unknown, host: string): FeedFetchError {
   if (error instanceof FeedFetchError) return error;
   const code = (error as { code?: string }).code ?? '';
   const cause = (error as { cause?: unknown }).cause;
@@ -281,24 +282,28 @@ function decoded(response: IncomingMessage): Readable {
   }
 }
 
-function get(
+/**
+ * One request on a connection of its own, answered with the response's head; with
+ * `blockPrivate`, the connection goes through `publicOnlyLookup` (outbound webhooks use it too).
+ */
+export function openRequest(
   url: URL,
-  headers: Record<string, string>,
+  options: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
   signal: AbortSignal,
   blockPrivate: boolean,
 ): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const request = client.request(url, {
-      method: 'GET',
-      headers,
+      method: options.method,
+      headers: options.headers,
       signal,
       agent: false,
       ...(blockPrivate ? { lookup: publicOnlyLookup } : {}),
     });
     request.on('response', resolve);
     request.on('error', reject);
-    request.end();
+    request.end(options.body);
   });
 }
 
@@ -358,7 +363,7 @@ export async function fetchFeed(request: FeedFetchRequest): Promise<FeedFetchRes
 
     let response: IncomingMessage;
     try {
-      response = await get(url, headers, signal, blockPrivate);
+      response = await openRequest(url, { method: 'GET', headers }, signal, blockPrivate);
     } catch (error) {
       if (signal.aborted) throw timedOut();
       throw describeNetworkError(error, url.hostname);
