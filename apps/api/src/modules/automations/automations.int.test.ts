@@ -15,6 +15,8 @@ import type {
   RunSummary,
   AutomationDashboard,
 } from '@complivue/shared/schemas/automations';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../../lib/email/mailer.ts';
@@ -26,6 +28,7 @@ import { notifyDependencies } from '../notifications/notify.ts';
 import { onNewFeedItems } from '../feeds/feed-alerts.ts';
 import { processAutomationEvents, retryDueAutomationActions } from './automation-runner.ts';
 import { scanTimedTriggers } from './automation-scan.ts';
+import { verifySignature } from './webhook-signature.ts';
 
 describe('automations', () => {
   let t: TestApp;
@@ -591,6 +594,84 @@ describe('automations', () => {
     expect(dry.events.map((entry) => entry.event.summary).join()).not.toContain(
       'Only institution A',
     );
+  });
+
+  it('posts the event, signed, to the institution’s webhook endpoint, and retries a refusal', async () => {
+    const { admin, manager, companyId } = await institution();
+    await setCompanyPlan(t.db, companyId, 'enterprise');
+    const received: { headers: Record<string, unknown>; body: string }[] = [];
+    let status = 503;
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body: Buffer.concat(chunks).toString() });
+        response.writeHead(status).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const endpoint = await call(admin.cookie, 'POST', '/api/automations/webhooks', {
+        name: 'Our GRC system',
+        url: `http://127.0.0.1:${port}/complivue`,
+      });
+      expect(endpoint.statusCode, endpoint.body).toBe(201);
+      const { id: endpointId, secret } = endpoint.json<{ id: string; secret: string }>();
+      const ruleId = await saveRule(admin.cookie, {
+        name: 'Changes to the GRC system',
+        trigger: { type: 'change_status_entered' },
+        actions: [{ type: 'webhook', endpointId }],
+      });
+      let now = new Date();
+      const deps: ServiceDeps = { ...t.app.deps, clock: () => now };
+      const change = await create(manager.cookie, { title: 'Servicing transfer notices' });
+      await runAll(deps);
+      expect(received).toHaveLength(1);
+      const { runs } = await runsOf(admin.cookie, `?ruleId=${ruleId}`);
+      expect(runs[0]).toMatchObject({ status: 'retrying' });
+
+      status = 204;
+      now = new Date(now.getTime() + 61_000);
+      expect(await retryDueAutomationActions(deps)).toBe(1);
+      expect(received).toHaveLength(2);
+      const delivery = received[1]!;
+      expect(
+        verifySignature(secret, delivery.body, delivery.headers['complivue-signature'] as string),
+      ).toBe(true);
+      expect(delivery.headers['complivue-event']).toBe('change_status_entered');
+      // Both attempts are one delivery: the receiver can tell a retry by its id.
+      expect(received[0]!.headers['complivue-delivery']).toBe(
+        delivery.headers['complivue-delivery'],
+      );
+      const payload = JSON.parse(delivery.body);
+      expect(payload).toMatchObject({
+        type: 'change_status_entered',
+        data: {
+          rule: { id: ruleId, name: 'Changes to the GRC system', version: 1 },
+          event: {
+            trigger: 'change_status_entered',
+            subject: { type: 'change', id: change.id },
+            fields: { status: 'identified', title: 'Servicing transfer notices' },
+          },
+        },
+      });
+      const detail = await runDetail(admin.cookie, runs[0]!.id);
+      expect(detail).toMatchObject({
+        status: 'succeeded',
+        actions: [
+          {
+            type: 'webhook',
+            outcome: 'succeeded',
+            attempts: 2,
+            resultLabel: expect.stringMatching(/^Delivered \(HTTP 204, \d+ ms\)$/),
+          },
+        ],
+      });
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('lets only administrators of a subscribed institution manage automations; the dashboard is enterprise', async () => {
