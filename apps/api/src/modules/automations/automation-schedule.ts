@@ -2,7 +2,7 @@ import { DEFAULT_CALENDAR_TIME_ZONE } from '@complivue/shared/calendar-days';
 import { AUTOMATION_MESSAGES } from '@complivue/shared/automations';
 import { CronExpressionParser } from 'cron-parser';
 
-/** Schedules run in the institution's time zone; institutions keep US Eastern (decision 0024). */
+/** Schedules run in the institution's time zone: US Eastern, the day analytics and deadlines use. */
 export const SCHEDULE_TIME_ZONE = DEFAULT_CALENDAR_TIME_ZONE;
 
 /**
