@@ -10,7 +10,7 @@ import { QueryState } from '@/components/query-state';
 import { useAnalyticsChanges } from './api.ts';
 import { monthLabel } from './months.ts';
 import { recordLinks } from './record-links.ts';
-import { TableCard } from './table-card.tsx';
+import { TableCard } from '@/components/table-card';
 
 function ChangesByMonth({ data, area }: { data: AnalyticsChanges; area?: RegulationArea }) {
   const months = data.byMonth;

@@ -10,7 +10,7 @@ import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
 import { useAnalyticsCompliance } from './api.ts';
 import { recordLinks } from './record-links.ts';
-import { TableCard } from './table-card.tsx';
+import { TableCard } from '@/components/table-card';
 
 type AreaRow = AnalyticsCompliance['areas'][number];
 

@@ -11,7 +11,7 @@ import { StatusToken } from '@/components/status-token';
 import { useAnalyticsDeadlines } from './api.ts';
 import { monthLabel } from './months.ts';
 import { recordLinks } from './record-links.ts';
-import { TableCard } from './table-card.tsx';
+import { TableCard } from '@/components/table-card';
 
 const OUTCOME_STYLE: Record<DeadlineOutcome, { fill: string; swatch: string }> = {
   on_time: { fill: 'fill-emerald-600', swatch: 'bg-emerald-600' },

@@ -9,7 +9,7 @@ import { QueryState } from '@/components/query-state';
 import { StatusToken } from '@/components/status-token';
 import { useSession } from '@/lib/session';
 import { useAnalyticsOverview } from './api.ts';
-import { beside, FigureCard } from './figure-card.tsx';
+import { beside, FigureCard } from '@/components/figure-card';
 import { recordLinks } from './record-links.ts';
 
 const days = (count: number | null) =>

@@ -7,7 +7,7 @@ import { QueryState } from '@/components/query-state';
 import { useSession } from '@/lib/session';
 import { useAnalyticsTeam } from './api.ts';
 import { recordLinks } from './record-links.ts';
-import { TableCard } from './table-card.tsx';
+import { TableCard } from '@/components/table-card';
 
 function Members({ data, canOpenActivity }: { data: AnalyticsTeam; canOpenActivity: boolean }) {
   if (!data.members) {
