@@ -1,13 +1,13 @@
-import { Copy, Download } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { CopyButton } from '@/components/copy-button';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { userFacingMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-day';
-import { logWarning } from '@/lib/log';
 import {
   ICS_EXPORT_HREF,
   useCreateSubscription,
@@ -28,17 +28,6 @@ export function SubscriptionPanel() {
       ? userFacingMessage(revoke.error, 'The subscription URL could not be revoked.')
       : null;
   const active = status.data?.active ?? false;
-
-  async function copy() {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success('The subscription URL has been copied.');
-    } catch (caught) {
-      logWarning('clipboard write failed', caught);
-      toast.error('Copying was refused by the browser: select the URL and copy it.');
-    }
-  }
 
   return (
     <section aria-labelledby="subscribe-heading" className="space-y-3">
@@ -77,10 +66,7 @@ export function SubscriptionPanel() {
                   onFocus={(event) => event.target.select()}
                   className="font-mono text-xs"
                 />
-                <Button type="button" variant="secondary" size="sm" onClick={() => void copy()}>
-                  <Copy aria-hidden="true" className="size-4" />
-                  Copy
-                </Button>
+                <CopyButton text={url} copied="The subscription URL has been copied." />
               </div>
             )}
           </FormField>
