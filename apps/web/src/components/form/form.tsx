@@ -22,9 +22,14 @@ import { ApiClientError, userFacingMessage } from '@/lib/api-client';
 export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
   schema: Schema,
   defaultValues: DefaultValues<z.input<Schema>>,
+  /**
+   * The words for a refusal the schema gives none of its own (zod's per-parse error map):
+   * `(issue) => message | undefined`.
+   */
+  errorMessage?: (issue: { code: string; path?: PropertyKey[] }) => string | undefined,
 ) {
   return useForm<z.input<Schema>, unknown, z.output<Schema>>({
-    resolver: zodResolver(schema),
+    resolver: zodResolver(schema, errorMessage ? { error: errorMessage } : undefined),
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
