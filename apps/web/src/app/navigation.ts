@@ -6,6 +6,7 @@ import {
   CalendarClock,
   ClipboardCheck,
   CreditCard,
+  Gauge,
   GitCompareArrows,
   LayoutDashboard,
   LifeBuoy,
@@ -43,6 +44,7 @@ export const SIDEBAR_ITEMS: NavItem[] = [
   { to: 'analytics', label: 'Analytics', icon: BarChart3 },
   { to: 'collaboration', label: 'Team Collaboration', icon: MessagesSquare },
   { to: 'automations', label: 'Automations', icon: Workflow },
+  { to: 'automation', label: 'Automation Dashboard', icon: Gauge },
   { to: 'articleEnhancer', label: 'Article Enhancer', icon: Sparkles },
   { to: 'notifications', label: 'Notifications', icon: Bell },
   {

@@ -210,6 +210,55 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            path: paths.automations,
+            lazy: async () => ({
+              Component: (await import('@/features/automations/automations-page')).AutomationsPage,
+            }),
+          },
+          {
+            path: paths.automationsRuns,
+            lazy: async () => ({
+              Component: (await import('@/features/automations/automations-page')).AutomationsPage,
+            }),
+          },
+          {
+            path: paths.automationsWebhooks,
+            lazy: async () => ({
+              Component: (await import('@/features/automations/automations-page')).AutomationsPage,
+            }),
+          },
+          {
+            path: paths.automationsNew,
+            lazy: async () => ({
+              Component: (await import('@/features/automations/rule-editor-page')).RuleEditorPage,
+            }),
+          },
+          {
+            path: paths.automationsRuleEdit,
+            lazy: async () => ({
+              Component: (await import('@/features/automations/rule-editor-page')).RuleEditorPage,
+            }),
+          },
+          {
+            path: paths.automationsRule,
+            lazy: async () => ({
+              Component: (await import('@/features/automations/rule-page')).RulePage,
+            }),
+          },
+          {
+            path: paths.automationsRun,
+            lazy: async () => ({
+              Component: (await import('@/features/automations/run-page')).RunPage,
+            }),
+          },
+          {
+            path: paths.automation,
+            lazy: async () => ({
+              Component: (await import('@/features/automations/automation-dashboard-page'))
+                .AutomationDashboardPage,
+            }),
+          },
+          {
             path: paths.collaboration,
             lazy: async () => ({
               Component: (await import('@/features/collaboration/collaboration-page'))
