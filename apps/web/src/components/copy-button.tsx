@@ -1,6 +1,8 @@
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 import { logWarning } from '@/lib/log';
 
 /**
@@ -32,5 +34,39 @@ export function CopyButton({
       <Copy aria-hidden="true" className="size-4" />
       {label}
     </Button>
+  );
+}
+
+/**
+ * A secret shown this once (a subscription URL, a signing secret): read-only, selected on focus,
+ * with its Copy button; `hint` says it will not be shown again and what to do if it leaks.
+ */
+export function ShownOnceField({
+  label,
+  hint,
+  value,
+  copied,
+}: {
+  label: string;
+  hint: string;
+  value: string;
+  copied: string;
+}) {
+  return (
+    <FormField label={label} hint={hint}>
+      {({ id, describedBy }) => (
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Input
+            id={id}
+            aria-describedby={describedBy}
+            readOnly
+            value={value}
+            onFocus={(event) => event.target.select()}
+            className="font-mono text-xs"
+          />
+          <CopyButton text={value} copied={copied} />
+        </div>
+      )}
+    </FormField>
   );
 }

@@ -33,6 +33,14 @@ const TITLE_HINT = `${TITLE_TOKEN} stands for the title of the event’s record.
 const OWNER_CHOICE = '__owner__';
 const noneToNull = (raw: string) => (raw === '' ? null : raw);
 
+/** What each part of an action's fields knows: its place, the members, the owner's offer. */
+interface ActionPartProps {
+  index: number;
+  members: readonly AutomationMember[];
+  /** Whether the trigger's events are about a record with an owner. */
+  ownerOffered: boolean;
+}
+
 function MemberOptions({ members }: { members: readonly AutomationMember[] }) {
   return (
     <>
@@ -46,15 +54,7 @@ function MemberOptions({ members }: { members: readonly AutomationMember[] }) {
 }
 
 /** A task's assignee: nobody yet, the record's owner, or a member (never chosen for you). */
-function AssigneeControl({
-  index,
-  members,
-  ownerOffered,
-}: {
-  index: number;
-  members: readonly AutomationMember[];
-  ownerOffered: boolean;
-}) {
+function AssigneeControl({ index, members, ownerOffered }: ActionPartProps) {
   const { control, setValue } = useFormContext<RuleFormValues>();
   const action = useWatch({ control, name: `actions.${index}` });
   const task = action.type === 'create_task' ? action : null;
@@ -85,15 +85,7 @@ function AssigneeControl({
 }
 
 /** Who hears of it: members, roles, and the record's owner when the event's record has one. */
-function RecipientsControl({
-  index,
-  members,
-  ownerOffered,
-}: {
-  index: number;
-  members: readonly AutomationMember[];
-  ownerOffered: boolean;
-}) {
+function RecipientsControl({ index, members, ownerOffered }: ActionPartProps) {
   const id = useId();
   const name = `actions.${index}.recipients`;
   return (
@@ -168,12 +160,7 @@ function ActionFields({
   index,
   members,
   ownerOffered,
-}: {
-  action: ActionValues['type'];
-  index: number;
-  members: readonly AutomationMember[];
-  ownerOffered: boolean;
-}) {
+}: ActionPartProps & { action: ActionValues['type'] }) {
   const at = (key: string) => `actions.${index}.${key}` as never;
   switch (action) {
     case 'create_change':

@@ -1,6 +1,7 @@
 import { ACTIONS } from '@complivue/shared/automations';
 import { formatShortDay } from '@complivue/shared/calendar-days';
 import type { AutomationDashboard } from '@complivue/shared/schemas/automations';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ChartFigure } from '@/components/charts/chart-figure';
 import { LineChart } from '@/components/charts/line-chart';
@@ -170,111 +171,124 @@ function RunsByDay({ data }: { data: AutomationDashboard }) {
   );
 }
 
+interface RuleFigureRow {
+  ruleId: string;
+  name: string;
+  runs: number;
+}
+
+/** Rules ranked by one figure: each rule's page, the figure, and its runs of the period. */
+function RuleFigures<Row extends RuleFigureRow>({
+  data,
+  title,
+  csvName,
+  caption,
+  rows,
+  none,
+  figure,
+}: {
+  data: AutomationDashboard;
+  title: string;
+  csvName: string;
+  caption: string;
+  rows: readonly Row[];
+  /** What an empty table says. */
+  none: string;
+  figure: {
+    header: string;
+    csvHeader: string;
+    csv: (row: Row) => number;
+    cell: (row: Row) => ReactNode;
+  };
+}) {
+  const range = rangeOf(data);
+  return (
+    <TableCard
+      title={title}
+      csv={
+        rows.length > 0
+          ? {
+              filename: `automation-${csvName}-${data.days}-days.csv`,
+              columns: ['Rule', figure.csvHeader, 'Runs'],
+              rows: rows.map((row) => [row.name, figure.csv(row), row.runs]),
+            }
+          : undefined
+      }
+    >
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-700">{none}</p>
+      ) : (
+        <DataTable
+          caption={caption}
+          rows={rows}
+          rowKey={(row) => row.ruleId}
+          minWidth="24rem"
+          columns={[
+            {
+              header: 'Rule',
+              cell: (row) => (
+                <Link to={rulePath(row.ruleId)} className={LINK}>
+                  {row.name}
+                </Link>
+              ),
+            },
+            { header: figure.header, cell: figure.cell, className: 'whitespace-nowrap' },
+            {
+              header: 'Runs',
+              cell: (row) => (
+                <Link to={runsHref({ ...range, ruleId: row.ruleId })} className={LINK}>
+                  {row.runs}
+                  <span className="sr-only"> runs of {row.name}</span>
+                </Link>
+              ),
+            },
+          ]}
+        />
+      )}
+    </TableCard>
+  );
+}
+
 function RuleTables({ data }: { data: AutomationDashboard }) {
   const range = rangeOf(data);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <TableCard
+      <RuleFigures
+        data={data}
         title="Most failing rules"
-        csv={
-          data.mostFailingRules.length > 0
-            ? {
-                filename: `automation-failing-rules-${data.days}-days.csv`,
-                columns: ['Rule', 'Failed runs', 'Runs'],
-                rows: data.mostFailingRules.map((rule) => [rule.name, rule.failed, rule.runs]),
-              }
-            : undefined
-        }
-      >
-        {data.mostFailingRules.length === 0 ? (
-          <p className="text-sm text-slate-700">No rule failed in the last {data.days} days.</p>
-        ) : (
-          <DataTable
-            caption={`Rules with the most failed runs in the last ${data.days} days`}
-            rows={data.mostFailingRules}
-            rowKey={(rule) => rule.ruleId}
-            minWidth="24rem"
-            columns={[
-              {
-                header: 'Rule',
-                cell: (rule) => (
-                  <Link to={rulePath(rule.ruleId)} className={LINK}>
-                    {rule.name}
-                  </Link>
-                ),
-              },
-              {
-                header: 'Failed',
-                cell: (rule) => (
-                  <Link
-                    to={runsHref({ ...range, ruleId: rule.ruleId, status: 'failed' })}
-                    className={LINK}
-                  >
-                    {rule.failed}
-                    <span className="sr-only"> failed runs of {rule.name}</span>
-                  </Link>
-                ),
-              },
-              {
-                header: 'Runs',
-                cell: (rule) => (
-                  <Link to={runsHref({ ...range, ruleId: rule.ruleId })} className={LINK}>
-                    {rule.runs}
-                    <span className="sr-only"> runs of {rule.name}</span>
-                  </Link>
-                ),
-              },
-            ]}
-          />
-        )}
-      </TableCard>
-      <TableCard
+        csvName="failing-rules"
+        caption={`Rules with the most failed runs in the last ${data.days} days`}
+        rows={data.mostFailingRules}
+        none={`No rule failed in the last ${data.days} days.`}
+        figure={{
+          header: 'Failed',
+          csvHeader: 'Failed runs',
+          csv: (rule) => rule.failed,
+          cell: (rule) => (
+            <Link
+              to={runsHref({ ...range, ruleId: rule.ruleId, status: 'failed' })}
+              className={LINK}
+            >
+              {rule.failed}
+              <span className="sr-only"> failed runs of {rule.name}</span>
+            </Link>
+          ),
+        }}
+      />
+      <RuleFigures
+        data={data}
         title="Slowest rules (95th percentile)"
-        csv={
-          data.slowestRules.length > 0
-            ? {
-                filename: `automation-slowest-rules-${data.days}-days.csv`,
-                columns: ['Rule', '95th percentile (ms)', 'Runs'],
-                rows: data.slowestRules.map((rule) => [rule.name, rule.p95Ms, rule.runs]),
-              }
-            : undefined
-        }
-      >
-        {data.slowestRules.length === 0 ? (
-          <p className="text-sm text-slate-700">No run finished in the last {data.days} days.</p>
-        ) : (
-          <DataTable
-            caption={`Slowest rules in the last ${data.days} days, by the time 95 runs in 100 finish within`}
-            rows={data.slowestRules}
-            rowKey={(rule) => rule.ruleId}
-            minWidth="24rem"
-            columns={[
-              {
-                header: 'Rule',
-                cell: (rule) => (
-                  <Link to={rulePath(rule.ruleId)} className={LINK}>
-                    {rule.name}
-                  </Link>
-                ),
-              },
-              {
-                header: '95th percentile',
-                className: 'whitespace-nowrap',
-                cell: (rule) => formatDuration(rule.p95Ms),
-              },
-              {
-                header: 'Runs',
-                cell: (rule) => (
-                  <Link to={runsHref({ ...range, ruleId: rule.ruleId })} className={LINK}>
-                    {rule.runs}
-                    <span className="sr-only"> runs of {rule.name}</span>
-                  </Link>
-                ),
-              },
-            ]}
-          />
-        )}
-      </TableCard>
+        csvName="slowest-rules"
+        caption={`Slowest rules in the last ${data.days} days, by the time 95 runs in 100 finish within`}
+        rows={data.slowestRules}
+        none={`No run finished in the last ${data.days} days.`}
+        figure={{
+          header: '95th percentile',
+          csvHeader: '95th percentile (ms)',
+          csv: (rule) => rule.p95Ms,
+          cell: (rule) => formatDuration(rule.p95Ms),
+        }}
+      />
     </div>
   );
 }

@@ -117,16 +117,23 @@ export const blankRule = (): RuleFormValues => ({
 export const findTemplate = (key: string | null) =>
   AUTOMATION_TEMPLATES.find((template) => template.key === key);
 
+/** A trigger as the editor holds it: the setting it does not ask for is none. */
+const triggerValues = (trigger: {
+  type: AutomationTrigger;
+  daysBefore?: number | null;
+  cron?: string | null;
+}): RuleFormValues['trigger'] => ({
+  type: trigger.type,
+  daysBefore: trigger.daysBefore ?? null,
+  cron: trigger.cron ?? null,
+});
+
 /** A template as the editor starts it: its actions completed with their empty fields. */
 export function ruleFromTemplate(template: AutomationTemplate): RuleFormValues {
   return {
     name: template.name,
     description: template.description,
-    trigger: {
-      type: template.trigger.type,
-      daysBefore: template.trigger.daysBefore ?? null,
-      cron: template.trigger.cron ?? null,
-    },
+    trigger: triggerValues(template.trigger),
     conditions: template.conditions.map((condition) => ({
       field: condition.field,
       operator: condition.operator,
@@ -152,11 +159,7 @@ export function ruleFromDefinition(rule: RuleDefinition & { enabled: boolean }):
   return {
     name: rule.name,
     description: rule.description,
-    trigger: {
-      type: rule.trigger.type,
-      daysBefore: rule.trigger.daysBefore ?? null,
-      cron: rule.trigger.cron ?? null,
-    },
+    trigger: triggerValues(rule.trigger),
     conditions: rule.conditions.map((condition) => ({ ...condition })),
     actions: rule.actions.map((action) => ({ ...action })),
     enabled: rule.enabled,

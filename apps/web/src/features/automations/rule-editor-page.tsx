@@ -1,6 +1,6 @@
-import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { BackLink } from '@/components/back-link';
 import { QueryState } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
@@ -21,13 +21,7 @@ function EditorFrame({
 }) {
   return (
     <div className="space-y-6">
-      <Link
-        to={back.to}
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {back.label}
-      </Link>
+      <BackLink to={back.to}>{back.label}</BackLink>
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       {children}
     </div>

@@ -1,8 +1,9 @@
 import { ACTIONS, recipientRoleLabel, TRIGGERS } from '@complivue/shared/automations';
 import type { ActionDefinition, RuleDetail } from '@complivue/shared/schemas/automations';
-import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { BackLink } from '@/components/back-link';
 import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
@@ -231,13 +232,7 @@ export function RulePage() {
   const { from } = last30Days();
   return (
     <div className="space-y-6">
-      <Link
-        to={paths.automations}
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Automations
-      </Link>
+      <BackLink to={paths.automations}>Automations</BackLink>
       <QueryState query={rule} loading="Loading the rule">
         {(data) => (
           <div className="space-y-6">

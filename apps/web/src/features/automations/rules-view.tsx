@@ -13,6 +13,7 @@ import { formatLocalDay } from '@/lib/format-day';
 import { useRules, useSetRuleEnabled } from './api.ts';
 import { last30Days, newRuleHref, rulePath, runPath, runsHref } from './links.ts';
 import { RuleStateLabel, RunStatusToken } from './run-status.tsx';
+import { TabSection } from './tab-section.tsx';
 
 const LINK = 'text-brand-700 underline underline-offset-2';
 
@@ -205,26 +206,24 @@ export function RulesTable({ rules }: { rules: readonly RuleSummary[] }) {
 export function RulesView() {
   const rules = useRules();
   return (
-    <section aria-labelledby="rules-heading" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="rules-heading" className="text-lg font-semibold text-slate-900">
-            Rules
-          </h2>
-          {rules.data && (
-            <p className="text-sm text-slate-700">
-              {rules.data.rules.length} of {AUTOMATION_LIMITS.rulesPerCompany} rules;{' '}
-              {rules.data.rules.filter((rule) => rule.enabled).length} on.
-            </p>
-          )}
-        </div>
+    <TabSection
+      id="rules-heading"
+      title="Rules"
+      intro={
+        rules.data &&
+        `${rules.data.rules.length} of ${AUTOMATION_LIMITS.rulesPerCompany} rules; ${
+          rules.data.rules.filter((rule) => rule.enabled).length
+        } on.`
+      }
+      action={
         <Button asChild>
           <Link to={newRuleHref()}>
             <Plus aria-hidden="true" className="size-4" />
             New rule
           </Link>
         </Button>
-      </div>
+      }
+    >
       <QueryState
         query={rules}
         loading="Loading the rules"
@@ -248,6 +247,6 @@ export function RulesView() {
       >
         {(data) => <RulesTable rules={data.rules} />}
       </QueryState>
-    </section>
+    </TabSection>
   );
 }

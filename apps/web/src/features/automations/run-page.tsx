@@ -1,7 +1,7 @@
 import { AUTOMATION_LIMITS, TRIGGERS } from '@complivue/shared/automations';
 import type { RunAction, RunDetail } from '@complivue/shared/schemas/automations';
-import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { BackLink } from '@/components/back-link';
 import { DataTable, type Column } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
@@ -157,13 +157,7 @@ export function RunPage() {
   const run = useRun(runId);
   return (
     <div className="space-y-6">
-      <Link
-        to={paths.automationsRuns}
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Run history
-      </Link>
+      <BackLink to={paths.automationsRuns}>Run history</BackLink>
       <QueryState query={run} loading="Loading the run">
         {(data) => <RunBody run={data} />}
       </QueryState>

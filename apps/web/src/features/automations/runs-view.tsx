@@ -20,6 +20,7 @@ import { formatDateTime } from '@/lib/format-day';
 import { runFilterParams, useRules, useRuns } from './api.ts';
 import { rulePath, runPath } from './links.ts';
 import { formatDuration, RunStatusToken } from './run-status.tsx';
+import { TabSection } from './tab-section.tsx';
 
 const LINK = 'text-brand-700 underline underline-offset-2';
 const FILTER_KEYS = ['ruleId', 'status', 'trigger', 'from', 'to', 'page'] as const;
@@ -138,16 +139,11 @@ export function RunsView() {
     filters.ruleId || filters.status || filters.trigger || filters.from || filters.to,
   );
   return (
-    <section aria-labelledby="runs-heading" className="space-y-4">
-      <div>
-        <h2 id="runs-heading" className="text-lg font-semibold text-slate-900">
-          Run history
-        </h2>
-        <p className="text-sm text-slate-700">
-          Each time a rule’s trigger happened: whether its conditions were met, what each action
-          did, and every retry. Newest first.
-        </p>
-      </div>
+    <TabSection
+      id="runs-heading"
+      title="Run history"
+      intro="Each time a rule’s trigger happened: whether its conditions were met, what each action did, and every retry. Newest first."
+    >
       <form
         role="search"
         aria-label="Filter runs"
@@ -255,6 +251,6 @@ export function RunsView() {
           </>
         )}
       </QueryState>
-    </section>
+    </TabSection>
   );
 }

@@ -4,14 +4,12 @@ import { KeyRound, Plus, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { CopyButton } from '@/components/copy-button';
+import { ShownOnceField } from '@/components/copy-button';
 import { DataTable, type Column } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { paths } from '@/config/paths';
 import { userFacingMessage } from '@/lib/api-client';
@@ -26,6 +24,7 @@ import {
   useWebhookEndpoints,
 } from './api.ts';
 import { RuleStateLabel, DeliveryStatusToken, formatDuration } from './run-status.tsx';
+import { TabSection } from './tab-section.tsx';
 import { WebhookDeliveries } from './webhook-deliveries.tsx';
 import { WebhookEndpointForm } from './webhook-endpoint-form.tsx';
 
@@ -63,24 +62,12 @@ function SecretPanel({
       <h3 id="secret-heading" className="font-semibold text-amber-950">
         The signing secret of {endpoint.name}
       </h3>
-      <FormField
+      <ShownOnceField
         label="Signing secret"
-        hint="You will not see it again: copy it now into the system that receives the webhooks, which uses it to check that each post comes from Complivue. If it is lost, rotate it."
-      >
-        {({ id, describedBy }) => (
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              readOnly
-              value={secret}
-              onFocus={(event) => event.target.select()}
-              className="font-mono text-xs"
-            />
-            <CopyButton text={secret} copied="The signing secret has been copied." />
-          </div>
-        )}
-      </FormField>
+        hint="You will not see it again: copy it now into the system that receives the webhooks, which uses it to check that each post comes from Complivue. If it is lost or leaks, rotate it."
+        value={secret}
+        copied="The signing secret has been copied."
+      />
       <Button variant="secondary" size="sm" onClick={onDone}>
         I have copied it
       </Button>
@@ -242,12 +229,9 @@ export function WebhooksView() {
 
   if (endpoints.isError && isPlanRefusal(endpoints.error)) {
     return (
-      <section aria-labelledby="webhooks-heading" className="space-y-4">
-        <h2 id="webhooks-heading" className="text-lg font-semibold text-slate-900">
-          Webhooks
-        </h2>
+      <TabSection id="webhooks-heading" title="Webhooks">
         <WebhooksNeedEnterprise message={endpoints.error.message} />
-      </section>
+      </TabSection>
     );
   }
 
@@ -302,25 +286,19 @@ export function WebhooksView() {
   ];
 
   return (
-    <section aria-labelledby="webhooks-heading" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="webhooks-heading" className="text-lg font-semibold text-slate-900">
-            Webhooks
-          </h2>
-          <p className="max-w-2xl text-sm text-slate-700">
-            Addresses of your own systems (a core banking queue, a ticketing tool) that a rule’s
-            “Post to a webhook” action sends its event to, signed so they can check it came from
-            Complivue. Up to {AUTOMATION_LIMITS.webhookEndpoints} endpoints.
-          </p>
-        </div>
-        {!adding && (
+    <TabSection
+      id="webhooks-heading"
+      title="Webhooks"
+      intro={`Addresses of your own systems (a core banking queue, a ticketing tool) that a rule’s “Post to a webhook” action sends its event to, signed so they can check it came from Complivue. Up to ${AUTOMATION_LIMITS.webhookEndpoints} endpoints.`}
+      action={
+        !adding && (
           <Button onClick={() => setAdding(true)}>
             <Plus aria-hidden="true" className="size-4" />
             Add an endpoint
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       {adding && (
         <Card className="space-y-3 p-4">
           <h3 className="text-base font-semibold text-slate-900">Add an endpoint</h3>
@@ -399,6 +377,6 @@ export function WebhooksView() {
       <Card className="p-4">
         <VerifySignature />
       </Card>
-    </section>
+    </TabSection>
   );
 }

@@ -1,11 +1,9 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { CopyButton } from '@/components/copy-button';
+import { ShownOnceField } from '@/components/copy-button';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { userFacingMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-day';
 import {
@@ -52,24 +50,12 @@ export function SubscriptionPanel() {
       {error && <Alert variant="destructive">{error}</Alert>}
       {url && (
         <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3">
-          <FormField
+          <ShownOnceField
             label="Your subscription URL"
             hint="Shown this once: copy it now. Anyone with it can read your institution’s calendar, so keep it private; rotate it if it leaks."
-          >
-            {({ id, describedBy }) => (
-              <div className="flex flex-col gap-2 sm:flex-row">
-                <Input
-                  id={id}
-                  aria-describedby={describedBy}
-                  readOnly
-                  value={url}
-                  onFocus={(event) => event.target.select()}
-                  className="font-mono text-xs"
-                />
-                <CopyButton text={url} copied="The subscription URL has been copied." />
-              </div>
-            )}
-          </FormField>
+            value={url}
+            copied="The subscription URL has been copied."
+          />
         </div>
       )}
       <p className="text-sm text-slate-700" role="status">

@@ -5,10 +5,11 @@ import {
   type TicketDetail,
   type TicketMessage,
 } from '@complivue/shared/schemas/support';
-import { ArrowLeft, Paperclip } from 'lucide-react';
+import { Paperclip } from 'lucide-react';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { BackLink } from '@/components/back-link';
 import { Form, SubmitButton, useZodForm } from '@/components/form/form';
 import { TextareaField } from '@/components/form/form-fields';
 import { QueryState } from '@/components/query-state';
@@ -124,13 +125,7 @@ export function TicketPage() {
   const ticket = useTicket(ticketId);
   return (
     <div className="space-y-6">
-      <Link
-        to={paths.support}
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Help &amp; Support
-      </Link>
+      <BackLink to={paths.support}>Help &amp; Support</BackLink>
       <QueryState query={ticket} loading="Loading the ticket">
         {(data) => (
           <>
