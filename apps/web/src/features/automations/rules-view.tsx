@@ -143,10 +143,12 @@ function FailingRules({ rules, from }: { rules: readonly RuleSummary[]; from: st
   if (failing.length === 0) return null;
   return (
     <Alert variant="destructive">
-      <p className="font-semibold">
-        {failing.length === 1
-          ? '1 rule had failed runs in the last 30 days'
-          : `${failing.length} rules had failed runs in the last 30 days`}
+      <p>
+        <strong>
+          {failing.length === 1
+            ? '1 rule had failed runs in the last 30 days'
+            : `${failing.length} rules had failed runs in the last 30 days`}
+        </strong>
         : what they were meant to do may not have been done. Open the failed runs to see the error
         and whether they are retried.
       </p>
