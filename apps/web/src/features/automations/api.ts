@@ -1,7 +1,8 @@
-import { COMPANY_ROLES } from '@complivue/shared/roles';
+import { ROLES } from '@complivue/shared/roles';
 import {
   automationDashboardSchema,
   type createRuleRequestSchema,
+  type updateWebhookEndpointRequestSchema,
   dryRunResultSchema,
   ruleDetailSchema,
   ruleListSchema,
@@ -28,7 +29,7 @@ const webhooksKey = [...automationsQueryKey, 'webhooks'] as const;
  * offered to pickers, what a save answers): composed here from the shared pieces.
  */
 const membersSchema = z.object({
-  members: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(COMPANY_ROLES) })),
+  members: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES) })),
 });
 export type AutomationMember = z.infer<typeof membersSchema>['members'][number];
 const endpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
@@ -39,6 +40,7 @@ const noContent = z.unknown();
 
 export type CreateRuleRequest = z.output<typeof createRuleRequestSchema>;
 export type WebhookEndpointFields = { name: string; url: string; enabled: boolean };
+type WebhookEndpointChange = z.input<typeof updateWebhookEndpointRequestSchema>;
 
 /** Whether a refusal is the plan's (webhooks are the Enterprise plan's). */
 export const isPlanRefusal = (error: unknown) =>
@@ -184,13 +186,12 @@ export const useCreateWebhookEndpoint = () =>
   );
 
 export const useUpdateWebhookEndpoint = () =>
-  useAutomationWrite(
-    ({ endpointId, ...body }: Partial<WebhookEndpointFields> & { endpointId: string }) =>
-      apiRequest(`/api/automations/webhooks/${endpointId}`, {
-        method: 'PATCH',
-        body,
-        schema: webhookEndpointSchema,
-      }),
+  useAutomationWrite(({ endpointId, ...body }: WebhookEndpointChange & { endpointId: string }) =>
+    apiRequest(`/api/automations/webhooks/${endpointId}`, {
+      method: 'PATCH',
+      body,
+      schema: webhookEndpointSchema,
+    }),
   );
 
 export const useDeleteWebhookEndpoint = () =>

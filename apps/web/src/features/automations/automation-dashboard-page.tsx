@@ -97,9 +97,7 @@ function Figures({ data }: { data: AutomationDashboard }) {
         to={runsHref(range)}
         linkLabel={`the runs of ${period} the estimate is made from`}
       >
-        <p>
-          <strong>An estimate, not a measurement.</strong> {data.timeSaved.method}
-        </p>
+        <p>{data.timeSaved.method}</p>
       </FigureCard>
     </div>
   );

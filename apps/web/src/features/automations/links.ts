@@ -29,10 +29,11 @@ export const newRuleHref = (templateKey?: string) =>
 export const BLANK_TEMPLATE = 'blank';
 
 /**
- * The 30 days the rules list counts (runs30d, failed30d), as days in US Eastern: today and the
- * 29 before it.
+ * The days that hold the rules list's last 30 days (runs30d, failed30d count the 30 × 24 hours
+ * before now; the run history filters by whole days in US Eastern): today and the 30 before it,
+ * so a run the count includes is never missing from the list it opens.
  */
 export function last30Days(now = new Date()) {
   const to = todayIn(DEFAULT_CALENDAR_TIME_ZONE, now);
-  return { from: addDays(to, -29), to };
+  return { from: addDays(to, -30), to };
 }

@@ -99,8 +99,9 @@ export function VerifySignature() {
           Read <code>t</code> and <code>v1</code> from the header.
         </li>
         <li>
-          Compute HMAC-SHA256 with the secret over <code>t</code>, a full stop and the raw body
-          exactly as received (before any JSON parsing), written in hexadecimal.
+          Compute HMAC-SHA256, keyed with the endpoint’s whole secret (<code>whsec_</code>{' '}
+          included), over <code>t</code>, a full stop and the raw body exactly as received (before
+          any JSON parsing), written in hexadecimal.
         </li>
         <li>
           Compare it with <code>v1</code> in constant time, and refuse a <code>t</code> more than
@@ -113,16 +114,17 @@ export function VerifySignature() {
       >
         <code>{`import { createHmac, timingSafeEqual } from 'node:crypto';
 
-function isFromComplivue(header, rawBody, secret) {
-  const parts = Object.fromEntries(header.split(',').map((part) => part.split('=')));
-  const expected = createHmac('sha256', secret).update(\`\${parts.t}.\${rawBody}\`).digest('hex');
-  const fresh = Math.abs(Date.now() / 1000 - Number(parts.t)) <= 300;
-  return (
-    fresh &&
-    typeof parts.v1 === 'string' &&
-    parts.v1.length === expected.length &&
-    timingSafeEqual(Buffer.from(parts.v1), Buffer.from(expected))
-  );
+function isFromComplivue(secret, rawBody, header, now = Date.now()) {
+  let t = null;
+  const signatures = [];
+  for (const part of (header ?? '').split(',')) {
+    const [key, value = ''] = part.trim().split('=', 2);
+    if (key === 't' && /^\\d+$/.test(value)) t = Number(value);
+    else if (key === 'v1' && /^[0-9a-f]{64}$/i.test(value)) signatures.push(value);
+  }
+  if (t === null || Math.abs(Math.floor(now / 1000) - t) > 300) return false;
+  const expected = createHmac('sha256', secret).update(\`\${t}.\${rawBody}\`).digest();
+  return signatures.some((v1) => timingSafeEqual(Buffer.from(v1, 'hex'), expected));
 }`}</code>
       </pre>
     </section>
