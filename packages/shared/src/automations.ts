@@ -1,3 +1,4 @@
+import { addDays, DEFAULT_CALENDAR_TIME_ZONE, todayIn } from './calendar-days.ts';
 import { ASSESSMENT_STATUS_LABELS, ASSESSMENT_STATUSES } from './compliance-score.ts';
 import type { FeatureName } from './features.ts';
 import { REGULATION_AREA_INFO, REGULATION_AREAS } from './regulation-areas.ts';
@@ -378,6 +379,15 @@ export const AUTOMATION_LIMITS = {
   dryRunEvents: 50,
   webhookEndpoints: 20,
 } as const;
+
+/**
+ * "The last 30 days" of the rules list: today and the 29 days before it, US Eastern days, as the
+ * run history's `from`/`to` filters read them, so a count and the list it opens agree.
+ */
+export function last30Days(now = new Date()): { from: string; to: string } {
+  const to = todayIn(DEFAULT_CALENDAR_TIME_ZONE, now);
+  return { from: addDays(to, -29), to };
+}
 
 /** An action's tries before it is marked failed and the administrators are told. */
 export const ACTION_RETRY_MINUTES = [1, 5, 15, 60] as const;

@@ -7,7 +7,7 @@ import {
   AUTOMATION_TRIGGERS,
   CONDITION_OPERATORS,
 } from '../automations.ts';
-import { COMPANY_ROLES } from '../roles.ts';
+import { COMPANY_ROLES, ROLES } from '../roles.ts';
 
 /*
  * Automations' requests and answers (issue 23, docs/product.md § Automations). The shape of a
@@ -251,6 +251,16 @@ export type RuleDetail = z.infer<typeof ruleDetailSchema>;
 
 export const ruleListSchema = z.object({ rules: z.array(ruleSummarySchema) });
 
+/** What saving a new rule answers, and saving an edit (its new version). */
+export const ruleCreatedSchema = z.object({ id: z.uuid() });
+export const ruleSavedSchema = z.object({ id: z.uuid(), version: z.number().int() });
+
+/** The active members, for the editor's pickers. */
+export const automationMembersSchema = z.object({
+  members: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES) })),
+});
+export type AutomationMember = z.infer<typeof automationMembersSchema>['members'][number];
+
 export const dryRunResultSchema = z.object({
   /** How far back it looked. */
   from: iso,
@@ -308,6 +318,7 @@ export const webhookEndpointSchema = z.object({
   createdAt: iso,
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+export const webhookEndpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
 
 /** Creating an endpoint or rotating its secret answers the secret, this once. */
 export const webhookEndpointWithSecretSchema = webhookEndpointSchema.extend({ secret: z.string() });
@@ -333,6 +344,7 @@ export const webhookDeliverySchema = z.object({
   createdAt: iso,
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
 
 // ---------------------------------------------------------------------------------------------
 // The automation dashboard (/automation, enterprise)

@@ -6,7 +6,7 @@ import {
   automationRuns,
   automationRuleVersions,
 } from '@complivue/db/schema/automations';
-import { AUTOMATION_MESSAGES } from '@complivue/shared/automations';
+import { AUTOMATION_MESSAGES, last30Days } from '@complivue/shared/automations';
 import { ruleSentence, type MemberNames } from '@complivue/shared/automation-sentences';
 import { addDays, todayIn } from '@complivue/shared/calendar-days';
 import type {
@@ -83,7 +83,7 @@ export async function findRules(db: Db, companyId: string, now: Date): Promise<R
     .where(and(eq(automationRules.companyId, companyId), isNull(automationRules.deletedAt)))
     .orderBy(asc(sql`lower(${automationRules.name})`));
   if (rules.length === 0) return [];
-  const since = new Date(now.getTime() - 30 * 86_400_000);
+  const { from } = last30Days(now);
   const ids = rules.map((rule) => rule.id);
   const [stats, last, names] = await Promise.all([
     db
@@ -93,7 +93,12 @@ export async function findRules(db: Db, companyId: string, now: Date): Promise<R
         failed: sql<number>`count(*) filter (where ${automationRuns.status} = 'failed')::int`,
       })
       .from(automationRuns)
-      .where(and(inArray(automationRuns.ruleId, ids), sql`${automationRuns.startedAt} >= ${since}`))
+      .where(
+        and(
+          inArray(automationRuns.ruleId, ids),
+          sql`${automationRuns.startedAt} >= ${startOfDay(from)}`,
+        ),
+      )
       .groupBy(automationRuns.ruleId),
     db
       .selectDistinctOn([automationRuns.ruleId], {

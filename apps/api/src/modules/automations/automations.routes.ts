@@ -1,8 +1,10 @@
 import { PAGE_ACCESS } from '@complivue/shared/access';
-import { ROLES } from '@complivue/shared/roles';
 import {
   automationDashboardQuerySchema,
   automationDashboardSchema,
+  automationMembersSchema,
+  ruleCreatedSchema,
+  ruleSavedSchema,
   createRuleRequestSchema,
   dryRunResultSchema,
   ruleDefinitionSchema,
@@ -78,7 +80,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Saves a new rule (refused with a message per field when it could not run)',
         body: createRuleRequestSchema,
-        response: { 201: z.object({ id: z.uuid() }) },
+        response: { 201: ruleCreatedSchema },
       },
     },
     async (request, reply) =>
@@ -111,7 +113,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Saves an edit of a rule as its next version',
         params: ruleParams,
         body: updateRuleRequestSchema,
-        response: { 200: z.object({ id: z.uuid(), version: z.number().int() }) },
+        response: { 200: ruleSavedSchema },
       },
     },
     (request) =>
@@ -217,17 +219,7 @@ export const automationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The active members, for the editor’s pickers',
-        response: {
-          200: z.object({
-            members: z.array(
-              z.object({
-                id: z.string(),
-                name: z.string(),
-                role: z.enum(ROLES),
-              }),
-            ),
-          }),
-        },
+        response: { 200: automationMembersSchema },
       },
     },
     (request) => findAutomationMembers(db, requireActor(request).companyId),

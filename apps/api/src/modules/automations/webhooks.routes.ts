@@ -1,7 +1,9 @@
 import {
   updateWebhookEndpointRequestSchema,
+  webhookDeliveryListSchema,
   webhookDeliverySchema,
   webhookEndpointRequestSchema,
+  webhookEndpointListSchema,
   webhookEndpointSchema,
   webhookEndpointWithSecretSchema,
 } from '@complivue/shared/schemas/automations';
@@ -46,7 +48,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The institution’s webhook endpoints, each with its latest delivery',
-        response: { 200: z.object({ endpoints: z.array(webhookEndpointSchema) }) },
+        response: { 200: webhookEndpointListSchema },
       },
     },
     async (request) => ({
@@ -161,7 +163,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'An endpoint’s 50 newest deliveries, newest first, with every attempt',
         params: endpointParams,
-        response: { 200: z.object({ deliveries: z.array(webhookDeliverySchema) }) },
+        response: { 200: webhookDeliveryListSchema },
       },
     },
     async (request) => ({

@@ -1,6 +1,10 @@
-import { ROLES } from '@complivue/shared/roles';
 import {
   automationDashboardSchema,
+  automationMembersSchema,
+  ruleCreatedSchema,
+  ruleSavedSchema,
+  webhookDeliveryListSchema,
+  webhookEndpointListSchema,
   type createRuleRequestSchema,
   type updateWebhookEndpointRequestSchema,
   dryRunResultSchema,
@@ -24,18 +28,8 @@ const rulesKey = [...automationsQueryKey, 'rules'] as const;
 const runsKey = [...automationsQueryKey, 'runs'] as const;
 const webhooksKey = [...automationsQueryKey, 'webhooks'] as const;
 
-/*
- * The answers the shared schemas do not name as a whole (the lists' envelopes, the members
- * offered to pickers, what a save answers): composed here from the shared pieces.
- */
-const membersSchema = z.object({
-  members: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES) })),
-});
-export type AutomationMember = z.infer<typeof membersSchema>['members'][number];
-const endpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
-const deliveryListSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
-const createdSchema = z.object({ id: z.string() });
-const savedSchema = z.object({ id: z.string(), version: z.number().int() });
+export type { AutomationMember } from '@complivue/shared/schemas/automations';
+
 const noContent = z.unknown();
 
 export type CreateRuleRequest = z.output<typeof createRuleRequestSchema>;
@@ -77,7 +71,7 @@ export function useRule(ruleId: string | undefined) {
 export function useAutomationMembers() {
   return useQuery({
     queryKey: [...automationsQueryKey, 'members'],
-    queryFn: () => apiRequest('/api/automations/members', { schema: membersSchema }),
+    queryFn: () => apiRequest('/api/automations/members', { schema: automationMembersSchema }),
     staleTime: 60_000,
   });
 }
@@ -93,12 +87,16 @@ function useAutomationWrite<Variables, Result>(write: (variables: Variables) => 
 
 export const useCreateRule = () =>
   useAutomationWrite((body: CreateRuleRequest) =>
-    apiRequest('/api/automations/rules', { method: 'POST', body, schema: createdSchema }),
+    apiRequest('/api/automations/rules', { method: 'POST', body, schema: ruleCreatedSchema }),
   );
 
 export const useUpdateRule = (ruleId: string) =>
   useAutomationWrite((body: RuleDefinition) =>
-    apiRequest(`/api/automations/rules/${ruleId}`, { method: 'PUT', body, schema: savedSchema }),
+    apiRequest(`/api/automations/rules/${ruleId}`, {
+      method: 'PUT',
+      body,
+      schema: ruleSavedSchema,
+    }),
   );
 
 export const useSetRuleEnabled = () =>
@@ -158,7 +156,7 @@ export function useAutomationDashboard(days: number) {
 export function useWebhookEndpoints(enabled = true) {
   return useQuery({
     queryKey: [...webhooksKey, 'endpoints'],
-    queryFn: () => apiRequest('/api/automations/webhooks', { schema: endpointListSchema }),
+    queryFn: () => apiRequest('/api/automations/webhooks', { schema: webhookEndpointListSchema }),
     enabled,
     // A plan refusal is an answer, not a hiccup: asking again would not change it.
     retry: (count, error) => !isPlanRefusal(error) && count < 2,
@@ -170,7 +168,7 @@ export function useWebhookDeliveries(endpointId: string | null) {
     queryKey: [...webhooksKey, 'deliveries', endpointId],
     queryFn: () =>
       apiRequest(`/api/automations/webhooks/${endpointId}/deliveries`, {
-        schema: deliveryListSchema,
+        schema: webhookDeliveryListSchema,
       }),
     enabled: Boolean(endpointId),
   });

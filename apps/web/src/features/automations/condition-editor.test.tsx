@@ -98,7 +98,7 @@ describe('Condition editor', () => {
   it('saves the rule as written, a member never chosen for the administrator', async () => {
     const { user, calls, onSaved } = renderEditor(
       { ...blankRule(), name: 'HMDA updates' },
-      (call) => (call.method === 'POST' ? { status: 201, body: { id: 'rule-1' } } : { body: {} }),
+      (call) => (call.method === 'POST' ? { status: 201, body: { id: '0b6f4c1e-2d5a-4a8e-9c1f-7d3e2a1b4c5d' } } : { body: {} }),
     );
     await user.click(screen.getByRole('button', { name: 'Add a condition' }));
     await user.selectOptions(condition(1).getByLabelText('Value'), 'HMDA');
@@ -106,7 +106,7 @@ describe('Condition editor', () => {
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(screen.getByLabelText<HTMLSelectElement>('Owner of the change').value).toBe('');
     await user.click(screen.getByRole('button', { name: 'Save the rule' }));
-    await expect.poll(() => onSaved.mock.calls).toEqual([['rule-1']]);
+    await expect.poll(() => onSaved.mock.calls).toEqual([['0b6f4c1e-2d5a-4a8e-9c1f-7d3e2a1b4c5d']]);
     expect(calls.find((call) => call.method === 'POST')).toEqual({
       method: 'POST',
       path: '/api/automations/rules',

@@ -1,4 +1,3 @@
-import { addDays, DEFAULT_CALENDAR_TIME_ZONE, todayIn } from '@complivue/shared/calendar-days';
 import type { RunFilters } from '@complivue/shared/schemas/automations';
 import { paths } from '@/config/paths';
 import { runFilterParams } from './api.ts';
@@ -28,12 +27,4 @@ export const newRuleHref = (templateKey?: string) =>
 /** `?template=blank`: the editor without a template (the gallery's "Start from scratch"). */
 export const BLANK_TEMPLATE = 'blank';
 
-/**
- * The days that hold the rules list's last 30 days (runs30d, failed30d count the 30 × 24 hours
- * before now; the run history filters by whole days in US Eastern): today and the 30 before it,
- * so a run the count includes is never missing from the list it opens.
- */
-export function last30Days(now = new Date()) {
-  const to = todayIn(DEFAULT_CALENDAR_TIME_ZONE, now);
-  return { from: addDays(to, -30), to };
-}
+export { last30Days } from '@complivue/shared/automations';
