@@ -1,5 +1,7 @@
 import { automationEvents } from '@complivue/db/schema/automations';
+import { calendarEvents } from '@complivue/db/schema/calendar';
 import { changeItems } from '@complivue/db/schema/changes';
+import { policies, policyVersions } from '@complivue/db/schema/policies';
 import { riskFindingActions } from '@complivue/db/schema/findings';
 import { ruleAssessments } from '@complivue/db/schema/library';
 import { emailOutbox } from '@complivue/db/schema/platform';
@@ -169,5 +171,69 @@ describe('automation triggers and record actions', () => {
     );
     // The owner is told once even when they are also a manager.
     expect(await notificationsOf(manager.userId, 'automation.notify')).toHaveLength(3);
+  });
+
+  it('notices a missed deadline and a policy past its review date', async () => {
+    const { admin, manager, companyId } = await institution();
+    const missed = await saveRule(admin.cookie, {
+      name: 'Missed deadlines',
+      trigger: { type: 'deadline_missed' },
+      conditions: [{ field: 'owner', operator: 'is_set' }],
+      actions: [{ type: 'send_email', recipients: { roles: ['admin'], owner: true } }],
+    });
+    const reviews = await saveRule(admin.cookie, {
+      name: 'Policy reviews',
+      trigger: { type: 'policy_review_due' },
+      actions: [{ type: 'assign_owner', userId: manager.userId }],
+    });
+    const yesterday = addDays(todayIn(null), -1);
+    const event = await call(manager.cookie, 'POST', '/api/calendar/events', {
+      title: 'Flood determination audit',
+      area: 'flood',
+      startsOn: addDays(todayIn(null), 5),
+      ownerId: manager.userId,
+    });
+    expect(event.statusCode, event.body).toBe(201);
+    const eventId = event.json<{ id: string }>().id;
+    await t.db
+      .update(calendarEvents)
+      .set({ startsOn: yesterday })
+      .where(eq(calendarEvents.id, eventId));
+    const [policy] = await t.db
+      .insert(policies)
+      .values({ companyId, number: 1, title: 'Fair lending policy', createdBy: admin.userId })
+      .returning();
+    await t.db.insert(policyVersions).values({
+      policyId: policy!.id,
+      companyId,
+      version: 1,
+      status: 'approved',
+      fileName: 'fair-lending.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 1,
+      storageKey: 'none',
+      text: 'Fair lending policy',
+      createdByName: 'Dana Reyes',
+      approvedAt: new Date(),
+      approvedByName: 'Dana Reyes',
+      nextReviewDate: yesterday,
+    });
+
+    await scanTimedTriggers(t.db, new Date());
+    await runAll();
+    const [missedRun] = await runsOf(admin.cookie, missed);
+    expect(missedRun).toMatchObject({
+      status: 'succeeded',
+      eventSummary: `Flood determination audit was due on ${yesterday} and is not marked done`,
+    });
+    const [reviewRun] = await runsOf(admin.cookie, reviews);
+    expect(reviewRun).toMatchObject({ status: 'succeeded' });
+    const [owned] = await t.db.select().from(policies).where(eq(policies.id, policy!.id));
+    expect(owned!.ownerId).toBe(manager.userId);
+    const managerEmail = (await call(manager.cookie, 'GET', '/api/auth/session')).json().user.email;
+    const emails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, managerEmail));
+    expect(emails.map((mail) => mail.subject)).toContain(
+      `Flood determination audit was due on ${yesterday} and is not marked done`,
+    );
   });
 });

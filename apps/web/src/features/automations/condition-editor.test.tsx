@@ -98,7 +98,10 @@ describe('Condition editor', () => {
   it('saves the rule as written, a member never chosen for the administrator', async () => {
     const { user, calls, onSaved } = renderEditor(
       { ...blankRule(), name: 'HMDA updates' },
-      (call) => (call.method === 'POST' ? { status: 201, body: { id: '0b6f4c1e-2d5a-4a8e-9c1f-7d3e2a1b4c5d' } } : { body: {} }),
+      (call) =>
+        call.method === 'POST'
+          ? { status: 201, body: { id: '0b6f4c1e-2d5a-4a8e-9c1f-7d3e2a1b4c5d' } }
+          : { body: {} },
     );
     await user.click(screen.getByRole('button', { name: 'Add a condition' }));
     await user.selectOptions(condition(1).getByLabelText('Value'), 'HMDA');
