@@ -41,7 +41,7 @@ const upcomingDeadlines = (page: Page) =>
     .first();
 
 async function openDashboard(page: Page) {
-  await page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(
     page.getByRole('heading', { name: 'Upcoming Deadlines', exact: true }),
   ).toBeVisible();
