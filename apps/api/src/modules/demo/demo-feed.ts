@@ -31,7 +31,8 @@ interface DemoDocument {
   summary: string;
   link: string;
   publicationDate: string;
-  effectiveDate: string;
+  /** The date the document takes effect, where it was checked. */
+  effectiveDate?: string;
   documentType: FeedDocumentType;
   areas: RegulationArea[];
   citations: string[];
@@ -53,13 +54,12 @@ const DEMO_DOCUMENTS: DemoDocument[] = [
     citations: ['12 CFR part 1026'],
   },
   {
-    documentNumber: '2024-30652',
+    documentNumber: '2026-00087',
     title: 'Home Mortgage Disclosure (Regulation C) Adjustment to Asset-Size Exemption Threshold',
     summary:
-      'Final rule; official interpretation. The CFPB adjusts the asset-size exemption threshold of Regulation C for banks, savings associations and credit unions by the annual percentage change in the average of the CPI-W; institutions with assets at or below the threshold on December 31, 2024 are exempt from collecting HMDA data in 2025.',
-    link: 'https://www.federalregister.gov/documents/2024/12/27/2024-30652/home-mortgage-disclosure-regulation-c-adjustment-to-asset-size-exemption-threshold',
-    publicationDate: '2024-12-27',
-    effectiveDate: '2025-01-01',
+      'Final rule. The CFPB revises the official commentary to Regulation C to adjust the asset-size exemption threshold for banks, savings associations and credit unions by the change in the average of the CPI-W for the 12 months ending in November 2025, to $59 million from $58 million: an institution with assets of $59 million or less on December 31, 2025 is exempt from collecting HMDA data in 2026.',
+    link: 'https://www.federalregister.gov/documents/2026/01/07/2026-00087/home-mortgage-disclosure-regulation-c-adjustment-to-asset-size-exemption-threshold',
+    publicationDate: '2026-01-07',
     documentType: 'final_rule',
     areas: ['hmda'],
     citations: ['12 CFR part 1003'],
@@ -79,6 +79,17 @@ const DEMO_DOCUMENTS: DemoDocument[] = [
   },
 ];
 
+/**
+ * Documents an earlier demo selection showed and this one replaced, removed from a demo seeded
+ * before: the 2025 HMDA threshold (December 2024), stale beside the 2026 one.
+ */
+const RETIRED_DEMO_DOCUMENTS = [
+  {
+    documentNumber: '2024-30652',
+    link: 'https://www.federalregister.gov/documents/2024/12/27/2024-30652/home-mortgage-disclosure-regulation-c-adjustment-to-asset-size-exemption-threshold',
+  },
+];
+
 /** What the demo institution watches: its three focus areas, two keywords, the CFPB. */
 const DEMO_WATCHLIST = {
   areas: ['trid', 'qm_atr', 'hmda'] as RegulationArea[],
@@ -86,7 +97,10 @@ const DEMO_WATCHLIST = {
   agencies: ['CFPB'],
 };
 
-/** Adds what is missing (idempotent): the source, the three documents, the watchlist. */
+/**
+ * Adds what is missing (idempotent): the source, the three documents, the watchlist; removes
+ * the documents of an earlier selection.
+ */
 export async function seedDemoFeed(
   tx: Db,
   options: { companyId: string; adminId: string; now: Date },
@@ -131,7 +145,7 @@ export async function seedDemoFeed(
       areas: document.areas,
       citations: document.citations,
       agencies: ['CFPB'],
-      effectiveDate: document.effectiveDate,
+      effectiveDate: document.effectiveDate ?? null,
       extra: {
         documentNumber: document.documentNumber,
         federalRegisterType: 'Rule',
@@ -140,6 +154,17 @@ export async function seedDemoFeed(
       },
     };
   });
+  await tx.delete(feedItems).where(
+    inArray(
+      feedItems.dedupeKey,
+      RETIRED_DEMO_DOCUMENTS.map((document) =>
+        dedupeKey(
+          { guid: `federalregister:${document.documentNumber}`, link: document.link },
+          companyId,
+        ),
+      ),
+    ),
+  );
   await tx.insert(feedItems).values(rows).onConflictDoNothing({ target: feedItems.dedupeKey });
   const items = await tx
     .select({ id: feedItems.id })
