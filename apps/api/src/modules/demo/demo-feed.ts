@@ -24,7 +24,8 @@ const DEMO_SOURCE = {
 };
 
 interface DemoDocument {
-  documentNumber: string;
+  /** The Federal Register document number, where it was checked (else the item's guid is its link). */
+  documentNumber?: string;
   /** The Federal Register citation, where it was checked. */
   citation?: string;
   title: string;
@@ -54,11 +55,12 @@ const DEMO_DOCUMENTS: DemoDocument[] = [
     citations: ['12 CFR part 1026'],
   },
   {
-    documentNumber: '2026-00087',
     title: 'Home Mortgage Disclosure (Regulation C) Adjustment to Asset-Size Exemption Threshold',
     summary:
       'Final rule. The CFPB revises the official commentary to Regulation C to adjust the asset-size exemption threshold for banks, savings associations and credit unions by the change in the average of the CPI-W for the 12 months ending in November 2025, to $59 million from $58 million: an institution with assets of $59 million or less on December 31, 2025 is exempt from collecting HMDA data in 2026.',
-    link: 'https://www.federalregister.gov/documents/2026/01/07/2026-00087/home-mortgage-disclosure-regulation-c-adjustment-to-asset-size-exemption-threshold',
+    // The CFPB's page of the rule, which lists each year's adjustment: the 2026 notice's document
+    // number could not be checked from here, so the item does not name one.
+    link: 'https://www.consumerfinance.gov/rules-policy/final-rules/home-mortgage-disclosure-regulation-c-adjustment-asset-size-exemption-threshold/',
     publicationDate: '2026-01-07',
     documentType: 'final_rule',
     areas: ['hmda'],
@@ -128,7 +130,9 @@ export async function seedDemoFeed(
     )[0]!.id;
 
   const rows = DEMO_DOCUMENTS.map((document) => {
-    const guid = `federalregister:${document.documentNumber}`;
+    const guid = document.documentNumber
+      ? `federalregister:${document.documentNumber}`
+      : document.link;
     // The Federal Register publishes by date; noon UTC keeps that date in every US time zone.
     const publishedAt = new Date(`${document.publicationDate}T12:00:00Z`);
     return {
@@ -147,7 +151,7 @@ export async function seedDemoFeed(
       agencies: ['CFPB'],
       effectiveDate: document.effectiveDate ?? null,
       extra: {
-        documentNumber: document.documentNumber,
+        ...(document.documentNumber ? { documentNumber: document.documentNumber } : {}),
         federalRegisterType: 'Rule',
         ...(document.citation ? { federalRegisterCitation: document.citation } : {}),
         agencyNames: 'Consumer Financial Protection Bureau',

@@ -95,10 +95,9 @@ describe('the demo workspace', () => {
       '2024-30652',
       'https://www.federalregister.gov/documents/2024/12/27/2024-30652/home-mortgage-disclosure-regulation-c-adjustment-to-asset-size-exemption-threshold',
     );
-    const current = federalRegister(
-      '2026-00087',
-      'https://www.federalregister.gov/documents/2026/01/07/2026-00087/home-mortgage-disclosure-regulation-c-adjustment-to-asset-size-exemption-threshold',
-    );
+    const currentLink =
+      'https://www.consumerfinance.gov/rules-policy/final-rules/home-mortgage-disclosure-regulation-c-adjustment-asset-size-exemption-threshold/';
+    const current = { guid: currentLink, link: currentLink };
     // What an earlier seeding wrote.
     await t.db.insert(feedItems).values({
       ...stale,
@@ -115,7 +114,7 @@ describe('the demo workspace', () => {
       .where(
         inArray(feedItems.dedupeKey, [dedupeKey(stale, companyId), dedupeKey(current, companyId)]),
       );
-    expect(found.map((item) => item.guid)).toEqual(['federalregister:2026-00087']);
+    expect(found.map((item) => item.guid)).toEqual([currentLink]);
     expect(found[0]!.summary).toContain('$59 million or less on December 31, 2025');
   });
 
