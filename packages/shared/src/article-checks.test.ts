@@ -54,6 +54,7 @@ describe('constants', () => {
       501, 1010, 1020, 1029,
     ]);
     expect([...(KNOWN_CFR_PARTS.get(24)?.keys() ?? [])]).toEqual([3500]);
+    expect([...(KNOWN_CFR_PARTS.get(16)?.keys() ?? [])]).toEqual([681]);
     expect(KNOWN_CFR_PARTS.get(12)?.has(9999)).toBe(false);
   });
 });

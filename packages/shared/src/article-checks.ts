@@ -61,6 +61,7 @@ export const KNOWN_CFR_PARTS: ReadonlyMap<number, ReadonlyMap<number, string>> =
       [1029, 'BSA rules for loan or finance companies'],
     ]),
   ],
+  [16, new Map([[681, 'FTC Identity Theft Red Flags']])],
   [24, new Map([[3500, 'RESPA (legacy HUD Regulation X)']])],
 ]);
 

@@ -12,6 +12,7 @@ describe('isWellFormedCitation', () => {
     '12 U.S.C. 5531',
     '15 U.S.C. 1681m',
     '12 CFR 22.3',
+    '16 CFR part 681',
   ])('accepts %s', (citation) => {
     expect(isWellFormedCitation(citation)).toBe(true);
   });
@@ -42,6 +43,7 @@ describe('citationUrl', () => {
 
   it('links a whole part to the eCFR part', () => {
     expect(citationUrl('12 CFR part 1003')).toBe('https://www.ecfr.gov/current/title-12/part-1003');
+    expect(citationUrl('16 CFR part 681')).toBe('https://www.ecfr.gov/current/title-16/part-681');
   });
 
   it('links a US Code section to the House site', () => {

@@ -24,14 +24,16 @@ const DEMO_SOURCE = {
 };
 
 interface DemoDocument {
-  documentNumber: string;
+  /** The Federal Register document number, where it was checked (else the item's guid is its link). */
+  documentNumber?: string;
   /** The Federal Register citation, where it was checked. */
   citation?: string;
   title: string;
   summary: string;
   link: string;
   publicationDate: string;
-  effectiveDate: string;
+  /** The date the document takes effect, where it was checked. */
+  effectiveDate?: string;
   documentType: FeedDocumentType;
   areas: RegulationArea[];
   citations: string[];
@@ -53,13 +55,13 @@ const DEMO_DOCUMENTS: DemoDocument[] = [
     citations: ['12 CFR part 1026'],
   },
   {
-    documentNumber: '2024-30652',
     title: 'Home Mortgage Disclosure (Regulation C) Adjustment to Asset-Size Exemption Threshold',
     summary:
-      'Final rule; official interpretation. The CFPB adjusts the asset-size exemption threshold of Regulation C for banks, savings associations and credit unions by the annual percentage change in the average of the CPI-W; institutions with assets at or below the threshold on December 31, 2024 are exempt from collecting HMDA data in 2025.',
-    link: 'https://www.federalregister.gov/documents/2024/12/27/2024-30652/home-mortgage-disclosure-regulation-c-adjustment-to-asset-size-exemption-threshold',
-    publicationDate: '2024-12-27',
-    effectiveDate: '2025-01-01',
+      'Final rule. The CFPB revises the official commentary to Regulation C to adjust the asset-size exemption threshold for banks, savings associations and credit unions by the change in the average of the CPI-W for the 12 months ending in November 2025, to $59 million from $58 million: an institution with assets of $59 million or less on December 31, 2025 is exempt from collecting HMDA data in 2026.',
+    // The CFPB's page of the rule, which lists each year's adjustment: the 2026 notice's document
+    // number could not be checked from here, so the item does not name one.
+    link: 'https://www.consumerfinance.gov/rules-policy/final-rules/home-mortgage-disclosure-regulation-c-adjustment-asset-size-exemption-threshold/',
+    publicationDate: '2026-01-07',
     documentType: 'final_rule',
     areas: ['hmda'],
     citations: ['12 CFR part 1003'],
@@ -79,6 +81,17 @@ const DEMO_DOCUMENTS: DemoDocument[] = [
   },
 ];
 
+/**
+ * Documents an earlier demo selection showed and this one replaced, removed from a demo seeded
+ * before: the 2025 HMDA threshold (December 2024), stale beside the 2026 one.
+ */
+const RETIRED_DEMO_DOCUMENTS = [
+  {
+    documentNumber: '2024-30652',
+    link: 'https://www.federalregister.gov/documents/2024/12/27/2024-30652/home-mortgage-disclosure-regulation-c-adjustment-to-asset-size-exemption-threshold',
+  },
+];
+
 /** What the demo institution watches: its three focus areas, two keywords, the CFPB. */
 const DEMO_WATCHLIST = {
   areas: ['trid', 'qm_atr', 'hmda'] as RegulationArea[],
@@ -86,7 +99,10 @@ const DEMO_WATCHLIST = {
   agencies: ['CFPB'],
 };
 
-/** Adds what is missing (idempotent): the source, the three documents, the watchlist. */
+/**
+ * Adds what is missing (idempotent): the source, the three documents, the watchlist; removes
+ * the documents of an earlier selection.
+ */
 export async function seedDemoFeed(
   tx: Db,
   options: { companyId: string; adminId: string; now: Date },
@@ -114,7 +130,9 @@ export async function seedDemoFeed(
     )[0]!.id;
 
   const rows = DEMO_DOCUMENTS.map((document) => {
-    const guid = `federalregister:${document.documentNumber}`;
+    const guid = document.documentNumber
+      ? `federalregister:${document.documentNumber}`
+      : document.link;
     // The Federal Register publishes by date; noon UTC keeps that date in every US time zone.
     const publishedAt = new Date(`${document.publicationDate}T12:00:00Z`);
     return {
@@ -131,15 +149,26 @@ export async function seedDemoFeed(
       areas: document.areas,
       citations: document.citations,
       agencies: ['CFPB'],
-      effectiveDate: document.effectiveDate,
+      effectiveDate: document.effectiveDate ?? null,
       extra: {
-        documentNumber: document.documentNumber,
+        ...(document.documentNumber ? { documentNumber: document.documentNumber } : {}),
         federalRegisterType: 'Rule',
         ...(document.citation ? { federalRegisterCitation: document.citation } : {}),
         agencyNames: 'Consumer Financial Protection Bureau',
       },
     };
   });
+  await tx.delete(feedItems).where(
+    inArray(
+      feedItems.dedupeKey,
+      RETIRED_DEMO_DOCUMENTS.map((document) =>
+        dedupeKey(
+          { guid: `federalregister:${document.documentNumber}`, link: document.link },
+          companyId,
+        ),
+      ),
+    ),
+  );
   await tx.insert(feedItems).values(rows).onConflictDoNothing({ target: feedItems.dedupeKey });
   const items = await tx
     .select({ id: feedItems.id })

@@ -1,5 +1,6 @@
 import { auditLog } from '@complivue/db/schema/audit';
 import { companies } from '@complivue/db/schema/companies';
+import { feedItems } from '@complivue/db/schema/feeds';
 import { todayIn } from '@complivue/shared/calendar-days';
 import type { MyWork } from '@complivue/shared/schemas/collaboration';
 import type { PolicyListResponse } from '@complivue/shared/schemas/policies';
@@ -7,7 +8,7 @@ import type { FindingListResponse } from '@complivue/shared/schemas/risk-finding
 import type { RiskDetail, RiskListResponse } from '@complivue/shared/schemas/risks';
 import type { SearchResponse } from '@complivue/shared/schemas/search';
 import { userProfiles } from '@complivue/db/schema/profiles';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesFrom, signInThroughApi, signedInMember } from '../../../test/http.ts';
 import { expectSameLastSignIn } from '../../../test/last-sign-in.ts';
@@ -15,6 +16,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DEMO_COMPANY_NAME, seedDemoWorkspace } from './demo-workspace.ts';
 import { computeDashboard } from '../dashboard/dashboard-figures.ts';
 import { institutionFacts } from '../companies/institution.ts';
+import { dedupeKey, linkKey } from '../feeds/feed-ingest.ts';
 
 describe('the demo workspace', () => {
   let t: TestApp;
@@ -55,9 +57,11 @@ describe('the demo workspace', () => {
       compliance: { assessed: true, score: 87, riskLevel: 'Medium' },
       deadlines: { tracked: true, next30Days: 5 },
     });
+    // Newest first: the 2026 HMDA threshold (Jan 7, 2026), Regulation Z's 2026 thresholds
+    // (Dec 15, 2025), the 2018 TRID amendments.
     expect(dashboard.json().recentUpdates.map((update: { area: string }) => update.area)).toEqual([
-      'QM',
       'HMDA',
+      'QM',
       'TRID',
     ]);
     // The demo's 87% rests on the TRID, QM and HMDA rules it assessed, not on the whole library
@@ -75,6 +79,43 @@ describe('the demo workspace', () => {
       'QM Rules Review Needed',
       'HMDA Compliant',
     ]);
+  });
+
+  it('replaces the stale 2025 HMDA threshold item of a demo seeded before with the 2026 one', async () => {
+    const { companyId } = await seedDemoWorkspace({
+      db: t.db,
+      auth: t.app.auth,
+      storage: t.app.storage,
+    });
+    const federalRegister = (documentNumber: string, link: string) => ({
+      guid: `federalregister:${documentNumber}`,
+      link,
+    });
+    const stale = federalRegister(
+      '2024-30652',
+      'https://www.federalregister.gov/documents/2024/12/27/2024-30652/home-mortgage-disclosure-regulation-c-adjustment-to-asset-size-exemption-threshold',
+    );
+    const currentLink =
+      'https://www.consumerfinance.gov/rules-policy/final-rules/home-mortgage-disclosure-regulation-c-adjustment-asset-size-exemption-threshold/';
+    const current = { guid: currentLink, link: currentLink };
+    // What an earlier seeding wrote.
+    await t.db.insert(feedItems).values({
+      ...stale,
+      dedupeKey: dedupeKey(stale, companyId),
+      linkKey: linkKey(stale.link, companyId),
+      title: 'Home Mortgage Disclosure (Regulation C) Adjustment to Asset-Size Exemption Threshold',
+      documentType: 'final_rule',
+      areas: ['hmda'],
+    });
+    await seedDemoWorkspace({ db: t.db, auth: t.app.auth, storage: t.app.storage });
+    const found = await t.db
+      .select({ guid: feedItems.guid, summary: feedItems.summary })
+      .from(feedItems)
+      .where(
+        inArray(feedItems.dedupeKey, [dedupeKey(stale, companyId), dedupeKey(current, companyId)]),
+      );
+    expect(found.map((item) => item.guid)).toEqual([currentLink]);
+    expect(found[0]!.summary).toContain('$59 million or less on December 31, 2025');
   });
 
   it('has a risk register its members built, the same after every seeding, with no audit row of it', async () => {
