@@ -48,6 +48,7 @@ import { automationRoutes } from './modules/automations/automations.routes.ts';
 import { webhookRoutes } from './modules/automations/webhooks.routes.ts';
 import { findingRoutes } from './modules/risks/findings.routes.ts';
 import { policyRoutes } from './modules/policies/policies.routes.ts';
+import { loanTestRoutes } from './modules/loan-tests/loan-tests.routes.ts';
 import { collaborationRoutes } from './modules/collaboration/collaboration.routes.ts';
 import { taskRoutes } from './modules/collaboration/tasks.routes.ts';
 import { feedItemRoutes } from './modules/feeds/feed-items.routes.ts';
@@ -198,6 +199,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(webhookRoutes);
   await app.register(findingRoutes);
   await app.register(policyRoutes);
+  await app.register(loanTestRoutes);
   await app.register(collaborationRoutes);
   await app.register(taskRoutes);
   await app.register(feedItemRoutes);

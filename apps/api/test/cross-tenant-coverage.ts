@@ -37,6 +37,7 @@ const FILES = {
   analyticsReports: 'apps/api/src/modules/analytics/analytics-reports.int.test.ts',
   automations: 'apps/api/src/modules/automations/automations.int.test.ts',
   webhooks: 'apps/api/src/modules/automations/webhooks.int.test.ts',
+  loanTests: 'apps/api/src/modules/loan-tests/loan-tests.int.test.ts',
 } as const;
 
 const covered = (file: keyof typeof FILES, test: string): CrossTenantCoverage => ({
@@ -117,7 +118,13 @@ const WEBHOOKS = covered(
 
 const AUTOMATIONS = covered('automations', 'keeps rules, runs and dry runs inside the institution');
 
+const LOAN_TESTS = covered(
+  'loanTests',
+  'keeps saved loan tests inside the institution, and never saves to another one’s change or finding',
+);
+
 export const CROSS_TENANT_COVERAGE: Record<string, CrossTenantCoverage> = {
+  'GET /api/loan-tests/results/{loanTestResultId}': LOAN_TESTS,
   'GET /api/automations/rules/{automationRuleId}': AUTOMATIONS,
   'PUT /api/automations/rules/{automationRuleId}': AUTOMATIONS,
   'POST /api/automations/rules/{automationRuleId}/enabled': AUTOMATIONS,

@@ -73,6 +73,8 @@ const AUTOMATIONS_HUB = requireAll(ADMIN, SUBSCRIBED);
 const ENTERPRISE_PLAN = requirePlan('enterprise');
 /** Outbound webhooks: /automations (an administrator, subscribed), custom integrations. */
 const WEBHOOKS = requireAll(ADMIN, SUBSCRIBED, requireFeature('custom_integrations'));
+/** /loan-tests: the compliance library's plans (basic and up), any member. */
+const LOAN_TESTS = requireFeature('compliance_library');
 
 export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   // ── Platform and website (public: the website's pages, docs/product.md § Routes, and what
@@ -331,6 +333,19 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   'GET /api/automations/runs/:runId': { access: AUTOMATIONS_HUB, probe: NOT_FOUND },
   'GET /api/automations/members': { access: AUTOMATIONS_HUB },
   'GET /api/automation/dashboard': { access: ENTERPRISE_PLAN },
+
+  // ── Loan tests: /loan-tests (the compliance library's plans). Saving also needs change
+  //    management or risk scoring for the record saved to, checked by the service (403). The
+  //    APOR tables are loaded by the platform operator. ──
+  'POST /api/loan-tests/run': { access: LOAN_TESTS, probe: NO_BODY },
+  'POST /api/loan-tests/rate-spread.csv': { access: LOAN_TESTS, probe: NOT_MULTIPART },
+  'GET /api/loan-tests/apor-tables': { access: LOAN_TESTS },
+  'GET /api/loan-tests/records': { access: LOAN_TESTS },
+  'GET /api/loan-tests/results': { access: LOAN_TESTS },
+  'POST /api/loan-tests/results': { access: LOAN_TESTS, probe: NO_BODY },
+  'GET /api/loan-tests/results/:loanTestResultId': { access: LOAN_TESTS, probe: NOT_FOUND },
+  'GET /api/admin/apor-tables': { access: PLATFORM_OPERATOR },
+  'POST /api/admin/apor-tables': { access: PLATFORM_OPERATOR, probe: NOT_MULTIPART },
 
   // ── Outbound webhooks: part of /automations (role admin and a subscription), and custom
   //    integrations, an enterprise feature a trial does not include ──

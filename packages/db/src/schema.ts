@@ -24,3 +24,4 @@ export * from './schema/policies.ts';
 export * from './schema/collaboration.ts';
 export * from './schema/analytics.ts';
 export * from './schema/automations.ts';
+export * from './schema/loan-tests.ts';

@@ -54,6 +54,8 @@ export const PAGE_ACCESS: Record<string, AccessRequirement> = {
   '/risk-scoring': requirePlan('professional'),
   '/policy-cross-referencing': requirePlan('professional'),
   '/automation': requirePlan('enterprise'),
+  // Loan tests belong to the compliance library's plans (basic and up).
+  '/loan-tests': requireFeature('compliance_library'),
   '/users': requireRole('admin'),
   '/qa-test': requireRole('admin'),
   '/article-enhancer': requireRole('admin'),
@@ -83,6 +85,7 @@ export const PAGE_TITLES: Record<keyof typeof PAGE_ACCESS, string> = {
   '/risk-scoring': 'Risk Scoring',
   '/policy-cross-referencing': 'Policy Cross-Referencing',
   '/automation': 'Automation',
+  '/loan-tests': 'Loan Tests',
   '/users': 'Users (team, roles, activity)',
   '/qa-test': 'QA Test',
   '/article-enhancer': 'Article Enhancer',

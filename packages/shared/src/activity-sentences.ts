@@ -89,6 +89,11 @@ const ACTIVITY_SENTENCES: Record<string, string | SentenceTemplate> = {
     'removed the task “{before.title}” from change {target|a regulatory change}',
   'change.comment_added': 'commented on change {target|a regulatory change}',
   'change.attachment_added': 'attached “{after.fileName}” to change {target|a regulatory change}',
+  'change.loan_test_saved':
+    'saved the loan test “{after.loanTest}” to change {target|a regulatory change}',
+  'finding.loan_test_saved': 'saved the loan test “{after.loanTest}” to finding {target|a finding}',
+  'apor_table.loaded':
+    'loaded version {after.version} of the {after.amortization} APOR table ({after.weeks} weeks)',
   'change.attachment_removed':
     'removed the file “{before.fileName}” from change {target|a regulatory change}',
   'change.exported': 'exported regulatory changes',

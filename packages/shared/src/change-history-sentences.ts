@@ -126,6 +126,8 @@ export function describeChangeHistory(
       return sentence(['commented'], [{ label: 'Comment', text: text(field('comment')?.to) }]);
     case 'attachment_added':
       return sentence([`attached ${quoteTitle(text(field('attachment')?.to))}`]);
+    case 'loan_test_saved':
+      return sentence([`saved the loan test ${quoteTitle(text(field('loanTest')?.to))}`]);
     case 'attachment_removed':
       return sentence([`removed the file ${quoteTitle(text(field('attachment')?.from))}`]);
     case 'updated': {

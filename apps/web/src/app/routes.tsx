@@ -259,6 +259,25 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            path: paths.loanTests,
+            lazy: async () => ({
+              Component: (await import('@/features/loan-tests/loan-tests-page')).LoanTestsPage,
+            }),
+          },
+          {
+            path: paths.loanTestResult,
+            lazy: async () => ({
+              Component: (await import('@/features/loan-tests/saved-loan-test-page'))
+                .SavedLoanTestPage,
+            }),
+          },
+          {
+            path: paths.loanTest,
+            lazy: async () => ({
+              Component: (await import('@/features/loan-tests/loan-test-page')).LoanTestPage,
+            }),
+          },
+          {
             path: paths.collaboration,
             lazy: async () => ({
               Component: (await import('@/features/collaboration/collaboration-page'))

@@ -59,6 +59,9 @@ export const paths = {
   automationsRuleEdit: '/automations/rules/:ruleId/edit',
   automationsRun: '/automations/runs/:runId',
   automation: '/automation',
+  loanTests: '/loan-tests',
+  loanTestResult: '/loan-tests/results/:resultId',
+  loanTest: '/loan-tests/:test',
   articleEnhancer: '/article-enhancer',
   qaTest: '/qa-test',
   superAdmin: '/super-admin',
@@ -195,6 +198,9 @@ export const builtPaths: ReadonlySet<PathName> = new Set<PathName>([
   'automationsRuleEdit',
   'automationsRun',
   'automation',
+  'loanTests',
+  'loanTestResult',
+  'loanTest',
   'qaTest',
 ]);
 

@@ -405,6 +405,7 @@ export const CHANGE_EVENT_LABELS: Record<string, string> = {
   task_removed: 'Removed a task',
   comment: 'Commented',
   attachment_added: 'Attached a file',
+  loan_test_saved: 'Saved a loan test',
   attachment_removed: 'Removed a file',
 };
 

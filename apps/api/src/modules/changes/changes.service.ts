@@ -687,6 +687,27 @@ export async function addComment(
   return comment.id;
 }
 
+/**
+ * A loan test saved to an open change as quality-control evidence (modules/loan-tests): the
+ * change locked and checked, then its history entry and the audit row, in the caller's
+ * transaction so that the saved result and its history land together.
+ */
+export async function recordLoanTestOnChange(
+  tx: Db,
+  actor: ChangeActor,
+  options: { changeId: string; loanTestId: string; label: string },
+): Promise<{ number: number; title: string }> {
+  const change = await getChange(tx, actor.companyId, options.changeId, { forUpdate: true });
+  requireOpen(change.status);
+  await recordActivity(tx, actor, change.id, {
+    event: 'loan_test_saved',
+    changes: { loanTest: { from: null, to: options.label } },
+    action: 'change.loan_test_saved',
+    after: { loanTestId: options.loanTestId, loanTest: options.label },
+  });
+  return { number: change.number, title: change.title };
+}
+
 /** Stores the file first, then the row and its history; the file is removed if they fail. */
 export async function addAttachment(
   deps: ServiceDeps,

@@ -120,6 +120,26 @@ function requireNotClosed(finding: FindingRow) {
   if (finding.closedAt) throw new AppError('finding_closed');
 }
 
+/**
+ * A loan test saved to an open finding as its evidence (modules/loan-tests): the finding
+ * locked and checked, then its history entry and the audit row, in the caller's transaction.
+ */
+export async function recordLoanTestOnFinding(
+  tx: Db,
+  deps: FindingDeps,
+  actor: RiskActor,
+  options: { findingId: string; loanTestId: string; label: string },
+): Promise<{ title: string }> {
+  const finding = await getFinding(tx, actor.companyId, options.findingId, { forUpdate: true });
+  requireNotClosed(finding);
+  await recordFindingActivity(tx, deps, actor, finding.id, {
+    event: 'loan_test_saved',
+    action: 'finding.loan_test_saved',
+    changes: { loanTest: { from: null, to: options.label } },
+  });
+  return { title: finding.title };
+}
+
 const FINDING_FIELDS = [
   'title',
   'source',

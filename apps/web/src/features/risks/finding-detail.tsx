@@ -48,6 +48,7 @@ import {
   useValidateAction,
 } from './findings-api.ts';
 import { Discussion } from '@/components/discussion/discussion';
+import { SavedLoanTests } from '@/components/loan-tests/saved-loan-tests';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -471,6 +472,14 @@ export function FindingDetailView({
           {canEdit && <ClosureForm key={finding.status} finding={finding} />}
         </Section>
       )}
+
+      <Section title="Loan tests">
+        <SavedLoanTests
+          filter={{ findingId: finding.id }}
+          caption="Loan tests saved to this finding"
+          empty="No loan test is saved to this finding. Run one under Loan Tests and save it here."
+        />
+      </Section>
 
       <Section title="Discussion">
         <Discussion subject={{ type: 'finding', id: finding.id }} />

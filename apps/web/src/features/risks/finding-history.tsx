@@ -18,6 +18,7 @@ const EVENTS: Record<string, string> = {
   action_validated: 'validated a corrective action',
   closed: 'closed the finding',
   reopened: 'reopened the finding',
+  loan_test_saved: 'saved a loan test',
 };
 
 /** Each field by its label and how its values read (`Jan 1, 2026`, "High", "HMDA"). */
@@ -41,6 +42,7 @@ const FIELDS: Record<string, { label: string; value?: (value: unknown) => string
   riskId: { label: 'Linked risk', value: (v) => (v ? 'a risk of the register' : 'none') },
   changeId: { label: 'Linked change', value: (v) => (v ? 'a regulatory change' : 'none') },
   closingNote: { label: 'Closing note' },
+  loanTest: { label: 'Loan test' },
   reopenNote: { label: 'Reason for reopening' },
   action: { label: 'Action' },
   'action.plan': { label: 'Plan' },

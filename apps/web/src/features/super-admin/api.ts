@@ -15,6 +15,7 @@ import {
   type CreateFeedSourceRequest,
   type UpdateFeedSourceRequest,
 } from '@complivue/shared/schemas/feed-sources';
+import { aporTableListSchema, aporTableSummarySchema } from '@complivue/shared/schemas/loan-tests';
 import { ticketListResponseSchema } from '@complivue/shared/schemas/support';
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -123,3 +124,26 @@ export const usePollAdminFeedSource = (id: string) =>
       timeoutMs: 60_000,
     }),
   );
+
+const aporTablesKey = ['admin', 'apor-tables'] as const;
+
+/** The console: every APOR table version, and loading a new one. */
+export function useAllAporTables() {
+  return useQuery({
+    queryKey: aporTablesKey,
+    queryFn: () => apiRequest('/api/admin/apor-tables', { schema: aporTableListSchema }),
+  });
+}
+
+export function useLoadAporTable() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) =>
+      apiRequest('/api/admin/apor-tables', {
+        method: 'POST',
+        body: form,
+        schema: aporTableSummarySchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: aporTablesKey }),
+  });
+}

@@ -1,5 +1,6 @@
 import { Tabs } from 'radix-ui';
 import { Card } from '@/components/ui/card';
+import { AporTablesTab } from './apor-tables-tab.tsx';
 import { useSession } from '@/lib/session';
 import { CompaniesTab } from './companies-tab.tsx';
 import { FeatureMatrixTab } from './feature-matrix-tab.tsx';
@@ -38,6 +39,9 @@ export function SuperAdminPage() {
           <Tabs.Trigger value="feed-sources" className={TAB_TRIGGER}>
             Feed sources
           </Tabs.Trigger>
+          <Tabs.Trigger value="apor" className={TAB_TRIGGER}>
+            APOR tables
+          </Tabs.Trigger>
           <Tabs.Trigger value="outbox" className={TAB_TRIGGER}>
             Email outbox
           </Tabs.Trigger>
@@ -60,6 +64,9 @@ export function SuperAdminPage() {
           </Tabs.Content>
           <Tabs.Content value="feed-sources">
             <FeedSourcesTab />
+          </Tabs.Content>
+          <Tabs.Content value="apor">
+            <AporTablesTab />
           </Tabs.Content>
           <Tabs.Content value="outbox">
             <OutboxTab />

@@ -13,6 +13,7 @@ import { TabTrigger } from '@/components/ui/tab-trigger';
 import { useUpdateChange } from '../api.ts';
 import { ChangeImpactForm, ChangeOverviewForm, fieldsOf } from '../change-fields-form.tsx';
 import { ChangeActionBar } from './change-action-bar.tsx';
+import { SavedLoanTests } from '@/components/loan-tests/saved-loan-tests';
 import { ChangeAttachments } from './change-attachments.tsx';
 import { ChangeComments } from './change-comments.tsx';
 import { ChangeFacts } from './change-facts.tsx';
@@ -134,6 +135,15 @@ export function ChangeDetailBody({
                 disabled={!open}
                 canRemove={(uploadedBy) => uploadedBy === userId || hasRoleAtLeast(role, 'manager')}
               />
+            </DetailSection>
+            <DetailSection title="Loan tests">
+              {tab === 'tasks' && (
+                <SavedLoanTests
+                  filter={{ changeId: change.id }}
+                  caption="Loan tests saved to this change"
+                  empty="No loan test is saved to this change. Run one under Loan Tests and save it here."
+                />
+              )}
             </DetailSection>
           </Panel>
           <Panel value="discussion">
