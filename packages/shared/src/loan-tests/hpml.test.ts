@@ -27,6 +27,12 @@ describe('hpmlTest', () => {
       isHigherPriced: false,
     });
     expect(hpmlTest({ apr: 5.119, apor: 3.62, ...first }).outcome).toBe('pass');
+    expect(hpmlTest({ apr: 5.119, apor: 3.62, ...first }).headline).toBe(
+      'This is not a higher-priced mortgage loan: the APR is 1.499 percentage points above the APOR, below the 1.5-point threshold.',
+    );
+    expect(hpmlTest({ apr: 3.37, apor: 3.62, ...first }).headline).toBe(
+      'This is not a higher-priced mortgage loan: the APR is 0.25 percentage points below the APOR, below the 1.5-point threshold.',
+    );
     expect(hpmlTest({ apr: 5.12, apor: 3.62, ...first }).figures.isHigherPriced).toBe(true);
     expect(hpmlTest({ apr: 5.121, apor: 3.62, ...first }).figures).toEqual({
       spread: 1.501,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compare, decimalOf, decimalText, subtract, toNumber } from './decimal.ts';
+import { compare, decimalOf, decimalText, subtract, toNumber, type Decimal } from './decimal.ts';
 import { citationsOf, type CalculationStep, type LoanTestResult } from './explanation.ts';
 
 /**
@@ -37,6 +37,13 @@ const THRESHOLDS = {
   firstJumbo: { points: '2.5', citation: '12 CFR 1026.35(a)(1)(ii)' },
   subordinate: { points: '3.5', citation: '12 CFR 1026.35(a)(1)(iii)' },
 } as const;
+
+/** "1.765 percentage points above the APOR", "1 percentage point above", "0.25 … below". */
+export function spreadPhrase(spread: Decimal): string {
+  const below = spread.units < 0n;
+  const text = decimalText(below ? { units: -spread.units, scale: spread.scale } : spread);
+  return `${text} percentage point${text === '1' ? '' : 's'} ${below ? 'below' : 'above'} the APOR`;
+}
 
 export function hpmlTest(input: HpmlInput): LoanTestResult<HpmlFigures> {
   const apr = decimalOf(input.apr);
@@ -81,8 +88,8 @@ export function hpmlTest(input: HpmlInput): LoanTestResult<HpmlFigures> {
   return {
     outcome: isHigherPriced ? 'fail' : 'pass',
     headline: isHigherPriced
-      ? `This is a higher-priced mortgage loan: the APR exceeds the APOR by ${spreadText} percentage points, at or above the ${rule.points}-point threshold.`
-      : `This is not a higher-priced mortgage loan: the APR exceeds the APOR by ${spreadText} percentage points, below the ${rule.points}-point threshold.`,
+      ? `This is a higher-priced mortgage loan: the APR is ${spreadPhrase(spread)}, at or above the ${rule.points}-point threshold.`
+      : `This is not a higher-priced mortgage loan: the APR is ${spreadPhrase(spread)}, below the ${rule.points}-point threshold.`,
     figures: { spread: toNumber(spread), threshold: Number(rule.points), isHigherPriced },
     steps,
     citations: citationsOf(steps),
