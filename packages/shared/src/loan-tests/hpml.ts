@@ -18,9 +18,9 @@ export const hpmlInputSchema = z.object({
   apr: z.number().min(0).max(100),
   /** The APOR for a comparable transaction as of the rate-set date, in percent. */
   apor: z.number().min(0).max(100),
-  lien: z.enum(['first', 'subordinate']),
+  lien: z.enum(['first', 'subordinate'], 'Choose a first or a subordinate lien.'),
   /** The user's answer: does the principal exceed the Freddie Mac maximum (conforming limit)? */
-  jumbo: z.boolean(),
+  jumbo: z.boolean('Say whether the principal is above the Freddie Mac limit.'),
 });
 export type HpmlInput = z.infer<typeof hpmlInputSchema>;
 

@@ -13,8 +13,8 @@ export type LoanTestKind = (typeof LOAN_TEST_KINDS)[number];
 export const LOAN_TEST_LABELS: Record<LoanTestKind, string> = {
   trid_timing: 'TRID timeline',
   tolerance: 'Tolerance cure',
-  rate_spread: 'Rate spread, HPML and HOEPA',
-  points_and_fees: 'QM and HOEPA points and fees',
+  rate_spread: 'Rate spread and HPML',
+  points_and_fees: 'Points and fees: QM and HOEPA',
 };
 
 /** The page of each test, under /loan-tests. */

@@ -108,9 +108,9 @@ const hasCents = (value: number) => decimalOf(value).scale <= 2;
 
 /** Dollars, not negative, at most two decimals. */
 export const moneySchema = z
-  .number()
-  .min(0)
-  .max(MONEY_LIMIT)
+  .number('Enter an amount in dollars, such as 1250.00.')
+  .min(0, 'An amount cannot be negative.')
+  .max(MONEY_LIMIT, 'Enter an amount under $1,000,000,000.')
   .refine(hasCents, 'An amount has at most two decimals (cents).');
 
 /** A dollar amount above zero. */
@@ -120,10 +120,13 @@ export const positiveMoneySchema = moneySchema.refine(
 );
 
 /** A rate in percent. */
-export const percentRateSchema = z.number().min(0).max(100);
+export const percentRateSchema = z
+  .number('Enter a rate as a percentage, such as 6.125.')
+  .min(0, 'Enter a rate as a percentage, such as 6.125.')
+  .max(100, 'Enter a rate as a percentage, such as 6.125.');
 
 export const pointsAndFeesItemSchema = z.object({
-  kind: z.enum(POINTS_AND_FEES_ITEM_KIND_KEYS),
+  kind: z.enum(POINTS_AND_FEES_ITEM_KIND_KEYS, 'Choose what kind of charge this is.'),
   amount: moneySchema,
   /** The user's name for the charge ("Origination fee"). */
   description: z.string().trim().max(200).optional(),
@@ -131,7 +134,7 @@ export const pointsAndFeesItemSchema = z.object({
 export type PointsAndFeesItem = z.infer<typeof pointsAndFeesItemSchema>;
 
 export const consummationDateSchema = z
-  .string()
+  .string('Enter the consummation date as YYYY-MM-DD.')
   .refine(isIsoDay, 'The consummation date must be a real date written YYYY-MM-DD.');
 
 export const qmPointsAndFeesInputSchema = z.object({

@@ -41,16 +41,23 @@ const BAD_LOAN_TERM = `bad loan term: the loan term must be a whole number of ye
 
 export const rateSpreadInputSchema = z.object({
   /** HMDA action taken, 1 to 8 (1 originated, 2 approved not accepted, 8 preapproval approved not accepted, …). */
-  actionTaken: z.number().int().min(1).max(8),
+  actionTaken: z
+    .number('Enter the HMDA action taken code, 1 to 8.')
+    .int('Enter the HMDA action taken code, 1 to 8.')
+    .min(1, 'Enter the HMDA action taken code, 1 to 8.')
+    .max(8, 'Enter the HMDA action taken code, 1 to 8.'),
   /** Years, 1 to 50: the APOR table has a column for each. */
-  loanTerm: z.number().int(BAD_LOAN_TERM).min(1, BAD_LOAN_TERM).max(APOR_TERMS, BAD_LOAN_TERM),
+  loanTerm: z.number(BAD_LOAN_TERM).int(BAD_LOAN_TERM).min(1, BAD_LOAN_TERM).max(APOR_TERMS, BAD_LOAN_TERM),
   /** Which APOR table: fixed → FixedRate, adjustable → VariableRate. */
-  amortizationType: z.enum(['fixed', 'adjustable']),
+  amortizationType: z.enum(['fixed', 'adjustable'], 'Choose fixed-rate or adjustable-rate.'),
   /** The APR in percent (6.125). */
-  apr: z.number().min(0).max(100),
+  apr: z
+    .number('Enter the APR as a percentage, such as 6.125.')
+    .min(0, 'Enter the APR as a percentage, such as 6.125.')
+    .max(100, 'Enter the APR as a percentage, such as 6.125.'),
   /** The date the interest rate was last set before final action, YYYY-MM-DD. */
-  lockDate: z.string().refine(isIsoDay, 'The lock date must be a real date written YYYY-MM-DD.'),
-  reverseMortgage: z.boolean(),
+  lockDate: z.string('Enter the date the rate was set as YYYY-MM-DD.').refine(isIsoDay, 'The lock date must be a real date written YYYY-MM-DD.'),
+  reverseMortgage: z.boolean('Say whether the loan is a reverse mortgage.'),
 });
 export type RateSpreadInput = z.infer<typeof rateSpreadInputSchema>;
 

@@ -4,7 +4,7 @@ import { APOR_AMORTIZATIONS, LOAN_TEST_KINDS } from '../loan-tests/loan-test-kin
 import {
   pointsAndFeesTestInputSchema,
   rateSpreadTestInputSchema,
-} from '../loan-tests/pricing-tests.ts';
+} from '../loan-tests/run-loan-test.ts';
 import { toleranceInputSchema } from '../loan-tests/tolerance.ts';
 import { tridTimingInputSchema } from '../loan-tests/trid-timing.ts';
 

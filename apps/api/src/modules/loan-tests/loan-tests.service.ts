@@ -3,7 +3,11 @@ import type { Db } from '@complivue/db/database';
 import { loanTestResults } from '@complivue/db/schema/loan-tests';
 import type { LoanTestOutcome } from '@complivue/shared/loan-tests/explanation';
 import { LOAN_TEST_LABELS } from '@complivue/shared/loan-tests/loan-test-kinds';
-import { NO_APOR_TABLES, runLoanTestOn } from '@complivue/shared/loan-tests/run-loan-test';
+import {
+  NO_APOR_TABLES,
+  readsAporTables,
+  runLoanTestOn,
+} from '@complivue/shared/loan-tests/run-loan-test';
 import {
   type LoanTestRun,
   type SavedLoanTest,
@@ -22,11 +26,11 @@ import { getSavedLoanTest } from './loan-tests.queries.ts';
 
 
 /**
- * Runs one test on inputs the route has validated (packages/shared/src/loan-tests): a
- * rate-spread test reads the APOR tables in use, every other test the inputs alone.
+ * Runs one test on inputs the route has validated (packages/shared/src/loan-tests): the
+ * rate-spread and points-and-fees tests read the APOR tables in use, the others the inputs alone.
  */
 export async function runLoanTest(db: Db, request: LoanTestRequest): Promise<LoanTestRun> {
-  const tables = request.kind === 'rate_spread' ? await currentAporTables(db) : NO_APOR_TABLES;
+  const tables = readsAporTables(request.kind) ? await currentAporTables(db) : NO_APOR_TABLES;
   return runLoanTestOn(request, tables);
 }
 
