@@ -197,6 +197,10 @@ export const ERROR_CATALOGUE = {
 
   // ── Outbound webhooks ──
   too_many_webhook_endpoints: { status: 409, message: AUTOMATION_MESSAGES.too_many_endpoints },
+  apor_version_conflict: {
+    status: 409,
+    message: 'Another APOR table of this kind was loaded at the same moment. Load this one again.',
+  },
 
   // ── Regulatory feeds ──
   duplicate_source: { status: 409, message: 'A source with this address already exists.' },

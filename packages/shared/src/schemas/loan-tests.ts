@@ -21,8 +21,6 @@ export const LOAN_TEST_MESSAGES = {
   apor_file_invalid: 'The APOR file could not be read. Fix the lines listed and load it again.',
   apor_file_too_large: 'An APOR file must be 2 MB or smaller.',
   apor_file_type: 'Load the APOR table as the FFIEC’s pipe-delimited text file.',
-  apor_version_conflict:
-    'Another APOR table of this kind was loaded at the same moment. Load this one again.',
   csv_missing: 'Attach a CSV file of loans.',
   csv_too_large: 'A CSV of loans must be 5 MB or smaller.',
   csv_type: 'Attach the loans as a CSV file.',

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@complivue/db/database';
 import { aporTables } from '@complivue/db/schema/loan-tests';
-import { parseAporTable, type AporTableRef } from '@complivue/shared/loan-tests/apor-table';
+import { parseAporTable } from '@complivue/shared/loan-tests/apor-table';
+import type { AporTableRef } from '@complivue/shared/loan-tests/rate-spread';
 import {
   APOR_AMORTIZATION_LABELS,
   type AporAmortization,
@@ -141,7 +142,7 @@ export async function loadAporTable(
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new AppError('conflict', LOAN_TEST_MESSAGES.apor_version_conflict);
+      throw new AppError('apor_version_conflict');
     }
     throw error;
   }

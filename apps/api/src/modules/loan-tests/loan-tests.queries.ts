@@ -175,7 +175,7 @@ export async function findLoanTestRecords(
       id: change.id,
       label: `${changeNumberLabel(change.number)} · ${change.title}`,
     })),
-    findings,
+    findings: findings.map((finding) => ({ id: finding.id, label: finding.title })),
     canSaveToChanges,
     canSaveToFindings,
   };
