@@ -18,9 +18,11 @@
  * Sunday holiday; the regulation’s text excludes only the holidays "specified in 5 U.S.C.
  * 6103(a)", and the Monday off after a Sunday holiday comes from Executive Order 11582, a
  * pay-and-leave rule, not from 6103(a). So the Monday is a business day too (the Sunday was
- * already excluded as a Sunday). The CFPB’s 2021 Juneteenth interpretive rule (86 FR 44267)
- * applies the same reading: "when a federal holiday falls on a Saturday, the day of federal
- * observance is considered a business day for these time-sensitive consumer protections".
+ * already excluded as a Sunday). The CFPB’s announcement of its 2021 Juneteenth interpretive
+ * rule (86 FR 44267) applied the same reading to Friday, June 18, 2021: "when a federal holiday
+ * falls on a Saturday, the day of federal observance is considered a business day for these
+ * time-sensitive consumer protections". Compliance commentators read the Sunday case the same
+ * way (Monday, June 20, 2022 and Monday, July 5, 2021 counted for rescission).
  */
 
 import { addDays, dayToDate, isIsoDay } from '../calendar-days.ts';

@@ -330,6 +330,11 @@ describe('holidays on weekends in the timeline', () => {
     expect(result.notes.join(' ')).toContain(
       'the test uses the later day, Thursday, December 10, 2026',
     );
+    expect(
+      stepNamed(result, 'Earliest consummation after the Closing Disclosure').detail,
+    ).toContain(
+      'Sunday, December 6, 2026 is not a business day, so counting back from consummation gives a later day, Thursday, December 10, 2026',
+    );
   });
 
   it('notes the CFPB’s Juneteenth 2021 interpretive rule when a period spans June 19, 2021', () => {

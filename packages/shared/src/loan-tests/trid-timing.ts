@@ -305,6 +305,14 @@ function earliestAfter(start: string, days: number) {
   return { earliest, forward, count: countBusinessDays(start, days, SPECIFIC_BUSINESS_DAYS) };
 }
 
+/** The counting behind a wait, and, when the two readings differ, which day is used. */
+function waitDetail(start: string, wait: ReturnType<typeof earliestAfter>): string {
+  const counted = countDetail(start, wait.count, SPECIFIC_BUSINESS_DAYS);
+  return wait.earliest === wait.forward
+    ? counted
+    : `${counted} ${formatLongDay(start)} is not a business day, so counting back from consummation gives a later day, ${formatLongDay(wait.earliest)}, which the test uses (see the notes).`;
+}
+
 function receipt(delivered: { date: string; method: DeliveryMethod }) {
   if (delivered.method === 'in_person') return { day: delivered.date, count: null };
   const count = countBusinessDays(delivered.date, 3, SPECIFIC_BUSINESS_DAYS);
@@ -380,7 +388,7 @@ export function tridTimeline(rawInput: TridTimingInput): LoanTestResult<TridTime
     steps.push({
       label: 'Earliest consummation after the Loan Estimate',
       value: formatLongDay(leWait.earliest),
-      detail: `The seven-business-day wait runs from the day the Loan Estimate was ${METHOD_WORDS[le.method]}, not from its receipt. ${countDetail(le.date, leWait.count, specific)}`,
+      detail: `The seven-business-day wait runs from the day the Loan Estimate was ${METHOD_WORDS[le.method]}, not from its receipt. ${waitDetail(le.date, leWait)}`,
       citation: CITE.leWait,
     });
     if (leWait.earliest !== leWait.forward) {
@@ -459,7 +467,7 @@ export function tridTimeline(rawInput: TridTimingInput): LoanTestResult<TridTime
     steps.push({
       label: 'Earliest consummation after the Closing Disclosure',
       value: formatLongDay(cdWait.earliest),
-      detail: `Consummation may occur on the third business day after the consumer receives the Closing Disclosure. ${countDetail(received.day, cdWait.count, specific)}`,
+      detail: `Consummation may occur on the third business day after the consumer receives the Closing Disclosure. ${waitDetail(received.day, cdWait)}`,
       citation: CITE.cdReceive,
     });
     if (cdWait.earliest !== cdWait.forward) {
@@ -501,7 +509,7 @@ export function tridTimeline(rawInput: TridTimingInput): LoanTestResult<TridTime
           received.count
             ? ` (${corrected.method === 'email' ? 'sent by email' : 'placed in the mail'} on ${formatLongDay(corrected.date)} and presumed received three business days later)`
             : ''
-        }. ${countDetail(received.day, correctedWait.count, specific)}`,
+        }. ${waitDetail(received.day, correctedWait)}`,
         citation: correctedCitation,
       });
       if (correctedWait.earliest !== correctedWait.forward) {
