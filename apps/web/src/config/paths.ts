@@ -146,6 +146,9 @@ export const appRoutePatterns = [
   paths.automationsRuleEdit,
   paths.automationsRun,
   paths.automation,
+  paths.loanTests,
+  paths.loanTestResult,
+  paths.loanTest,
   paths.qaTest,
 ] as const;
 

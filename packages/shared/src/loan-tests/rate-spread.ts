@@ -47,7 +47,11 @@ export const rateSpreadInputSchema = z.object({
     .min(1, 'Enter the HMDA action taken code, 1 to 8.')
     .max(8, 'Enter the HMDA action taken code, 1 to 8.'),
   /** Years, 1 to 50: the APOR table has a column for each. */
-  loanTerm: z.number(BAD_LOAN_TERM).int(BAD_LOAN_TERM).min(1, BAD_LOAN_TERM).max(APOR_TERMS, BAD_LOAN_TERM),
+  loanTerm: z
+    .number(BAD_LOAN_TERM)
+    .int(BAD_LOAN_TERM)
+    .min(1, BAD_LOAN_TERM)
+    .max(APOR_TERMS, BAD_LOAN_TERM),
   /** Which APOR table: fixed → FixedRate, adjustable → VariableRate. */
   amortizationType: z.enum(['fixed', 'adjustable'], 'Choose fixed-rate or adjustable-rate.'),
   /** The APR in percent (6.125). */
@@ -56,7 +60,9 @@ export const rateSpreadInputSchema = z.object({
     .min(0, 'Enter the APR as a percentage, such as 6.125.')
     .max(100, 'Enter the APR as a percentage, such as 6.125.'),
   /** The date the interest rate was last set before final action, YYYY-MM-DD. */
-  lockDate: z.string('Enter the date the rate was set as YYYY-MM-DD.').refine(isIsoDay, 'The lock date must be a real date written YYYY-MM-DD.'),
+  lockDate: z
+    .string('Enter the date the rate was set as YYYY-MM-DD.')
+    .refine(isIsoDay, 'The lock date must be a real date written YYYY-MM-DD.'),
   reverseMortgage: z.boolean('Say whether the loan is a reverse mortgage.'),
 });
 export type RateSpreadInput = z.infer<typeof rateSpreadInputSchema>;

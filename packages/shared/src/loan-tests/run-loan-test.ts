@@ -5,7 +5,11 @@ import { formatLongDay, type LoanTestResult } from './explanation.ts';
 import { hoepaTest } from './high-cost.ts';
 import { hpmlInputSchema, hpmlTest } from './hpml.ts';
 import { loanTestRun, titled, type LoanTestRunResult } from './loan-test-run.ts';
-import { percentRateSchema, qmPointsAndFeesInputSchema, qmPointsAndFeesTest } from './points-and-fees.ts';
+import {
+  percentRateSchema,
+  qmPointsAndFeesInputSchema,
+  qmPointsAndFeesTest,
+} from './points-and-fees.ts';
 import { rateSpread, rateSpreadInputSchema, type RateSpreadTables } from './rate-spread.ts';
 import { toleranceCure } from './tolerance.ts';
 import { tridTimeline } from './trid-timing.ts';
@@ -151,7 +155,10 @@ function runPointsAndFees(
  * Runs a test on validated inputs. Only the rate-spread and points-and-fees tests read the APOR
  * tables; the caller passes the ones in use (or NO_APOR_TABLES for the others).
  */
-export function runLoanTestOn(request: LoanTestRequest, tables: RateSpreadTables): LoanTestRunResult {
+export function runLoanTestOn(
+  request: LoanTestRequest,
+  tables: RateSpreadTables,
+): LoanTestRunResult {
   switch (request.kind) {
     case 'trid_timing':
       return loanTestRun(request.kind, [titled(TITLES.trid, tridTimeline(request.input))]);

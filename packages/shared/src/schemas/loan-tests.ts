@@ -100,7 +100,11 @@ export const saveLoanTestRequestSchema = loanTestRequestSchema
       });
     }
     if (request.changeId && request.findingId) {
-      context.addIssue({ code: 'custom', path: ['findingId'], message: LOAN_TEST_MESSAGES.record_one });
+      context.addIssue({
+        code: 'custom',
+        path: ['findingId'],
+        message: LOAN_TEST_MESSAGES.record_one,
+      });
     }
   });
 export type SaveLoanTestRequest = z.input<typeof saveLoanTestRequestSchema>;
@@ -166,10 +170,9 @@ export type AporTableSummary = z.output<typeof aporTableSummarySchema>;
 export const aporTableListSchema = z.object({ items: z.array(aporTableSummarySchema) });
 
 export const loadAporTableFieldsSchema = z.object({
-  amortization: z.enum(APOR_AMORTIZATIONS, 'Choose whether the table is fixed-rate or adjustable-rate.'),
-  sourceNote: z
-    .string()
-    .trim()
-    .max(500, 'Keep the source under 500 characters.')
-    .default(''),
+  amortization: z.enum(
+    APOR_AMORTIZATIONS,
+    'Choose whether the table is fixed-rate or adjustable-rate.',
+  ),
+  sourceNote: z.string().trim().max(500, 'Keep the source under 500 characters.').default(''),
 });

@@ -57,9 +57,10 @@ describe('loan tests API', () => {
   const { call, institution, create } = changeTestKit(() => t);
 
   function loadTable(cookie: string, text: string, fields: Record<string, string> = {}) {
-    const form = multipartForm({ amortization: 'fixed', sourceNote: 'CFPB test sample', ...fields }, [
-      { fileName: 'YieldTableFixed.txt', contentType: 'text/plain', data: Buffer.from(text) },
-    ]);
+    const form = multipartForm(
+      { amortization: 'fixed', sourceNote: 'CFPB test sample', ...fields },
+      [{ fileName: 'YieldTableFixed.txt', contentType: 'text/plain', data: Buffer.from(text) }],
+    );
     return t.app.inject({
       method: 'POST',
       url: '/api/admin/apor-tables',
@@ -78,7 +79,7 @@ describe('loan tests API', () => {
     const response = await call(cookie, 'POST', '/api/risks/findings', {
       title: 'Tolerance cures refunded late on three files',
       source: 'self_identified',
-      severity: 'medium',
+      severity: 'moderate',
       area: 'trid',
       description: 'QC found three loans where the 10% bucket was exceeded and not cured.',
     });
@@ -110,9 +111,9 @@ describe('loan tests API', () => {
     expect(second.version).toBe(table.version + 1);
 
     const listed = await call(operator, 'GET', '/api/admin/apor-tables');
-    const versions = listed.json<{ items: AporTableSummary[] }>().items.filter(
-      (row) => row.amortization === 'fixed',
-    );
+    const versions = listed
+      .json<{ items: AporTableSummary[] }>()
+      .items.filter((row) => row.amortization === 'fixed');
     expect(versions.filter((row) => row.current).map((row) => row.version)).toEqual([
       second.version,
     ]);
@@ -129,12 +130,19 @@ describe('loan tests API', () => {
     const result = await run(user.cookie, 'rate_spread', RATE_SPREAD_INPUT);
     const spread = result.results[0]!;
     // Term 30 of the week of January 2, 2017 is 4.36; 6.000 − 4.360 = 1.640.
-    expect(spread.figures).toMatchObject({ rateSpread: 1.64, apor: 4.36, aporWeekStart: '2017-01-02' });
+    expect(spread.figures).toMatchObject({
+      rateSpread: 1.64,
+      apor: 4.36,
+      aporWeekStart: '2017-01-02',
+    });
     expect(result.aporTable?.label).toMatch(/^Fixed-rate APOR table, version \d+, loaded /);
     // 1.640 is 1.5 or more over the APOR on a first lien that is not jumbo: higher-priced.
     expect(result.results[1]!.figures).toMatchObject({ isHigherPriced: true });
 
-    const outside = await run(user.cookie, 'rate_spread', { ...RATE_SPREAD_INPUT, lockDate: '2026-11-02' });
+    const outside = await run(user.cookie, 'rate_spread', {
+      ...RATE_SPREAD_INPUT,
+      lockDate: '2026-11-02',
+    });
     expect(outside.results[0]!.outcome).toBe('not_determined');
 
     const bad = await call(user.cookie, 'POST', '/api/loan-tests/run', {
@@ -143,6 +151,41 @@ describe('loan tests API', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('Some fields are missing or invalid.');
+  });
+
+  it('tests points and fees against the QM limit and HOEPA with the year’s figures and the table’s APOR', async () => {
+    await loadTable(operator, APOR_SAMPLE);
+    const { user } = await institution('basic');
+    const input = {
+      consummationDate: '2026-06-15',
+      totalLoanAmount: 200_000,
+      items: [
+        { kind: 'creditor_origination', amount: 3000, description: 'Origination fee' },
+        { kind: 'loan_originator_compensation', amount: 2000 },
+        { kind: 'bona_fide_third_party_charge', amount: 1500, description: 'Appraisal' },
+      ],
+      apr: 6.0,
+      lockDate: '2017-01-04',
+      loanTerm: 30,
+      amortizationType: 'fixed',
+      lien: 'first',
+    };
+    const result = await run(user.cookie, 'points_and_fees', input);
+    const [qm, hoepa] = result.results;
+    // 2026: a loan of $137,958 or more may have points and fees up to 3% of the total loan
+    // amount (90 FR 57890): $6,000. Counted: $3,000 + $2,000; the appraisal is excluded.
+    expect(qm!.outcome).toBe('pass');
+    expect(qm!.figures).toMatchObject({ limit: 6000, margin: 1000 });
+    // 1.640 over the APOR is not more than 6.5; $5,000 is not more than 5% ($10,000).
+    expect(hoepa!.outcome).toBe('pass');
+    expect(result.aporTable?.label).toMatch(/^Fixed-rate APOR table/);
+
+    const later = await run(user.cookie, 'points_and_fees', {
+      ...input,
+      consummationDate: '2031-03-02',
+    });
+    expect(later.results[0]!.outcome).toBe('not_determined');
+    expect(later.results[0]!.headline).toContain('2031');
   });
 
   it('runs a batch CSV in the CFPB calculator’s layout, one answer per row', async () => {
@@ -182,7 +225,9 @@ describe('loan tests API', () => {
     // Thanksgiving (Thu 26) is skipped: Fri 27, Mon 30, Tue Dec 1 (12 CFR 1026.19(e)(1)(iii)(A)).
     expect(timeline.results[0]!.figures).toMatchObject({ loanEstimateDueBy: '2026-12-01' });
 
-    const records = (await call(user.cookie, 'GET', '/api/loan-tests/records')).json<LoanTestRecords>();
+    const records = (
+      await call(user.cookie, 'GET', '/api/loan-tests/records')
+    ).json<LoanTestRecords>();
     expect(records.canSaveToChanges).toBe(true);
     expect(records.changes.map((row) => row.id)).toContain(change.id);
 
@@ -203,7 +248,10 @@ describe('loan tests API', () => {
     });
     expect(test.results[0]!.figures).toMatchObject({ loanEstimateDueBy: '2026-12-01' });
 
-    const history = await t.db.select().from(changeHistory).where(eq(changeHistory.changeId, change.id));
+    const history = await t.db
+      .select()
+      .from(changeHistory)
+      .where(eq(changeHistory.changeId, change.id));
     expect(history.map((row) => row.event)).toContain('loan_test_saved');
     const audit = await t.db
       .select()
@@ -223,8 +271,18 @@ describe('loan tests API', () => {
     const input = {
       consummationDate: '2026-11-20',
       fees: [
-        { name: 'Origination fee', kind: 'paid_to_creditor_broker_or_affiliate', loanEstimate: 1000, closingDisclosure: 1100 },
-        { name: 'Title insurance', kind: 'third_party_shopped_from_list', loanEstimate: 1000, closingDisclosure: 1200 },
+        {
+          name: 'Origination fee',
+          kind: 'paid_to_creditor_broker_or_affiliate',
+          loanEstimate: 1000,
+          closingDisclosure: 1100,
+        },
+        {
+          name: 'Title insurance',
+          kind: 'third_party_shopped_from_list',
+          loanEstimate: 1000,
+          closingDisclosure: 1200,
+        },
       ],
     };
     const result = await run(user.cookie, 'tolerance', input);
@@ -268,7 +326,9 @@ describe('loan tests API', () => {
 
   it('lets the basic plan run and print tests but not save them to a change', async () => {
     const { manager, user } = await institution('basic');
-    const records = (await call(user.cookie, 'GET', '/api/loan-tests/records')).json<LoanTestRecords>();
+    const records = (
+      await call(user.cookie, 'GET', '/api/loan-tests/records')
+    ).json<LoanTestRecords>();
     expect(records).toMatchObject({ canSaveToChanges: false, canSaveToFindings: false });
     const other = await institution();
     const change = await create(other.manager.cookie);
@@ -299,7 +359,11 @@ describe('loan tests API', () => {
     const read = await call(b.user.cookie, 'GET', `/api/loan-tests/results/${saved.id}`);
     expect(read.statusCode).toBe(404);
     expect(read.json().error.message).toBe(LOAN_TEST_MESSAGES.not_found);
-    const listed = await call(b.user.cookie, 'GET', `/api/loan-tests/results?changeId=${change.id}`);
+    const listed = await call(
+      b.user.cookie,
+      'GET',
+      `/api/loan-tests/results?changeId=${change.id}`,
+    );
     expect(listed.json<{ items: unknown[] }>().items).toEqual([]);
 
     for (const target of [{ changeId: change.id }, { findingId: finding.id }]) {
@@ -313,7 +377,9 @@ describe('loan tests API', () => {
     }
     const again = await call(a.user.cookie, 'GET', `/api/loan-tests/results/${saved.id}`);
     expect(again.json<SavedLoanTest>().loanReference).toBe('LN-A');
-    const bRecords = (await call(b.user.cookie, 'GET', '/api/loan-tests/records')).json<LoanTestRecords>();
+    const bRecords = (
+      await call(b.user.cookie, 'GET', '/api/loan-tests/records')
+    ).json<LoanTestRecords>();
     expect(bRecords.changes.map((row) => row.id)).not.toContain(change.id);
     expect(bRecords.findings.map((row) => row.id)).not.toContain(finding.id);
   });

@@ -23,11 +23,7 @@ import { requireFeature, requireRole } from '../../lib/route-access.ts';
 import { parseFormFields, readMultipartUpload } from '../../lib/uploads.ts';
 import { requireAuth } from '../auth/access.ts';
 import { requireDatedActor } from '../auth/actor.ts';
-import {
-  currentAporTables,
-  listAporTables,
-  loadAporTable,
-} from './apor-tables.service.ts';
+import { currentAporTables, listAporTables, loadAporTable } from './apor-tables.service.ts';
 import { findLoanTestRecords, getSavedLoanTest, listSavedLoanTests } from './loan-tests.queries.ts';
 import { runLoanTest, saveLoanTest } from './loan-tests.service.ts';
 
@@ -238,4 +234,3 @@ export const loanTestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-

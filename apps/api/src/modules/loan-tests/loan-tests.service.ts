@@ -24,7 +24,6 @@ import type { ServiceDeps } from '../../service-deps.ts';
 import { currentAporTables } from './apor-tables.service.ts';
 import { getSavedLoanTest } from './loan-tests.queries.ts';
 
-
 /**
  * Runs one test on inputs the route has validated (packages/shared/src/loan-tests): the
  * rate-spread and points-and-fees tests read the APOR tables in use, the others the inputs alone.
@@ -65,7 +64,11 @@ export async function saveLoanTest(
   const label = `${LOAN_TEST_LABELS[request.kind]}, loan ${request.loanReference}: ${OUTCOME_WORDS[run.outcome]}`;
   await db.transaction(async (tx) => {
     if (request.changeId) {
-      await recordLoanTestOnChange(tx, actor, { changeId: request.changeId, loanTestId: id, label });
+      await recordLoanTestOnChange(tx, actor, {
+        changeId: request.changeId,
+        loanTestId: id,
+        label,
+      });
     } else {
       await recordLoanTestOnFinding(tx, deps, actor, {
         findingId: request.findingId!,
@@ -92,4 +95,3 @@ export async function saveLoanTest(
   });
   return getSavedLoanTest(db, actor.companyId, id);
 }
-

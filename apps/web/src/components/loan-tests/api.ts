@@ -19,7 +19,7 @@ export function useSavedLoanTests(filter: { changeId?: string; findingId?: strin
   const query = params.size > 0 ? `?${params}` : '';
   return useQuery({
     queryKey: [...loanTestsQueryKey, 'results', filter],
-    queryFn: () => apiRequest(`/api/loan-tests/results${query}`, { schema: savedLoanTestListSchema }),
+    queryFn: () =>
+      apiRequest(`/api/loan-tests/results${query}`, { schema: savedLoanTestListSchema }),
   });
 }
-

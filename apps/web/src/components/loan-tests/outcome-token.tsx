@@ -13,4 +13,3 @@ export function OutcomeToken({ outcome }: { outcome: LoanTestOutcome }) {
   const { tone, word } = OUTCOME_TOKENS[outcome];
   return <StatusToken tone={tone}>{word}</StatusToken>;
 }
-

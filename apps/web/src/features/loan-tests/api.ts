@@ -10,11 +10,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { loanTestsQueryKey } from '@/components/loan-tests/api';
 import { ApiClientError, apiRequest } from '@/lib/api-client';
 
-
 export function useRunLoanTest() {
   return useMutation({
     mutationFn: (request: LoanTestRequest) =>
-      apiRequest('/api/loan-tests/run', { method: 'POST', body: request, schema: loanTestRunSchema }),
+      apiRequest('/api/loan-tests/run', {
+        method: 'POST',
+        body: request,
+        schema: loanTestRunSchema,
+      }),
   });
 }
 
@@ -56,7 +59,9 @@ export function useSaveLoanTest() {
  * The batch: a CSV of loans in, the CSV of rate spreads back as a file. Not JSON, so not
  * `apiRequest`; a refusal still answers the API's JSON error, told as an ApiClientError.
  */
-export async function rateSpreadBatch(file: File): Promise<{ csv: Blob; rows: number; errors: number }> {
+export async function rateSpreadBatch(
+  file: File,
+): Promise<{ csv: Blob; rows: number; errors: number }> {
   const form = new FormData();
   form.append('file', file);
   const response = await fetch('/api/loan-tests/rate-spread.csv', {

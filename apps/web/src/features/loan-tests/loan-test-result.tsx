@@ -71,7 +71,10 @@ export function ExplainedResult({
           <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {result.citations.map((citation) => (
               <li key={citation}>
-                <Link to={libraryLink(citation)} className="text-brand-700 underline underline-offset-2">
+                <Link
+                  to={libraryLink(citation)}
+                  className="text-brand-700 underline underline-offset-2"
+                >
                   Rules citing {citation.replace(/, comment .*$/, '')}
                 </Link>
               </li>

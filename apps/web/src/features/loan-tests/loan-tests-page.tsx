@@ -73,7 +73,10 @@ export function LoanTestsPage() {
           <li key={kind}>
             <Card className="h-full p-4 sm:p-5">
               <h2 className="text-lg font-semibold">
-                <Link to={loanTestPath(kind)} className="text-brand-700 underline underline-offset-2">
+                <Link
+                  to={loanTestPath(kind)}
+                  className="text-brand-700 underline underline-offset-2"
+                >
                   {LOAN_TEST_LABELS[kind]}
                 </Link>
               </h2>

@@ -83,7 +83,9 @@ export function PointsAndFeesForm({ onRun }: { onRun: RunTest }) {
   });
   const { errors } = form;
   const update = (key: number, change: Partial<ItemRow>) =>
-    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
+    setItems((current) =>
+      current.map((item) => (item.key === key ? { ...item, ...change } : item)),
+    );
 
   return (
     <TestForm label="Points and fees" form={form}>
@@ -153,14 +155,20 @@ export function PointsAndFeesForm({ onRun }: { onRun: RunTest }) {
               variant="ghost"
               className="md:mt-7"
               disabled={items.length === 1}
-              onClick={() => setItems((current) => current.filter((other) => other.key !== item.key))}
+              onClick={() =>
+                setItems((current) => current.filter((other) => other.key !== item.key))
+              }
             >
               <Trash2 aria-hidden="true" className="size-4" />
               <span className="sr-only">Remove charge {index + 1}</span>
             </Button>
           </div>
         ))}
-        <Button type="button" variant="secondary" onClick={() => setItems((current) => [...current, emptyItem()])}>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => setItems((current) => [...current, emptyItem()])}
+        >
           <Plus aria-hidden="true" className="size-4" />
           Add a charge
         </Button>

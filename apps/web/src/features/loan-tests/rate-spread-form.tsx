@@ -7,13 +7,7 @@ import {
   CheckboxAnswer,
   LIEN_OPTIONS,
 } from './loan-fields.tsx';
-import {
-  ChoiceField,
-  TestForm,
-  TextInputField,
-  numberOrText,
-  useTestForm,
-} from './test-form.tsx';
+import { ChoiceField, TestForm, TextInputField, numberOrText, useTestForm } from './test-form.tsx';
 
 /** The CFPB rate spread calculator's inputs, and the lien and jumbo answers the HPML test needs. */
 export function RateSpreadForm({ onRun }: { onRun: RunTest }) {
@@ -95,9 +89,9 @@ export function RateSpreadForm({ onRun }: { onRun: RunTest }) {
           Reverse mortgage
         </CheckboxAnswer>
         <CheckboxAnswer checked={jumbo} onChange={setJumbo}>
-          The principal is above the maximum Freddie Mac may purchase (the conforming loan limit
-          for the property’s county, published by FHFA): the HPML threshold for a first lien is
-          then 2.5 points (12 CFR 1026.35(a)(1)(ii)).
+          The principal is above the maximum Freddie Mac may purchase (the conforming loan limit for
+          the property’s county, published by FHFA): the HPML threshold for a first lien is then 2.5
+          points (12 CFR 1026.35(a)(1)(ii)).
         </CheckboxAnswer>
       </div>
     </TestForm>

@@ -72,14 +72,22 @@ export function SaveLoanTest({ request }: { request: LoanTestRequest }) {
             <p className="mt-2 text-sm text-slate-700">
               Your institution has no open change or finding to save this test to.{' '}
               {data.canSaveToFindings && (
-                <Link to={`${paths.riskScoring}?view=findings`} className="text-brand-700 underline">
+                <Link
+                  to={`${paths.riskScoring}?view=findings`}
+                  className="text-brand-700 underline"
+                >
                   Record a finding
                 </Link>
               )}{' '}
               first, then run the test again.
             </p>
           ) : (
-            <form onSubmit={submit} noValidate className="mt-3 space-y-4" aria-label="Save the test">
+            <form
+              onSubmit={submit}
+              noValidate
+              className="mt-3 space-y-4"
+              aria-label="Save the test"
+            >
               {failure && <Alert variant="destructive">{failure}</Alert>}
               <div>
                 <Label htmlFor={`${id}-loan`}>Loan number or reference</Label>
@@ -89,7 +97,9 @@ export function SaveLoanTest({ request }: { request: LoanTestRequest }) {
                   onChange={(event) => setLoanReference(event.target.value)}
                   maxLength={100}
                   aria-invalid={failures.loanReference ? true : undefined}
-                  aria-describedby={failures.loanReference ? `${id}-loanReference-error` : undefined}
+                  aria-describedby={
+                    failures.loanReference ? `${id}-loanReference-error` : undefined
+                  }
                 />
                 {fieldError('loanReference')}
               </div>

@@ -90,11 +90,7 @@ export function Field({
   label: ReactNode;
   hint?: ReactNode;
   error?: string;
-  children: (ids: {
-    id: string;
-    'aria-describedby'?: string;
-    'aria-invalid'?: true;
-  }) => ReactNode;
+  children: (ids: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true }) => ReactNode;
 }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
@@ -140,7 +136,12 @@ export function TextInputField({
   return (
     <Field label={label} hint={hint} error={error}>
       {(ids) => (
-        <Input {...props} {...ids} value={value} onChange={(event) => onChange(event.target.value)} />
+        <Input
+          {...props}
+          {...ids}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
     </Field>
   );

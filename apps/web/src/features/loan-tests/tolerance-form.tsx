@@ -9,13 +9,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { RunTest } from './loan-test-page.tsx';
-import {
-  ChoiceField,
-  TestForm,
-  TextInputField,
-  numberOrText,
-  useTestForm,
-} from './test-form.tsx';
+import { ChoiceField, TestForm, TextInputField, numberOrText, useTestForm } from './test-form.tsx';
 
 interface FeeRow {
   key: number;
@@ -131,7 +125,11 @@ export function ToleranceForm({ onRun }: { onRun: RunTest }) {
             </Button>
           </div>
         ))}
-        <Button type="button" variant="secondary" onClick={() => setRows((current) => [...current, emptyRow()])}>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => setRows((current) => [...current, emptyRow()])}
+        >
           <Plus aria-hidden="true" className="size-4" />
           Add a fee
         </Button>

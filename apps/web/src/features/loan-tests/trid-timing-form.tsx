@@ -1,4 +1,8 @@
-import { MONDAY_TO_FRIDAY, WEEKDAYS, type Weekday } from '@complivue/shared/loan-tests/business-days';
+import {
+  MONDAY_TO_FRIDAY,
+  WEEKDAYS,
+  type Weekday,
+} from '@complivue/shared/loan-tests/business-days';
 import {
   CORRECTION_REASONS,
   DELIVERY_METHODS,

@@ -41,7 +41,9 @@ const columns: Column<AporTableSummary>[] = [
     cell: (table) => (
       <>
         {table.fileName}
-        {table.sourceNote && <span className="block text-xs text-slate-700">{table.sourceNote}</span>}
+        {table.sourceNote && (
+          <span className="block text-xs text-slate-700">{table.sourceNote}</span>
+        )}
         <span className="block font-mono text-xs break-all text-slate-600">
           SHA-256 {table.sha256.slice(0, 16)}…
         </span>
@@ -160,8 +162,8 @@ export function AporTablesTab() {
     <div className="space-y-6 p-4 sm:p-6">
       <p className="max-w-3xl text-sm text-slate-700">
         Load the FFIEC’s Average Prime Offer Rate tables (fixed and adjustable, the rate-set date
-        then the APOR for terms of 1 to 50 years on each line). Loan tests compute rate spreads
-        from the newest version of each and name the table and week they used.
+        then the APOR for terms of 1 to 50 years on each line). Loan tests compute rate spreads from
+        the newest version of each and name the table and week they used.
       </p>
       <LoadForm />
       <QueryState
