@@ -14,7 +14,8 @@ describe('hpmlTest', () => {
   it('is higher-priced at exactly 1.5 points over the APOR ("or more"), first lien', () => {
     const at = hpmlTest({ apr: 5.12, apor: 3.62, ...first });
     expect(at.figures).toEqual({ spread: 1.5, threshold: 1.5, isHigherPriced: true });
-    expect(at.outcome).toBe('fail');
+    // A classification: the loan file records it, it is not a failure.
+    expect(at.outcome).toBe('info');
     expect(at.headline).toContain('is a higher-priced mortgage loan');
     expect(at.citations).toContain('12 CFR 1026.35(a)(1)(i)');
   });
@@ -26,7 +27,7 @@ describe('hpmlTest', () => {
       threshold: 1.5,
       isHigherPriced: false,
     });
-    expect(hpmlTest({ apr: 5.119, apor: 3.62, ...first }).outcome).toBe('pass');
+    expect(hpmlTest({ apr: 5.119, apor: 3.62, ...first }).outcome).toBe('info');
     expect(hpmlTest({ apr: 5.119, apor: 3.62, ...first }).headline).toBe(
       'This is not a higher-priced mortgage loan: the APR is 1.499 percentage points above the APOR, below the 1.5-point threshold.',
     );

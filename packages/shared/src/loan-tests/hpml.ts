@@ -85,10 +85,12 @@ export function hpmlTest(input: HpmlInput): LoanTestResult<HpmlFigures> {
     },
   ];
 
+  // A classification, not a pass or a fail: a higher-priced loan is lawful, and brings the
+  // requirements of 1026.35. Calling it a failure would misstate the loan file.
   return {
-    outcome: isHigherPriced ? 'fail' : 'pass',
+    outcome: 'info',
     headline: isHigherPriced
-      ? `This is a higher-priced mortgage loan: the APR is ${spreadPhrase(spread)}, at or above the ${rule.points}-point threshold.`
+      ? `This is a higher-priced mortgage loan: the APR is ${spreadPhrase(spread)}, at or above the ${rule.points}-point threshold, so the escrow and appraisal requirements of 12 CFR 1026.35(b) and (c) apply unless an exemption does.`
       : `This is not a higher-priced mortgage loan: the APR is ${spreadPhrase(spread)}, below the ${rule.points}-point threshold.`,
     figures: { spread: toNumber(spread), threshold: Number(rule.points), isHigherPriced },
     steps,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { auditLog } from '@complivue/db/schema/audit';
 import { changeHistory } from '@complivue/db/schema/changes';
 import { riskFindingHistory } from '@complivue/db/schema/findings';
@@ -20,10 +21,10 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
  * ratespread-calculator/src/test/resources/yieldTableFixed.txt): two weeks of January 2017. For
  * tests only; the product loads the FFIEC's published tables.
  */
-const APOR_SAMPLE = [
-  '1/2/2017|3.52|3.38|3.47|3.47|3.5|3.5|3.75|3.75|3.9|3.9|3.9|3.9|3.62|3.62|3.62|3.62|3.62|3.62|3.62|3.62|3.62|3.62|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36|4.36',
-  '1/9/2017|3.52|3.39|3.41|3.41|3.49|3.49|3.77|3.77|3.93|3.93|3.93|3.93|3.51|3.51|3.51|3.51|3.51|3.51|3.51|3.51|3.51|3.51|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24|4.24',
-].join('\n');
+const APOR_SAMPLE = readFileSync(
+  new URL('../../../test/fixtures/apor-yield-table-fixed-sample-2017.txt', import.meta.url),
+  'utf8',
+);
 
 /** An application the day before Thanksgiving 2026 (Thursday, November 26). */
 const TRID_INPUT = {

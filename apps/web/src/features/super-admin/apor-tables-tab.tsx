@@ -74,6 +74,8 @@ function LoadForm() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Kept now: React clears the event's currentTarget once the handler awaits.
+    const formElement = event.currentTarget;
     setFailure(null);
     setProblems([]);
     const form = new FormData();
@@ -83,7 +85,7 @@ function LoadForm() {
     try {
       const table = await load.mutateAsync(form);
       toast.success(`${table.label} loaded: ${table.weekCount} weeks.`);
-      event.currentTarget?.reset();
+      formElement.reset();
       setFile(null);
       setSourceNote('');
     } catch (caught) {
