@@ -71,7 +71,7 @@ export function ChatLauncher({ signedIn, linkComponent }: ChatLauncherProps) {
 
   if (!hydrated) return null;
   return (
-    <aside aria-label="Chat assistant">
+    <aside aria-label="Chat assistant" data-print="hide">
       {state === 'closed' ? (
         <button
           ref={launcherRef}

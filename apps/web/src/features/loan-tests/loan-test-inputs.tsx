@@ -1,3 +1,5 @@
+import { POINTS_AND_FEES_ITEM_KINDS } from '@complivue/shared/loan-tests/points-and-fees';
+import { FEE_KINDS } from '@complivue/shared/loan-tests/tolerance';
 import { Card } from '@/components/ui/card';
 
 /** Field names as a loan file would label them; a name missing here is shown spaced out. */
@@ -30,18 +32,48 @@ const LABELS: Record<string, string> = {
   name: 'Name',
   kind: 'Kind',
   amount: 'Amount',
+  description: 'Description',
+  loanAmount: 'Loan amount on the note',
+  undiscountedRate: 'Interest rate before the discount (%)',
+  dwellingIsPersonalProperty: 'Dwelling is personal property',
+  prepaymentPenaltyAfter36Months: 'Prepayment penalty possible after 36 months',
+  prepaymentPenaltyOver2Percent: 'Prepayment penalties can exceed 2% of the amount prepaid',
+};
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** Fields whose numbers are dollars, and fields whose codes have words. */
+const MONEY = new Set([
+  'totalLoanAmount',
+  'loanAmount',
+  'amount',
+  'loanEstimate',
+  'closingDisclosure',
+]);
+const CODES: Record<string, Record<string, string>> = {
+  kind: {
+    ...Object.fromEntries(Object.entries(FEE_KINDS).map(([kind, info]) => [kind, info.label])),
+    ...Object.fromEntries(
+      Object.entries(POINTS_AND_FEES_ITEM_KINDS).map(([kind, info]) => [kind, info.label]),
+    ),
+  },
+  amortizationType: { fixed: 'Fixed rate', adjustable: 'Adjustable rate' },
+  lien: { first: 'First lien', subordinate: 'Subordinate lien' },
+  method: { in_person: 'In person', mail: 'By mail', email: 'By email' },
 };
 
 const label = (key: string) =>
   LABELS[key] ?? key.replace(/([A-Z])/g, ' $1').replace(/^./, (first) => first.toUpperCase());
 
-function show(value: unknown): string {
+function show(value: unknown, key = ''): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'number' && MONEY.has(key)) return usd.format(value);
+  const word = typeof value === 'string' ? CODES[key]?.[value] : undefined;
+  if (word) return word;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.map(show).join(', ');
+  if (Array.isArray(value)) return value.map((item) => show(item, key)).join(', ');
   if (typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>)
-      .map(([key, inner]) => `${label(key)}: ${show(inner)}`)
+      .map(([innerKey, inner]) => `${label(innerKey)}: ${show(inner, innerKey)}`)
       .join('; ');
   }
   return String(value).replace(/_/g, ' ');
@@ -67,7 +99,7 @@ function RowsTable({ name, rows }: { name: string; rows: Record<string, unknown>
             <tr key={index}>
               {keys.map((key) => (
                 <td key={key} className="py-1 pr-4 tabular-nums">
-                  {show(row[key])}
+                  {show(row[key], key)}
                 </td>
               ))}
             </tr>
@@ -93,7 +125,7 @@ export function LoanTestInputs({ input }: { input: Record<string, unknown> }) {
         {scalars.map(([key, value]) => (
           <div key={key} className="contents">
             <dt className="font-medium text-slate-900">{label(key)}</dt>
-            <dd className="text-slate-800">{show(value)}</dd>
+            <dd className="text-slate-800">{show(value, key)}</dd>
           </div>
         ))}
       </dl>

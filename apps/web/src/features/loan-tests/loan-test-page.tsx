@@ -50,7 +50,8 @@ function RunResult({ run }: { run: LoanTestRun }) {
           Print or save as PDF
         </Button>
       </div>
-      <p className="text-slate-900" role="status">
+      {/* One part already says its headline in its card; several need the overall one. */}
+      <p className={run.results.length > 1 ? 'text-slate-900' : 'sr-only'} role="status">
         {run.headline}
       </p>
       {run.aporTable && (

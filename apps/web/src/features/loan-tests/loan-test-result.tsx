@@ -6,8 +6,12 @@ import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 
 /** The library's rules that cite a provision, found by the citation search (/search). */
-const libraryLink = (citation: string) =>
-  `${paths.search}?${new URLSearchParams({ q: citation.replace(/, comment .*$/, '') })}`;
+const libraryLink = (citation: string) => `${paths.search}?${new URLSearchParams({ q: citation })}`;
+
+/** The provisions to look up in the library: a comment's citation is its section's. */
+const libraryCitations = (citations: readonly string[]) => [
+  ...new Set(citations.map((citation) => citation.replace(/, comment .*$/, ''))),
+];
 
 /**
  * One part of a test's answer as a loan file keeps it: the verdict and its sentence, then the
@@ -65,7 +69,7 @@ export function ExplainedResult({
           </ul>
         </div>
       )}
-      {result.citations.length > 0 && (
+      {libraryCitations(result.citations).length > 0 && (
         <div className="print:hidden">
           <p className="text-sm font-semibold text-slate-900">Rules in the library</p>
           <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
