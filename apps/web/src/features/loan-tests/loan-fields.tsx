@@ -1,4 +1,8 @@
+import { Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { ChoiceField, TextInputField, numberOrText, type FieldErrors } from './test-form.tsx';
 
 /** HMDA action taken codes (12 CFR 1003.4(a)(8); the Filing Instructions Guide's field 27). */
 export const ACTION_TAKEN_OPTIONS = [
@@ -42,5 +46,148 @@ export function CheckboxAnswer({
       />
       <span>{children}</span>
     </label>
+  );
+}
+
+/** The loan's rate, when it was set, its term, amortization and lien, as typed. */
+export interface RateLock {
+  apr: string;
+  lockDate: string;
+  loanTerm: string;
+  amortization: 'fixed' | 'adjustable';
+  lien: 'first' | 'subordinate';
+}
+
+export const EMPTY_RATE_LOCK: RateLock = {
+  apr: '',
+  lockDate: '',
+  loanTerm: '30',
+  amortization: 'fixed',
+  lien: 'first',
+};
+
+/** The rate lock as the shared schemas name its fields. */
+export const rateLockInput = (lock: RateLock) => ({
+  apr: numberOrText(lock.apr),
+  lockDate: lock.lockDate,
+  loanTerm: numberOrText(lock.loanTerm),
+  amortizationType: lock.amortization,
+  lien: lock.lien,
+});
+
+/**
+ * What the APOR lookup reads (the rate-set date, term and amortization) with the APR and the
+ * lien the tests compare: the same five fields on the rate-spread and points-and-fees forms.
+ */
+export function RateLockFields({
+  value,
+  onChange,
+  errors,
+  hints = {},
+}: {
+  value: RateLock;
+  onChange: (value: RateLock) => void;
+  errors: FieldErrors;
+  hints?: Partial<Record<'apr' | 'lockDate' | 'loanTerm', string>>;
+}) {
+  const set = (change: Partial<RateLock>) => onChange({ ...value, ...change });
+  return (
+    <>
+      <TextInputField
+        label="APR (%)"
+        inputMode="decimal"
+        value={value.apr}
+        onChange={(apr) => set({ apr })}
+        error={errors.apr}
+        hint={hints.apr}
+      />
+      <TextInputField
+        label="Rate set (lock) date"
+        type="date"
+        value={value.lockDate}
+        onChange={(lockDate) => set({ lockDate })}
+        error={errors.lockDate}
+        hint={hints.lockDate}
+      />
+      <TextInputField
+        label="Loan term (years)"
+        inputMode="numeric"
+        value={value.loanTerm}
+        onChange={(loanTerm) => set({ loanTerm })}
+        error={errors.loanTerm}
+        hint={hints.loanTerm}
+      />
+      <ChoiceField
+        label="Amortization"
+        value={value.amortization}
+        onChange={(amortization) => set({ amortization })}
+        options={AMORTIZATION_OPTIONS}
+        error={errors.amortizationType}
+      />
+      <ChoiceField
+        label="Lien"
+        value={value.lien}
+        onChange={(lien) => set({ lien })}
+        options={LIEN_OPTIONS}
+        error={errors.lien}
+      />
+    </>
+  );
+}
+
+/**
+ * Rows a person adds and removes (fees, charges): each row's fields, a remove button named for
+ * the row, and the add button. The last row cannot be removed.
+ */
+export function EditableRows<Row extends { key: number }>({
+  rows,
+  onChange,
+  newRow,
+  noun,
+  gridClassName,
+  children,
+}: {
+  rows: Row[];
+  onChange: (rows: Row[]) => void;
+  newRow: () => Row;
+  /** "fee", "charge": names the buttons ("Remove fee 2", "Add a fee"). */
+  noun: string;
+  gridClassName: string;
+  children: (row: Row, index: number, update: (change: Partial<Row>) => void) => ReactNode;
+}) {
+  return (
+    <>
+      {rows.map((row, index) => (
+        <div
+          key={row.key}
+          className={cn(
+            'grid gap-3 rounded-md border border-slate-200 p-3 md:items-start',
+            gridClassName,
+          )}
+        >
+          {children(row, index, (change) =>
+            onChange(
+              rows.map((other) => (other.key === row.key ? { ...other, ...change } : other)),
+            ),
+          )}
+          <Button
+            type="button"
+            variant="ghost"
+            className="md:mt-7"
+            disabled={rows.length === 1}
+            onClick={() => onChange(rows.filter((other) => other.key !== row.key))}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+            <span className="sr-only">
+              Remove {noun} {index + 1}
+            </span>
+          </Button>
+        </div>
+      ))}
+      <Button type="button" variant="secondary" onClick={() => onChange([...rows, newRow()])}>
+        <Plus aria-hidden="true" className="size-4" />
+        Add a {noun}
+      </Button>
+    </>
   );
 }

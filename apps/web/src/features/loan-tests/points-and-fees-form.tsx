@@ -4,11 +4,15 @@ import {
   type PointsAndFeesItemKind,
 } from '@complivue/shared/loan-tests/points-and-fees';
 import { pointsAndFeesTestInputSchema } from '@complivue/shared/loan-tests/run-loan-test';
-import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import type { RunTest } from './loan-test-page.tsx';
-import { AMORTIZATION_OPTIONS, CheckboxAnswer, LIEN_OPTIONS } from './loan-fields.tsx';
+import {
+  CheckboxAnswer,
+  EMPTY_RATE_LOCK,
+  EditableRows,
+  RateLockFields,
+  rateLockInput,
+} from './loan-fields.tsx';
 import {
   ChoiceField,
   TestForm,
@@ -46,11 +50,7 @@ export function PointsAndFeesForm({ onRun }: { onRun: RunTest }) {
   const [totalLoanAmount, setTotalLoanAmount] = useState('');
   const [items, setItems] = useState<ItemRow[]>(() => [emptyItem(), emptyItem()]);
   const [undiscountedRate, setUndiscountedRate] = useState('');
-  const [apr, setApr] = useState('');
-  const [lockDate, setLockDate] = useState('');
-  const [loanTerm, setLoanTerm] = useState('30');
-  const [amortization, setAmortization] = useState<'fixed' | 'adjustable'>('fixed');
-  const [lien, setLien] = useState<'first' | 'subordinate'>('first');
+  const [lock, setLock] = useState(EMPTY_RATE_LOCK);
   const [personalProperty, setPersonalProperty] = useState(false);
   const [penaltyAfter36, setPenaltyAfter36] = useState(false);
   const [penaltyOver2, setPenaltyOver2] = useState(false);
@@ -71,22 +71,13 @@ export function PointsAndFeesForm({ onRun }: { onRun: RunTest }) {
           ...(item.description.trim() ? { description: item.description } : {}),
         })),
       undiscountedRate: optional(undiscountedRate, numberOrText(undiscountedRate)),
-      apr: numberOrText(apr),
-      lockDate,
-      loanTerm: numberOrText(loanTerm),
-      amortizationType: amortization,
-      lien,
+      ...rateLockInput(lock),
       dwellingIsPersonalProperty: personalProperty,
       prepaymentPenaltyAfter36Months: penaltyAfter36,
       prepaymentPenaltyOver2Percent: penaltyOver2,
     }),
   });
   const { errors } = form;
-  const update = (key: number, change: Partial<ItemRow>) =>
-    setItems((current) =>
-      current.map((item) => (item.key === key ? { ...item, ...change } : item)),
-    );
-
   return (
     <TestForm label="Points and fees" form={form}>
       <div className="grid gap-4 sm:grid-cols-3">
@@ -124,54 +115,39 @@ export function PointsAndFeesForm({ onRun }: { onRun: RunTest }) {
             {errors.items}
           </p>
         )}
-        {items.map((item, index) => (
-          <div
-            key={item.key}
-            className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-[2fr_8rem_1fr_auto] md:items-start"
-          >
-            <ChoiceField
-              label={`Charge ${index + 1}`}
-              value={item.kind}
-              onChange={(kind) => update(item.key, { kind })}
-              options={KIND_OPTIONS}
-              error={errors[`items.${index}.kind`]}
-              hint={item.kind ? POINTS_AND_FEES_ITEM_KINDS[item.kind].citation : undefined}
-            />
-            <TextInputField
-              label="Amount ($)"
-              inputMode="decimal"
-              value={item.amount}
-              onChange={(amount) => update(item.key, { amount })}
-              error={errors[`items.${index}.amount`]}
-            />
-            <TextInputField
-              label="Description (optional)"
-              value={item.description}
-              onChange={(description) => update(item.key, { description })}
-              error={errors[`items.${index}.description`]}
-            />
-            <Button
-              type="button"
-              variant="ghost"
-              className="md:mt-7"
-              disabled={items.length === 1}
-              onClick={() =>
-                setItems((current) => current.filter((other) => other.key !== item.key))
-              }
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-              <span className="sr-only">Remove charge {index + 1}</span>
-            </Button>
-          </div>
-        ))}
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={() => setItems((current) => [...current, emptyItem()])}
+        <EditableRows
+          rows={items}
+          onChange={setItems}
+          newRow={emptyItem}
+          noun="charge"
+          gridClassName="md:grid-cols-[2fr_8rem_1fr_auto]"
         >
-          <Plus aria-hidden="true" className="size-4" />
-          Add a charge
-        </Button>
+          {(item, index, update) => (
+            <>
+              <ChoiceField
+                label={`Charge ${index + 1}`}
+                value={item.kind}
+                onChange={(kind) => update({ kind })}
+                options={KIND_OPTIONS}
+                error={errors[`items.${index}.kind`]}
+                hint={item.kind ? POINTS_AND_FEES_ITEM_KINDS[item.kind].citation : undefined}
+              />
+              <TextInputField
+                label="Amount ($)"
+                inputMode="decimal"
+                value={item.amount}
+                onChange={(amount) => update({ amount })}
+                error={errors[`items.${index}.amount`]}
+              />
+              <TextInputField
+                label="Description (optional)"
+                value={item.description}
+                onChange={(description) => update({ description })}
+                error={errors[`items.${index}.description`]}
+              />
+            </>
+          )}
+        </EditableRows>
         <div className="max-w-xs">
           <TextInputField
             label="Interest rate before the discount (%, optional)"
@@ -191,41 +167,7 @@ export function PointsAndFeesForm({ onRun }: { onRun: RunTest }) {
           The APOR is read from the APOR table in use for the rate-set date, term and amortization.
         </p>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <TextInputField
-            label="APR (%)"
-            inputMode="decimal"
-            value={apr}
-            onChange={setApr}
-            error={errors.apr}
-          />
-          <TextInputField
-            label="Rate set (lock) date"
-            type="date"
-            value={lockDate}
-            onChange={setLockDate}
-            error={errors.lockDate}
-          />
-          <TextInputField
-            label="Loan term (years)"
-            inputMode="numeric"
-            value={loanTerm}
-            onChange={setLoanTerm}
-            error={errors.loanTerm}
-          />
-          <ChoiceField
-            label="Amortization"
-            value={amortization}
-            onChange={setAmortization}
-            options={AMORTIZATION_OPTIONS}
-            error={errors.amortizationType}
-          />
-          <ChoiceField
-            label="Lien"
-            value={lien}
-            onChange={setLien}
-            options={LIEN_OPTIONS}
-            error={errors.lien}
-          />
+          <RateLockFields value={lock} onChange={setLock} errors={errors} />
         </div>
         <div className="flex flex-col gap-2">
           <CheckboxAnswer checked={personalProperty} onChange={setPersonalProperty}>

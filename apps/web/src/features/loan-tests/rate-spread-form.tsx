@@ -3,34 +3,27 @@ import { useState } from 'react';
 import type { RunTest } from './loan-test-page.tsx';
 import {
   ACTION_TAKEN_OPTIONS,
-  AMORTIZATION_OPTIONS,
   CheckboxAnswer,
-  LIEN_OPTIONS,
+  EMPTY_RATE_LOCK,
+  RateLockFields,
+  rateLockInput,
 } from './loan-fields.tsx';
-import { ChoiceField, TestForm, TextInputField, numberOrText, useTestForm } from './test-form.tsx';
+import { ChoiceField, TestForm, useTestForm } from './test-form.tsx';
 
 /** The CFPB rate spread calculator's inputs, and the lien and jumbo answers the HPML test needs. */
 export function RateSpreadForm({ onRun }: { onRun: RunTest }) {
+  const [lock, setLock] = useState(EMPTY_RATE_LOCK);
   const [actionTaken, setActionTaken] = useState('1');
-  const [loanTerm, setLoanTerm] = useState('30');
-  const [amortization, setAmortization] = useState<'fixed' | 'adjustable'>('fixed');
-  const [apr, setApr] = useState('');
-  const [lockDate, setLockDate] = useState('');
   const [reverse, setReverse] = useState(false);
-  const [lien, setLien] = useState<'first' | 'subordinate'>('first');
   const [jumbo, setJumbo] = useState(false);
   const form = useTestForm({
     kind: 'rate_spread',
     schema: rateSpreadTestInputSchema,
     onRun,
     build: () => ({
+      ...rateLockInput(lock),
       actionTaken: Number(actionTaken),
-      loanTerm: numberOrText(loanTerm),
-      amortizationType: amortization,
-      apr: numberOrText(apr),
-      lockDate,
       reverseMortgage: reverse,
-      lien,
       jumbo,
     }),
   });
@@ -38,36 +31,15 @@ export function RateSpreadForm({ onRun }: { onRun: RunTest }) {
   return (
     <TestForm label="Rate spread and HPML" form={form}>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <TextInputField
-          label="APR (%)"
-          inputMode="decimal"
-          value={apr}
-          onChange={setApr}
-          error={errors.apr}
-          hint="As disclosed under 12 CFR 1026.18 or 1026.38."
-        />
-        <TextInputField
-          label="Rate set (lock) date"
-          type="date"
-          value={lockDate}
-          onChange={setLockDate}
-          error={errors.lockDate}
-          hint="The last date the interest rate was set before final action."
-        />
-        <TextInputField
-          label="Loan term (years)"
-          inputMode="numeric"
-          value={loanTerm}
-          onChange={setLoanTerm}
-          error={errors.loanTerm}
-          hint="1 to 50, the APOR table’s columns."
-        />
-        <ChoiceField
-          label="Amortization"
-          value={amortization}
-          onChange={setAmortization}
-          options={AMORTIZATION_OPTIONS}
-          error={errors.amortizationType}
+        <RateLockFields
+          value={lock}
+          onChange={setLock}
+          errors={errors}
+          hints={{
+            apr: 'As disclosed under 12 CFR 1026.18 or 1026.38.',
+            lockDate: 'The last date the interest rate was set before final action.',
+            loanTerm: '1 to 50, the APOR table’s columns.',
+          }}
         />
         <ChoiceField
           label="Action taken"
@@ -75,13 +47,6 @@ export function RateSpreadForm({ onRun }: { onRun: RunTest }) {
           onChange={setActionTaken}
           options={ACTION_TAKEN_OPTIONS}
           error={errors.actionTaken}
-        />
-        <ChoiceField
-          label="Lien"
-          value={lien}
-          onChange={setLien}
-          options={LIEN_OPTIONS}
-          error={errors.lien}
         />
       </div>
       <div className="flex flex-col gap-2">

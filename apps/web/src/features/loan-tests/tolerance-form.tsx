@@ -5,10 +5,9 @@ import {
   toleranceInputSchema,
   type FeeKind,
 } from '@complivue/shared/loan-tests/tolerance';
-import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import type { RunTest } from './loan-test-page.tsx';
+import { EditableRows } from './loan-fields.tsx';
 import { ChoiceField, TestForm, TextInputField, numberOrText, useTestForm } from './test-form.tsx';
 
 interface FeeRow {
@@ -55,9 +54,6 @@ export function ToleranceForm({ onRun }: { onRun: RunTest }) {
     }),
   });
   const { errors } = form;
-  const update = (key: number, change: Partial<FeeRow>) =>
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
-
   return (
     <TestForm label="Tolerance cure" form={form}>
       <div className="max-w-xs">
@@ -81,58 +77,45 @@ export function ToleranceForm({ onRun }: { onRun: RunTest }) {
             {errors.fees}
           </p>
         )}
-        {rows.map((row, index) => (
-          <div
-            key={row.key}
-            className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-[1fr_2fr_8rem_8rem_auto] md:items-start"
-          >
-            <TextInputField
-              label={`Fee ${index + 1}`}
-              value={row.name}
-              onChange={(name) => update(row.key, { name })}
-              error={errors[`fees.${index}.name`]}
-            />
-            <ChoiceField
-              label="Kind of charge"
-              value={row.kind}
-              onChange={(kind) => update(row.key, { kind })}
-              options={FEE_KIND_OPTIONS}
-              error={errors[`fees.${index}.kind`]}
-            />
-            <TextInputField
-              label="Loan Estimate ($)"
-              inputMode="decimal"
-              value={row.loanEstimate}
-              onChange={(loanEstimate) => update(row.key, { loanEstimate })}
-              error={errors[`fees.${index}.loanEstimate`]}
-            />
-            <TextInputField
-              label="Closing Disclosure ($)"
-              inputMode="decimal"
-              value={row.closingDisclosure}
-              onChange={(closingDisclosure) => update(row.key, { closingDisclosure })}
-              error={errors[`fees.${index}.closingDisclosure`]}
-            />
-            <Button
-              type="button"
-              variant="ghost"
-              className="md:mt-7"
-              disabled={rows.length === 1}
-              onClick={() => setRows((current) => current.filter((other) => other.key !== row.key))}
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-              <span className="sr-only">Remove fee {index + 1}</span>
-            </Button>
-          </div>
-        ))}
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={() => setRows((current) => [...current, emptyRow()])}
+        <EditableRows
+          rows={rows}
+          onChange={setRows}
+          newRow={emptyRow}
+          noun="fee"
+          gridClassName="md:grid-cols-[1fr_2fr_8rem_8rem_auto]"
         >
-          <Plus aria-hidden="true" className="size-4" />
-          Add a fee
-        </Button>
+          {(row, index, update) => (
+            <>
+              <TextInputField
+                label={`Fee ${index + 1}`}
+                value={row.name}
+                onChange={(name) => update({ name })}
+                error={errors[`fees.${index}.name`]}
+              />
+              <ChoiceField
+                label="Kind of charge"
+                value={row.kind}
+                onChange={(kind) => update({ kind })}
+                options={FEE_KIND_OPTIONS}
+                error={errors[`fees.${index}.kind`]}
+              />
+              <TextInputField
+                label="Loan Estimate ($)"
+                inputMode="decimal"
+                value={row.loanEstimate}
+                onChange={(loanEstimate) => update({ loanEstimate })}
+                error={errors[`fees.${index}.loanEstimate`]}
+              />
+              <TextInputField
+                label="Closing Disclosure ($)"
+                inputMode="decimal"
+                value={row.closingDisclosure}
+                onChange={(closingDisclosure) => update({ closingDisclosure })}
+                error={errors[`fees.${index}.closingDisclosure`]}
+              />
+            </>
+          )}
+        </EditableRows>
       </fieldset>
     </TestForm>
   );
