@@ -11,23 +11,22 @@ interface ControlIds {
 }
 
 /**
- * A labelled field of the surrounding `Form`: the hint and the field's error are tied to the
- * control for screen readers, and the error is announced when it appears.
+ * A labelled control: the hint and the error are tied to it for screen readers, and the error
+ * is announced when it appears. `FormControl` feeds it the surrounding `Form`'s error; a form
+ * that keeps its own state passes the error itself.
  */
-export function FormControl({
-  name,
+export function LabelledControl({
   label,
   hint,
+  error,
   children,
 }: {
-  name: string;
   label: ReactNode;
   hint?: ReactNode;
+  error?: string;
   children: (ids: ControlIds) => ReactElement;
 }) {
   const id = useId();
-  const { getFieldState, formState } = useFormContext();
-  const error = getFieldState(name, formState).error?.message;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -50,6 +49,27 @@ export function FormControl({
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled field of the surrounding `Form`, showing that field's error. */
+export function FormControl({
+  name,
+  label,
+  hint,
+  children,
+}: {
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  children: (ids: ControlIds) => ReactElement;
+}) {
+  const { getFieldState, formState } = useFormContext();
+  const error = getFieldState(name, formState).error?.message;
+  return (
+    <LabelledControl label={label} hint={hint} error={error}>
+      {children}
+    </LabelledControl>
   );
 }
 

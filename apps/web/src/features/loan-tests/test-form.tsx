@@ -1,11 +1,11 @@
 import type { LoanTestRequest } from '@complivue/shared/schemas/loan-tests';
-import { useId, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
+import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { fieldFailures } from '@/components/form/form';
+import { LabelledControl } from '@/components/form/form-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { userFacingMessage } from '@/lib/api-client';
 import type { RunTest } from './loan-test-page.tsx';
 
@@ -80,43 +80,6 @@ export function TestForm({
   );
 }
 
-/** A labelled control with its hint and its error tied to it for screen readers. */
-export function Field({
-  label,
-  hint,
-  error,
-  children,
-}: {
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string;
-  children: (ids: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true }) => ReactNode;
-}) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      {children({
-        id,
-        'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
-        ...(error ? { 'aria-invalid': true as const } : {}),
-      })}
-      {hint && (
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 type InputProps = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'id'>;
 
 export function TextInputField({
@@ -134,7 +97,7 @@ export function TextInputField({
   onChange: (value: string) => void;
 }) {
   return (
-    <Field label={label} hint={hint} error={error}>
+    <LabelledControl label={label} hint={hint} error={error}>
       {(ids) => (
         <Input
           {...props}
@@ -143,7 +106,7 @@ export function TextInputField({
           onChange={(event) => onChange(event.target.value)}
         />
       )}
-    </Field>
+    </LabelledControl>
   );
 }
 
@@ -163,7 +126,7 @@ export function ChoiceField<Value extends string>({
   options: readonly { value: Value | ''; label: string }[];
 }) {
   return (
-    <Field label={label} hint={hint} error={error}>
+    <LabelledControl label={label} hint={hint} error={error}>
       {(ids) => (
         <Select {...ids} value={value} onChange={(event) => onChange(event.target.value as Value)}>
           {options.map((option) => (
@@ -173,7 +136,7 @@ export function ChoiceField<Value extends string>({
           ))}
         </Select>
       )}
-    </Field>
+    </LabelledControl>
   );
 }
 
