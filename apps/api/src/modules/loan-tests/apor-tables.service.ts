@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@complivue/db/database';
-import { aporTables } from '@complivue/db/schema/loan-tests';
+import { aporTables, type AporWeekRow } from '@complivue/db/schema/loan-tests';
 import { parseAporTable } from '@complivue/shared/loan-tests/apor-table';
 import type { AporTableRef } from '@complivue/shared/loan-tests/rate-spread';
 import {
@@ -59,10 +59,39 @@ export async function listAporTables(db: Db): Promise<AporTableSummary[]> {
   });
 }
 
-const asRef = (row: AporTableRow): AporTableRef => ({
+/**
+ * A table version never changes once loaded, so its weeks (a few hundred rows of 50 rates) are
+ * read from the database once per process and kept; only the question of which version is in
+ * use goes to the database on every test.
+ */
+const weeksByTable = new Map<string, AporWeekRow[]>();
+const WEEKS_KEPT = 16;
+
+async function weeksOf(db: Db, id: string): Promise<AporWeekRow[]> {
+  const kept = weeksByTable.get(id);
+  if (kept) return kept;
+  const [row] = await db
+    .select({ weeks: aporTables.weeks })
+    .from(aporTables)
+    .where(eq(aporTables.id, id));
+  const weeks = row?.weeks ?? [];
+  if (weeksByTable.size >= WEEKS_KEPT) weeksByTable.clear();
+  weeksByTable.set(id, weeks);
+  return weeks;
+}
+
+type VersionRow = Pick<AporTableRow, 'id' | 'amortization' | 'version' | 'createdAt'>;
+const versionColumns = {
+  id: aporTables.id,
+  amortization: aporTables.amortization,
+  version: aporTables.version,
+  createdAt: aporTables.createdAt,
+};
+
+const asRef = async (db: Db, row: VersionRow): Promise<AporTableRef> => ({
   id: row.id,
   label: aporTableLabel(row),
-  weeks: row.weeks,
+  weeks: await weeksOf(db, row.id),
 });
 
 /** The table in use for each kind (the highest version), or null where none was loaded. */
@@ -70,17 +99,13 @@ export async function currentAporTables(
   db: Db,
 ): Promise<Record<AporAmortization, AporTableRef | null>> {
   const rows = await db
-    .selectDistinctOn([aporTables.amortization])
+    .selectDistinctOn([aporTables.amortization], versionColumns)
     .from(aporTables)
     .orderBy(aporTables.amortization, desc(aporTables.version));
-  const byKind = new Map(rows.map((row) => [row.amortization, asRef(row)]));
+  const byKind = new Map(
+    await Promise.all(rows.map(async (row) => [row.amortization, await asRef(db, row)] as const)),
+  );
   return { fixed: byKind.get('fixed') ?? null, adjustable: byKind.get('adjustable') ?? null };
-}
-
-/** A version by id, for re-performing a saved result with the table it read. */
-export async function getAporTable(db: Db, id: string): Promise<AporTableRef | null> {
-  const [row] = await db.select().from(aporTables).where(eq(aporTables.id, id));
-  return row ? asRef(row) : null;
 }
 
 /**
