@@ -22,6 +22,8 @@ interface Endpoint {
   path: string;
   /** Signed-in routes are called with the session of the demo workspace's administrator. */
   signedIn?: boolean;
+  /** A POST with this JSON body (a computation that writes nothing, such as a loan test). */
+  body?: unknown;
 }
 
 const ENDPOINTS: Endpoint[] = [
@@ -49,6 +51,40 @@ const ENDPOINTS: Endpoint[] = [
   // Analytics (issue 21): the quarter's overview, beside the quarter before. Budget: the
   // dashboard's p99.
   { name: 'analytics', path: '/api/analytics/overview', signedIn: true },
+  // Loan tests (issue 25): a TRID timeline (holidays by rule, both business-day definitions)
+  // and a rate spread with its HPML test, read from an APOR table of 1,000 weeks.
+  {
+    name: 'loan-trid',
+    path: '/api/loan-tests/run',
+    signedIn: true,
+    body: {
+      kind: 'trid_timing',
+      input: {
+        applicationDate: '2026-11-25',
+        loanEstimateDelivery: { date: '2026-11-30', method: 'mail' },
+        closingDisclosureDelivery: { date: '2026-12-14', method: 'email' },
+        plannedConsummation: '2026-12-21',
+      },
+    },
+  },
+  {
+    name: 'loan-rate-spread',
+    path: '/api/loan-tests/run',
+    signedIn: true,
+    body: {
+      kind: 'rate_spread',
+      input: {
+        actionTaken: 1,
+        loanTerm: 30,
+        amortizationType: 'fixed',
+        apr: 7.125,
+        lockDate: '2026-11-02',
+        reverseMortgage: false,
+        lien: 'first',
+        jumbo: false,
+      },
+    },
+  },
 ];
 // BENCH_ENDPOINTS=session,dashboard and BENCH_ENGINES=postgres narrow a run while iterating.
 const ONLY_ENDPOINTS = process.env.BENCH_ENDPOINTS?.split(',');
@@ -117,12 +153,39 @@ async function signInToDemo(baseUrl: string): Promise<string> {
   const { members } = (await demo.json()) as {
     members: { role: string; email: string; password: string }[];
   };
+  await loadBenchAporTable(baseUrl, cookieOf(setup));
   const admin = members.find((member) => member.role === 'admin')!;
   const signIn = await post('/api/auth/sign-in', {
     body: { email: admin.email, password: admin.password },
   });
   if (signIn.status !== 200) throw new Error(`bench sign-in failed: ${signIn.status}`);
   return cookieOf(signIn);
+}
+
+/**
+ * An APOR table of the size the FFIEC's runs to (about 1,000 weeks, 2007 on), loaded by the
+ * operator for the rate-spread endpoint. Made-up rates: this measures the lookup, not a spread.
+ */
+async function loadBenchAporTable(baseUrl: string, operatorCookie: string) {
+  const lines: string[] = [];
+  const start = Date.UTC(2007, 0, 1);
+  for (let week = 0; week < 1_040; week += 1) {
+    const day = new Date(start + week * 7 * 86_400_000);
+    const date = `${day.getUTCMonth() + 1}/${day.getUTCDate()}/${day.getUTCFullYear()}`;
+    const rates = Array.from({ length: 50 }, (_, term) =>
+      (3 + (week % 300) / 100 + term / 100).toFixed(2),
+    );
+    lines.push([date, ...rates].join('|'));
+  }
+  const form = new FormData();
+  form.append('amortization', 'fixed');
+  form.append('file', new Blob([lines.join('\n')], { type: 'text/plain' }), 'YieldTableFixed.txt');
+  const response = await fetch(`${baseUrl}/api/admin/apor-tables`, {
+    method: 'POST',
+    headers: { origin: baseUrl, cookie: operatorCookie },
+    body: form,
+  });
+  if (response.status !== 201) throw new Error(`bench APOR table failed: ${response.status}`);
 }
 
 async function load(engine: string, baseUrl: string): Promise<Row[]> {
@@ -134,7 +197,11 @@ async function load(engine: string, baseUrl: string): Promise<Row[]> {
     const options = {
       url: baseUrl + endpoint.path,
       connections: CONNECTIONS,
-      headers: endpoint.signedIn ? { cookie } : {},
+      headers: {
+        ...(endpoint.signedIn ? { cookie } : {}),
+        ...(endpoint.body ? { 'content-type': 'application/json', origin: baseUrl } : {}),
+      },
+      ...(endpoint.body ? { method: 'POST' as const, body: JSON.stringify(endpoint.body) } : {}),
     };
     // A short warm-up so that JIT and connection pools are settled before measuring.
     await autocannon({ ...options, duration: 2 });
