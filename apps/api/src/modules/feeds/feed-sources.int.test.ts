@@ -164,6 +164,18 @@ describe('feed sources API', () => {
           consecutiveFailures: 1,
         },
       });
+
+      // An institution sees that it fails and when it is retried, not the technical reason or
+      // the long address: the site it reads.
+      const seen = (await call(alpha.cookie, 'GET', '/api/feeds/sources'))
+        .json()
+        .shared.find((row: { id: string }) => row.id === created.json().id);
+      expect(seen).toMatchObject({
+        status: 'failing',
+        lastError: null,
+        url: new URL(server.url('/gone.xml')).host,
+        consecutiveFailures: 1,
+      });
     });
 
     it('edits a source: a new address starts over, the interval and switch apply', async () => {

@@ -18,6 +18,7 @@ import { requireAuth } from '../auth/access.ts';
 import { notifyDependencies } from '../notifications/notify.ts';
 import { feedFetchOptions, leaseSource, pollLeasedSource } from './feed-poll.ts';
 import {
+  asSeenByInstitution,
   createFeedSource,
   deleteFeedSource,
   findFeedSources,
@@ -188,7 +189,11 @@ export const feedSourceRoutes: FastifyPluginAsyncZod = async (app) => {
         findFeedSources(db, SHARED),
         findFeedSources(db, scope),
       ]);
-      return { shared, own, canManage: ROLE_RANK[auth.profile.role] >= ROLE_RANK.admin };
+      return {
+        shared: shared.map(asSeenByInstitution),
+        own,
+        canManage: ROLE_RANK[auth.profile.role] >= ROLE_RANK.admin,
+      };
     },
   );
 

@@ -53,6 +53,23 @@ export function toFeedSource(row: SourceRow & { itemCount: number }): FeedSource
   };
 }
 
+/**
+ * A shared source as an institution sees it: the site it reads (not the long API address) and,
+ * when it fails, its status and dates without the technical reason. The operator reads the
+ * reason in the console and fixes the source; an institution cannot, and a resolver error code
+ * on its screen says nothing it can act on.
+ */
+export function asSeenByInstitution(source: FeedSource): FeedSource {
+  if (!source.shared) return source;
+  let site = source.url;
+  try {
+    site = new URL(source.url).host;
+  } catch {
+    // A stored address is always absolute; keep it as it is if it is not.
+  }
+  return { ...source, url: site, lastError: null };
+}
+
 const itemCount = sql<number>`(SELECT count(*)::int FROM feed_item_sources fis WHERE fis.source_id = ${feedSources.id})`;
 
 const inScope = (scope: SourceScope): SQL =>

@@ -139,4 +139,40 @@ describe('Feed sources panel (an institution’s own sources)', () => {
       },
     });
   });
+
+  it('says in words that a source fails and is retried; only the own source shows the reason', async () => {
+    const failing = {
+      status: 'failing' as const,
+      consecutiveFailures: 3,
+      lastSuccessAt: '2026-03-01T14:00:00.000Z',
+    };
+    answerApi(() => ({
+      body: {
+        shared: [
+          aSource({
+            ...failing,
+            id: 'a1b2c3d4-0000-4000-8000-000000000001',
+            shared: true,
+            name: 'Federal Register',
+            url: 'www.federalregister.gov',
+          }),
+        ],
+        own: [
+          aSource({
+            ...failing,
+            lastError:
+              'Could not reach www.dfs.ny.gov: the host name does not resolve (ENOTFOUND).',
+          }),
+        ],
+        canManage: true,
+      } satisfies CompanyFeedSourcesResponse,
+    }));
+    renderComponent(<SourcesPanel />);
+    const notes = await screen.findAllByText(/^Could not be read since/);
+    expect(notes).toHaveLength(2);
+    const shared = screen.getByText('Federal Register').closest('li')!;
+    expect(shared.textContent).not.toContain('Details');
+    const own = screen.getByText('NY DFS press releases').closest('li')!;
+    expect(own.textContent).toContain('Details: Could not reach www.dfs.ny.gov');
+  });
 });

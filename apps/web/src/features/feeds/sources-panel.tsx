@@ -138,6 +138,28 @@ function EditSource({ source, onDone }: { source: FeedSource; onDone: () => void
   );
 }
 
+/**
+ * A source that cannot be read, in words: since when, and that it is retried. The technical
+ * reason is shown only for the institution's own sources, whose address its administrator can
+ * fix; a shared source's is the platform operator's to read in the console.
+ */
+function FailingNote({ source }: { source: FeedSource }) {
+  const since = source.lastSuccessAt
+    ? `since ${formatDateTime(source.lastSuccessAt)}`
+    : 'since it was added';
+  return (
+    <p className="mt-1 text-xs text-red-800">
+      Could not be read {since}; retrying, next try {formatDateTime(source.nextPollAt)}.
+      {source.lastError && (
+        <span className="block text-slate-700">
+          Details: {source.lastError} ({source.consecutiveFailures}{' '}
+          {source.consecutiveFailures === 1 ? 'failure' : 'failures'} in a row)
+        </span>
+      )}
+    </p>
+  );
+}
+
 function SourceRow({ source, canManage }: { source: FeedSource; canManage: boolean }) {
   const [editing, setEditing] = useState(false);
   return (
@@ -152,13 +174,7 @@ function SourceRow({ source, canManage }: { source: FeedSource; canManage: boole
             {source.itemCount} {source.itemCount === 1 ? 'update' : 'updates'}
             {source.lastSuccessAt ? ` · last read ${formatDateTime(source.lastSuccessAt)}` : ''}
           </p>
-          {source.status === 'failing' && source.lastError && (
-            <p className="mt-1 text-xs text-red-800">
-              {source.lastError} ({source.consecutiveFailures}{' '}
-              {source.consecutiveFailures === 1 ? 'failure' : 'failures'} in a row; next try{' '}
-              {formatDateTime(source.nextPollAt)})
-            </p>
-          )}
+          {source.status === 'failing' && <FailingNote source={source} />}
         </div>
         <div className="flex items-center gap-2">
           <StatusBadge source={source} />
