@@ -1,5 +1,6 @@
-import { ArrowDown, ArrowUp, MoveHorizontal } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { useRef, type ReactNode } from 'react';
+import { SidewaysCue, SidewaysFade, useSidewaysOverflow } from '@/components/sideways-scroll';
 import { cn } from '@/lib/cn';
 
 /** A column the reader may sort by: whether it is the sort now, which way, and how to sort. */
@@ -40,34 +41,6 @@ function HeaderContent<Row>({ column }: { column: Column<Row> }) {
 
 const ariaSort = (sort: ColumnSort | undefined) =>
   sort?.active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
-
-/**
- * Whether a scroller is wider inside than it shows (a table on a phone), and whether it is
- * scrolled to its end: a table clipped with no cue hides columns from the reader.
- */
-function useSidewaysOverflow(ref: RefObject<HTMLElement | null>) {
-  const [state, setState] = useState({ overflows: false, atEnd: true });
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => {
-      const overflows = element.scrollWidth > element.clientWidth + 1;
-      const atEnd = element.scrollLeft + element.clientWidth >= element.scrollWidth - 1;
-      setState((current) =>
-        current.overflows === overflows && current.atEnd === atEnd ? current : { overflows, atEnd },
-      );
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    element.addEventListener('scroll', measure, { passive: true });
-    return () => {
-      observer.disconnect();
-      element.removeEventListener('scroll', measure);
-    };
-  }, [ref]);
-  return state;
-}
 
 /**
  * A table of records: a caption for screen readers, column headers, and a body that scrolls
@@ -149,19 +122,9 @@ export function DataTable<Row>({
             </tbody>
           </table>
         </div>
-        {overflows && !atEnd && (
-          <div
-            aria-hidden="true"
-            className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-gradient-to-l from-white"
-          />
-        )}
+        <SidewaysFade show={overflows && !atEnd} />
       </div>
-      {overflows && (
-        <p className="mt-1 flex items-center gap-1 text-xs text-slate-600">
-          <MoveHorizontal aria-hidden="true" className="size-3.5" />
-          Scroll sideways to see every column.
-        </p>
-      )}
+      <SidewaysCue show={overflows} />
     </div>
   );
 }

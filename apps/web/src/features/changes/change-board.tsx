@@ -6,6 +6,8 @@ import {
   type ChangeSummary,
 } from '@complivue/shared/schemas/changes';
 import { ListChecks, UserRound } from 'lucide-react';
+import { useRef } from 'react';
+import { SidewaysCue, SidewaysFade, useSidewaysOverflow } from '@/components/sideways-scroll';
 import { AreaTags, DueDate, RiskBadge } from './change-badges.tsx';
 import { MoveMenu } from './move-menu.tsx';
 
@@ -95,46 +97,55 @@ export function ChangeBoardView({
   role: Role;
   onOpen: (changeId: string) => void;
 }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const { overflows, atEnd } = useSidewaysOverflow(scroller);
   return (
-    <div
-      role="region"
-      aria-label="Board of changes by status"
-      tabIndex={0}
-      className="-mx-1 flex flex-col gap-4 px-1 pb-2 focus-visible:outline-2 focus-visible:outline-brand-600 lg:flex-row lg:overflow-x-auto"
-    >
-      {board.columns.map((column) => (
-        <section
-          key={column.status}
-          aria-labelledby={`column-${column.status}`}
-          className="flex flex-col rounded-lg bg-slate-100 p-3 lg:w-72 lg:shrink-0"
+    <div>
+      <div className="relative">
+        <div
+          ref={scroller}
+          role="region"
+          aria-label="Board of changes by status"
+          tabIndex={0}
+          className="-mx-1 flex flex-col gap-4 px-1 pb-2 focus-visible:outline-2 focus-visible:outline-brand-600 lg:flex-row lg:overflow-x-auto"
         >
-          <h2
-            id={`column-${column.status}`}
-            className="flex items-center justify-between text-sm font-semibold text-slate-900"
-          >
-            {CHANGE_STATUS_LABELS[column.status]}
-            <span className="rounded-full bg-white px-2 py-0.5 text-xs font-medium text-slate-700">
-              <span className="sr-only">: </span>
-              {column.total}
-              <span className="sr-only"> {column.total === 1 ? 'change' : 'changes'}</span>
-            </span>
-          </h2>
-          {column.items.length === 0 ? (
-            <p className="mt-3 text-xs text-slate-600">No changes.</p>
-          ) : (
-            <ul className="mt-3 space-y-2">
-              {column.items.map((change) => (
-                <ChangeCard key={change.id} change={change} role={role} onOpen={onOpen} />
-              ))}
-            </ul>
-          )}
-          {column.total > column.items.length && (
-            <p className="mt-2 text-xs text-slate-600">
-              Showing the first {CHANGE_BOARD_COLUMN_LIMIT}; use the list view for the rest.
-            </p>
-          )}
-        </section>
-      ))}
+          {board.columns.map((column) => (
+            <section
+              key={column.status}
+              aria-labelledby={`column-${column.status}`}
+              className="flex flex-col rounded-lg bg-slate-100 p-3 lg:w-60 lg:shrink-0 2xl:w-72"
+            >
+              <h2
+                id={`column-${column.status}`}
+                className="flex items-center justify-between text-sm font-semibold text-slate-900"
+              >
+                {CHANGE_STATUS_LABELS[column.status]}
+                <span className="rounded-full bg-white px-2 py-0.5 text-xs font-medium text-slate-700">
+                  <span className="sr-only">: </span>
+                  {column.total}
+                  <span className="sr-only"> {column.total === 1 ? 'change' : 'changes'}</span>
+                </span>
+              </h2>
+              {column.items.length === 0 ? (
+                <p className="mt-3 text-xs text-slate-600">No changes.</p>
+              ) : (
+                <ul className="mt-3 space-y-2">
+                  {column.items.map((change) => (
+                    <ChangeCard key={change.id} change={change} role={role} onOpen={onOpen} />
+                  ))}
+                </ul>
+              )}
+              {column.total > column.items.length && (
+                <p className="mt-2 text-xs text-slate-600">
+                  Showing the first {CHANGE_BOARD_COLUMN_LIMIT}; use the list view for the rest.
+                </p>
+              )}
+            </section>
+          ))}
+        </div>
+        <SidewaysFade show={overflows && !atEnd} />
+      </div>
+      <SidewaysCue show={overflows} what="every status" />
     </div>
   );
 }
