@@ -4,6 +4,7 @@ import { logWarning } from './log.ts';
 /** docs/product.md § Browser storage: the keys kept per user. */
 export const storageKeys = {
   onboardingCompleted: (userId: string) => `onboarding_completed_${userId}`,
+  onboardingStep: (userId: string) => `onboarding_step_${userId}`,
   questionnaireData: (userId: string) => `questionnaire_data_${userId}`,
   questionnaireDataTemp: (email: string) => `questionnaire_data_temp_${normalizeEmail(email)}`,
 };
@@ -22,6 +23,27 @@ export function setOnboardingFlag(userId: string) {
     localStorage.setItem(storageKeys.onboardingCompleted(userId), 'true');
   } catch {
     // Storage disabled: the server's record keeps the wizard from coming back.
+  }
+}
+
+/**
+ * The onboarding step the user is on, for this tab: a reload brings the wizard back at the step
+ * they reached, not at a step they already saved.
+ */
+export function readOnboardingStep(userId: string): string | null {
+  try {
+    return sessionStorage.getItem(storageKeys.onboardingStep(userId));
+  } catch {
+    return null;
+  }
+}
+
+export function storeOnboardingStep(userId: string, step: string | null) {
+  try {
+    if (step === null) sessionStorage.removeItem(storageKeys.onboardingStep(userId));
+    else sessionStorage.setItem(storageKeys.onboardingStep(userId), step);
+  } catch {
+    // Storage disabled: a reload starts the wizard at its first step, nothing worse.
   }
 }
 

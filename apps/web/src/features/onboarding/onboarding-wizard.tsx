@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { isBuilt, paths, type PathName } from '@/config/paths';
 import { userFacingMessage } from '@/lib/api-client';
-import { setOnboardingFlag } from '@/lib/browser-storage';
+import { readOnboardingStep, setOnboardingFlag, storeOnboardingStep } from '@/lib/browser-storage';
 import { useCompanyProfile } from '@/lib/company-profile';
 import { CompanyProfileForm } from '@/components/company-profile-form';
 import { CompanySummary } from '@/components/company-summary';
@@ -142,17 +142,24 @@ export function OnboardingWizard({
     ...(session.company && isAdmin && isBuilt('usersTeam') ? (['team'] as const) : []),
     'start',
   ];
-  const [index, setIndex] = useState(0);
+  const [index, setIndexState] = useState(() =>
+    Math.max(0, steps.indexOf(readOnboardingStep(session.user.id) as StepId)),
+  );
+  const setIndex = (position: number) => {
+    setIndexState(position);
+    storeOnboardingStep(session.user.id, steps[position]!);
+  };
   const markComplete = useMarkOnboardingComplete();
   const finishing = markComplete.isPending;
   const step = steps[index]!;
-  const next = () => setIndex((current) => Math.min(current + 1, steps.length - 1));
+  const next = () => setIndex(Math.min(index + 1, steps.length - 1));
 
   function finish(destination?: string) {
     if (finishing) return;
     markComplete.mutate(undefined, {
       onSuccess: () => {
         setOnboardingFlag(session.user.id);
+        storeOnboardingStep(session.user.id, null);
         onClose();
         if (destination) void navigate(destination);
       },
