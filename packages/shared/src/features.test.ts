@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURE_NAMES, PLAN_FEATURES, planHasFeature } from './features.ts';
+import { FEATURE_NAMES, PLAN_FEATURES, planHasFeature, trialIncludesSentence } from './features.ts';
 
 describe('plan → feature matrix', () => {
   it('names the 20 features of the specification once each', () => {
@@ -46,5 +46,11 @@ describe('plan → feature matrix', () => {
     ] as const) {
       expect(planHasFeature('trial', service)).toBe(false);
     }
+  });
+
+  it('says what a trial includes in one sentence made from the matrix (decision 0026)', () => {
+    expect(trialIncludesSentence(14)).toBe(
+      'For 14 days a trial opens everything in the Professional plan, and from Enterprise the automation hub and advanced analytics. Custom integrations, priority support, dedicated account manager, API access, white label and SOC 2 documentation package are Enterprise services, not part of a trial.',
+    );
   });
 });

@@ -93,3 +93,30 @@ export const FEATURE_LABELS: Record<FeatureName, string> = {
   white_label: 'White label',
   soc2_compliance: 'SOC 2 documentation package',
 };
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const listInWords = (items: readonly string[]) =>
+  items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+/**
+ * What a trial includes, in one sentence generated from PLAN_FEATURES (decision 0026): the
+ * pricing FAQ, the sign-up page and Roles & Permissions say this and nothing else.
+ */
+export function trialIncludesSentence(days: number): string {
+  const trial = PLAN_FEATURES.trial;
+  const fromEnterprise = trial.filter((feature) => !PROFESSIONAL_FEATURES.includes(feature));
+  const notIncluded = FEATURE_NAMES.filter((feature) => !trial.includes(feature));
+  // "Priority support" → "priority support", but "API access" and "SOC 2 …" keep their capitals.
+  const lower = (feature: FeatureName) =>
+    FEATURE_LABELS[feature].replace(/^([A-Z])(?=[a-z])/, (first) => first.toLowerCase());
+  return (
+    `For ${days} days a trial opens everything in the Professional plan` +
+    (fromEnterprise.length > 0
+      ? `, and from Enterprise the ${listInWords(fromEnterprise.map(lower))}`
+      : '') +
+    `. ${capitalize(listInWords(notIncluded.map(lower)))} are Enterprise services, not part of a trial.`
+  );
+}

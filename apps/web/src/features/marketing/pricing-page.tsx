@@ -3,7 +3,12 @@ import { PageIntro } from '@/components/layouts/page-intro';
 import { StaticContent } from '@/components/static-content';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
-import { FEATURE_LABELS, FEATURE_NAMES, PLAN_FEATURES } from '@complivue/shared/features';
+import {
+  FEATURE_LABELS,
+  FEATURE_NAMES,
+  PLAN_FEATURES,
+  trialIncludesSentence,
+} from '@complivue/shared/features';
 import {
   PAID_PLAN_NAMES,
   PLAN_CATALOGUE,
@@ -24,7 +29,7 @@ const PLAN_PITCH: Record<PaidPlanName, string> = {
 const FAQ: { question: string; answer: string }[] = [
   {
     question: 'How does the free trial work?',
-    answer: `Sign up for the Basic plan and you get ${TRIAL_DAYS} days of the product with no credit card. When the trial ends you choose a plan to keep working; nothing is charged automatically.`,
+    answer: `Start free with no credit card. ${trialIncludesSentence(TRIAL_DAYS)} When the trial ends you choose a plan to keep working; nothing is charged automatically.`,
   },
   {
     question: 'Can we switch between monthly and annual billing?',

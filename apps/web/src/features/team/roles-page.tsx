@@ -4,8 +4,9 @@ import {
   FEATURE_NAMES,
   planHasFeature,
   type FeatureName,
+  trialIncludesSentence,
 } from '@complivue/shared/features';
-import { PAID_PLAN_NAMES, planLabel } from '@complivue/shared/plans';
+import { PAID_PLAN_NAMES, planLabel, TRIAL_DAYS } from '@complivue/shared/plans';
 import { ROLES, ROLE_LABELS, hasRoleAtLeast } from '@complivue/shared/roles';
 import { Check, Minus } from 'lucide-react';
 import { DataTable, type Column } from '@/components/data-table';
@@ -53,7 +54,7 @@ const PAGE_COLUMNS: Column<PagePath>[] = [
     cell: (page) => {
       const summary = summarizeAccess(PAGE_ACCESS[page]!);
       return summary.plan
-        ? `${planLabel(summary.plan)} or higher`
+        ? `${planLabel(summary.plan)} or higher, or a running trial`
         : summary.needsSubscription
           ? 'Any active plan or trial'
           : 'None (signed in)';
@@ -63,7 +64,7 @@ const PAGE_COLUMNS: Column<PagePath>[] = [
 
 const FEATURE_COLUMNS: Column<FeatureName>[] = [
   { header: 'Feature', className: 'text-slate-900', cell: (feature) => FEATURE_LABELS[feature] },
-  ...PAID_PLAN_NAMES.map((plan): Column<FeatureName> => ({
+  ...(['trial', ...PAID_PLAN_NAMES] as const).map((plan): Column<FeatureName> => ({
     header: planLabel(plan),
     headerClassName: 'px-2 text-center',
     className: 'px-2',
@@ -128,6 +129,7 @@ export function RolesPage() {
 
       <Card className="p-5 sm:p-6">
         <h2 className="text-lg font-semibold text-slate-900">What each plan includes</h2>
+        <p className="mt-1 text-sm text-slate-700">{trialIncludesSentence(TRIAL_DAYS)}</p>
         <DataTable
           className="mt-3"
           caption="Features by plan"
