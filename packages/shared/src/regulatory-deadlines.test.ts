@@ -91,13 +91,18 @@ describe('seeded regulatory deadlines', () => {
     )!;
     expect(due['cra-public-file']).toBe('4/1');
     expect(cra.applicability.institutionTypes).toEqual(['community_bank']);
+    // 31 CFR 501.603(b)(2): blocked property held as of June 30, reported by September 30.
+    expect(due['ofac-annual-blocked-property']).toBe('9/30');
   });
 
-  it('leave the quarterly HMDA submissions of large filers to be added by choice', () => {
+  it('leave the quarterly HMDA submissions and the OFAC annual report to be added by choice', () => {
     const optIn = REGULATORY_DEADLINE_TEMPLATES.filter((template) => template.optIn).map(
       (template) => template.key,
     );
-    expect(optIn).toEqual([...OPTIONAL_DEADLINE_SETS['hmda-quarterly'].templateKeys]);
+    expect(optIn).toEqual([
+      ...OPTIONAL_DEADLINE_SETS['hmda-quarterly'].templateKeys,
+      ...OPTIONAL_DEADLINE_SETS['ofac-blocked-property'].templateKeys,
+    ]);
   });
 
   it('start on the next due date on or after the day they are copied', () => {

@@ -155,6 +155,24 @@ export const REGULATORY_DEADLINE_TEMPLATES: readonly RegulatoryDeadlineTemplate[
     },
     reminderDays: [30],
   },
+  {
+    key: 'ofac-annual-blocked-property',
+    title: 'OFAC Annual Report of Blocked Property due',
+    description:
+      'A person holding property blocked under OFAC’s regulations files with OFAC, by September 30, a comprehensive report of all blocked property held as of June 30 of the current year (31 CFR 501.603(b)(2)), on Form TD F 90-22.50 through the OFAC Reporting System. An institution that holds no blocked property on June 30 has no annual report to file. Blocked property and rejected transactions are also reported within 10 business days of the blocking or rejection (31 CFR 501.603(b)(1) and 501.604), which this yearly deadline does not cover.',
+    area: 'bsa_aml',
+    citation: '31 CFR 501.603(b)(2)',
+    dueMonth: 9,
+    dueDay: 30,
+    rrule: 'FREQ=YEARLY;BYMONTH=9;BYMONTHDAY=30',
+    applicability: {
+      institutionTypes: ['credit_union', 'community_bank', 'mortgage_company'],
+      hmdaReportersOnly: false,
+      note: 'Only an institution holding blocked property on June 30 (added by your institution: the profile does not record it).',
+    },
+    reminderDays: [30, 7],
+    optIn: true,
+  },
 ];
 
 export const findRegulatoryDeadlineTemplate = (key: string | null | undefined) =>
@@ -173,7 +191,7 @@ export function nextAnnualDate(today: string, month: number, day: number): strin
  * Seeded deadlines the profile cannot say apply, offered as a set that a manager or an
  * administrator adds ("Add the quarterly HMDA deadlines (large filers)").
  */
-export const OPTIONAL_DEADLINE_SET_KEYS = ['hmda-quarterly'] as const;
+export const OPTIONAL_DEADLINE_SET_KEYS = ['hmda-quarterly', 'ofac-blocked-property'] as const;
 export type OptionalDeadlineSetKey = (typeof OPTIONAL_DEADLINE_SET_KEYS)[number];
 
 export const OPTIONAL_DEADLINE_SETS: Record<
@@ -185,6 +203,12 @@ export const OPTIONAL_DEADLINE_SETS: Record<
     description:
       'Only for an institution that reported, for the preceding calendar year, a combined total of at least 60,000 covered loans and applications, excluding purchased covered loans: it also submits its loan/application register for each of the first three quarters, within 60 calendar days after the quarter ends (12 CFR 1003.5(a)(1)(ii)).',
     templateKeys: ['hmda-quarterly-q1', 'hmda-quarterly-q2', 'hmda-quarterly-q3'],
+  },
+  'ofac-blocked-property': {
+    action: 'Add the OFAC Annual Report of Blocked Property',
+    description:
+      'Only for an institution that holds property blocked under OFAC’s regulations: it reports all blocked property held as of June 30 to OFAC by September 30 each year (31 CFR 501.603(b)(2)).',
+    templateKeys: ['ofac-annual-blocked-property'],
   },
 };
 
