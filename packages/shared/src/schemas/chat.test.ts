@@ -26,6 +26,15 @@ describe('chat topic filter (docs/product.md § Topic filter)', () => {
       'escrow shortage',
       'redlining risk',
       'What does § 1026.19(e) say?',
+      // Abbreviations compliance staff write (issue 26: these were turned away).
+      'When is a CTR due?',
+      'When is a SAR due?',
+      'What does our CIP need?',
+      'Is FinCEN’s deadline different?',
+      'Do we scan against OFAC lists?',
+      'Flood zone determinations',
+      'How do we fix LAR errors?',
+      'Currency transaction reports for cash deposits',
     ]) {
       expect(isComplianceQuestion(message), message).toBe(true);
       expect(topicFilterReply(message, 'member')).toBeNull();

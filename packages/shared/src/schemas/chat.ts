@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { regulatoryKeywords } from '../regulatory-terms.ts';
 
 /**
  * docs/product.md § Chat assistant: every conversation is this one; guests' live only in their
@@ -95,6 +96,31 @@ export const COMPLIANCE_KEYWORDS = [
   'appraisal',
   'lending',
   'compliance',
+  'fincen',
+  'flood',
+  'beneficial owner',
+  'sanctions',
+  'servicing',
+  'servicer',
+  'loss mitigation',
+  'force-placed',
+  'foreclosure',
+  'rate spread',
+  'points and fees',
+  'tolerance',
+  'consummation',
+  'credit report',
+  'credit score',
+  'red flags',
+  'identity theft',
+  'loan originator',
+  'reg bb',
+  'regulation bb',
+  'reg p',
+  'reg v',
+  'regulation v',
+  'money laundering',
+  'record retention',
 ] as const;
 
 /**
@@ -152,7 +178,11 @@ function keywordPattern(keywords: readonly string[]): RegExp {
   );
 }
 
-const COMPLIANCE_PATTERN = keywordPattern(COMPLIANCE_KEYWORDS);
+/**
+ * The topic filter's words: the keywords above and every abbreviation and phrase of the
+ * regulatory term table (CTR, SAR, LAR, CIP, "currency transaction report", …).
+ */
+const COMPLIANCE_PATTERN = keywordPattern([...COMPLIANCE_KEYWORDS, ...regulatoryKeywords()]);
 const PLATFORM_PATTERN = keywordPattern(PLATFORM_KEYWORDS);
 /** A section of the regulations the library covers ("1026.19", "§ 228.12") names its topic. */
 const SECTION_PATTERN = /§|\b(?:10\d\d|228|345)\.\d{1,4}/;

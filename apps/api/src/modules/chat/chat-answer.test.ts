@@ -3,11 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { chatEventStream, piecesOf } from './chat-stream.ts';
 import { parseHelpArticle } from './help-centre.ts';
+import { wordsOf } from './question-words.ts';
 import {
-  bestFragment,
   composeLibraryAnswer,
   isRelevant,
-  relevanceTerms,
+  readQuestion,
+  retrievalQuery,
+  type LibraryPassage,
 } from './library-answer.ts';
 import { completionDeltas } from './llm.ts';
 import { composePlatformAnswer } from './platform-answer.ts';
@@ -64,56 +66,70 @@ describe('chatEventStream', () => {
 });
 
 describe('library answers', () => {
-  it('quotes the fragment with the most matched words, without heading words', () => {
-    expect(
-      bestFragment([
-        { text: 'Unrelated start … ', hit: false },
-        { text: 'Overview The ', hit: false },
-        { text: 'Loan', hit: true },
-        { text: ' ', hit: false },
-        { text: 'Estimate', hit: true },
-        { text: ' is due.', hit: false },
-      ]),
-    ).toBe('The Loan Estimate is due.');
-  });
+  const document = (
+    text: string,
+    area: 'trid' | 'respa' | 'bsa_aml' = 'trid',
+    citations: string[] = [],
+  ) => ({ words: new Set(wordsOf(text)), area, citations });
 
-  it('keeps a document only when it shows most of the question’s specific words', () => {
-    const terms = relevanceTerms('What are the mortgage rules for unicorn ranch zoning permits?');
-    expect(terms.required).toEqual(['unicorn', 'ranch', 'zoning', 'permits']);
-    const candidate = (
-      title: string,
-      area: 'trid' | 'respa' = 'trid',
-      citations: string[] = [],
-    ) => ({
-      result: { kind: 'article' as const, refId: 'a', title, path: '/p', area, snippet: [] },
-      citations,
-    });
-    expect(isRelevant(candidate('Mortgage rules for servicing'), terms)).toBe(false);
-    const trid = relevanceTerms('TRID Loan Estimate timing?');
-    expect(isRelevant(candidate('Loan Estimate delivery timing'), trid)).toBe(true);
-    expect(isRelevant(candidate('Escrow statements', 'respa'), trid)).toBe(false);
-    const cited = relevanceTerms('What does 1026.19(e) require?');
-    expect(isRelevant(candidate('Anything', 'trid', ['12 CFR 1026.19(e)(1)(iii)']), cited)).toBe(
+  it('keeps a document only when it holds most of the question’s specific words', () => {
+    const unicorn = readQuestion('What are the mortgage rules for unicorn ranch zoning permits?');
+    expect(isRelevant(document('Mortgage rules for servicing'), unicorn)).toBe(false);
+    const trid = readQuestion('TRID Loan Estimate timing?');
+    expect(isRelevant(document('Loan Estimate delivery timing'), trid)).toBe(true);
+    expect(isRelevant(document('Escrow statements', 'respa'), trid)).toBe(false);
+    const cited = readQuestion('What does 1026.19(e) require?');
+    expect(isRelevant(document('Anything', 'trid', ['12 CFR 1026.19(e)(1)(iii)']), cited)).toBe(
       true,
     );
-    expect(isRelevant(candidate('Anything', 'trid', ['12 CFR 1026.38']), cited)).toBe(false);
+    expect(isRelevant(document('Anything', 'trid', ['12 CFR 1026.38']), cited)).toBe(false);
   });
 
-  it('links every passage and lists its citations; says so when there is none', () => {
-    const answer = composeLibraryAnswer([
-      {
-        kind: 'article',
-        title: 'Loan Estimate timing',
-        path: '/compliance/articles/trid-loan-estimate-timing',
-        quote: 'Deliver it within three business days.',
-        citations: ['12 CFR 1026.19(e)(1)(iii)'],
-      },
-    ]).join('');
+  it('reads an abbreviation and its spelled-out form as one term', () => {
+    const ctr = readQuestion('When is a CTR due?');
+    expect(isRelevant(document('File a currency transaction report', 'bsa_aml'), ctr)).toBe(true);
+    expect(retrievalQuery(ctr)).toContain('"currency transaction report"');
+    expect(retrievalQuery(readQuestion('When are currency transaction reports due?'))).toMatch(
+      /\bctr\b/,
+    );
+  });
+
+  const timing: LibraryPassage = {
+    kind: 'article',
+    title: 'Loan Estimate timing',
+    path: '/compliance/articles/trid-loan-estimate-timing',
+    quote: 'Deliver it within three business days.',
+    citations: ['12 CFR 1026.19(e)(1)(iii)'],
+  };
+
+  it('puts the direct answer first with its section and source, then the other passages', () => {
+    const answer = composeLibraryAnswer({
+      direct: timing,
+      supporting: [
+        {
+          kind: 'rule',
+          title: 'TRID-LE-001',
+          path: '/compliance/rules/TRID-LE-001',
+          quote: 'Deliver the Loan Estimate.',
+          citations: ['12 CFR 1026.19(e)(1)(iii)(A)'],
+        },
+      ],
+    }).join('');
+    expect(answer).toMatch(
+      /^\*\*Deliver it within three business days\. \(12 CFR 1026\.19\(e\)\(1\)\(iii\)\)\*\*\nFrom \[Loan Estimate timing\]\(\/compliance\/articles\/trid-loan-estimate-timing\)/,
+    );
+    expect(answer).toContain(
+      '- Rule [TRID-LE-001](/compliance/rules/TRID-LE-001) (12 CFR 1026.19(e)(1)(iii)(A)): “Deliver the Loan Estimate.”',
+    );
+    expect(answer).toContain('Citations: 12 CFR 1026.19(e)(1)(iii); 12 CFR 1026.19(e)(1)(iii)(A).');
+  });
+
+  it('quotes the passages when no sentence answers directly; says so when there is none', () => {
+    const answer = composeLibraryAnswer({ direct: null, supporting: [timing] }).join('');
     expect(answer).toContain(
       '- [Loan Estimate timing](/compliance/articles/trid-loan-estimate-timing): “Deliver it within three business days.”',
     );
-    expect(answer).toContain('Citations: 12 CFR 1026.19(e)(1)(iii).');
-    expect(composeLibraryAnswer([]).join('')).toMatch(
+    expect(composeLibraryAnswer({ direct: null, supporting: [] }).join('')).toMatch(
       /^I could not find this in the compliance library/,
     );
   });

@@ -452,6 +452,16 @@ describe('chat assistant with a language model', () => {
     expect(final.content).toBe(composed.content);
     expect(final.content).not.toContain('The Loan Estimate must');
 
+    // An answer that cites none of the passages cannot be checked: the same.
+    double.answerWith((response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(chunk('The Loan Estimate is due whenever convenient.'));
+      response.end('data: [DONE]\n\n');
+    });
+    const uncited = await ask(t, TRID_QUESTION, { cookie: member.cookie });
+    expect(uncited.events.map((event) => event.event)).toContain('reset');
+    expect(done(uncited.events).content).toBe(composed.content);
+
     // Cut off (no [DONE]): the same.
     double.answerWith((response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -477,7 +487,7 @@ describe('chat assistant with a language model', () => {
       response.write(chunk('First piece. '));
       // The rest only once the browser has shown the first piece.
       await released;
-      response.write(chunk('Second piece.'));
+      response.write(chunk('Second piece [LE](/compliance/articles/trid-loan-estimate-timing).'));
       response.end('data: [DONE]\n\n');
     });
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -502,6 +512,8 @@ describe('chat assistant with a language model', () => {
       received += value;
     }
     const answer = done(parseEvents(received));
-    expect(answer.content).toBe('First piece. Second piece.');
+    expect(answer.content).toBe(
+      'First piece. Second piece [LE](/compliance/articles/trid-loan-estimate-timing).',
+    );
   });
 });

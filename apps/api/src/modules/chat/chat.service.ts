@@ -8,41 +8,50 @@ import { piecesOf, type ChatPiece, type ComposedReply } from './chat-stream.ts';
 import type { HelpArticle } from './help-centre.ts';
 import {
   composeLibraryAnswer,
-  findLibraryPassages,
+  findLibraryAnswer,
   NOT_FOUND_ANSWER,
+  passagesOf,
   passageSource,
   PLAN_REQUIRED_ANSWER,
-  type LibraryPassage,
+  type LibraryAnswer,
 } from './library-answer.ts';
-import { streamLlmAnswer, type LlmConfig } from './llm.ts';
+import { citesAPassage, streamLlmAnswer, type LlmConfig } from './llm.ts';
 import { composePlatformAnswer } from './platform-answer.ts';
 
 /**
  * The library answer's pieces: the language model's phrasing of the passages when one is
- * configured, else (or when it fails) the composed answer. A model that fails after it began
- * is discarded with `reset`, so the person never keeps half of an unchecked answer.
+ * configured, else (or when it fails) the composed answer. A model that fails after it began,
+ * or whose answer cites none of the passages, is discarded with `reset`, so the person never
+ * keeps half of an unchecked answer.
  */
 async function* libraryAnswerPieces(options: {
   question: string;
-  passages: LibraryPassage[];
+  answer: LibraryAnswer;
   llm: LlmConfig | null;
   signal: AbortSignal;
   log: FastifyBaseLogger;
 }): AsyncGenerator<ChatPiece> {
-  const composed = composeLibraryAnswer(options.passages);
+  const composed = composeLibraryAnswer(options.answer);
   if (options.llm) {
+    const passages = passagesOf(options.answer);
     let began = false;
+    let written = '';
     try {
       for await (const text of streamLlmAnswer(
         options.llm,
-        { question: options.question, passages: options.passages },
+        { question: options.question, passages },
         { signal: options.signal },
       )) {
         began = true;
+        written += text;
         yield { text };
       }
-      if (began) return;
-      options.log.warn('the language model sent an empty answer; the composed answer is used');
+      if (began && citesAPassage(written, passages)) return;
+      options.log.warn(
+        began
+          ? 'the language model cited none of the passages; the composed answer is used'
+          : 'the language model sent an empty answer; the composed answer is used',
+      );
     } catch (error) {
       if (options.signal.aborted) throw error;
       options.log.warn({ err: error }, 'the language model failed; the composed answer is used');
@@ -54,8 +63,9 @@ async function* libraryAnswerPieces(options: {
 
 /**
  * A signed-in member's reply: the topic filter (docs/product.md § Topic filter), then the plan's
- * `ai_assistant` feature, then the library's passages on the question, quoted with their links and
- * citations, or the plain statement that the library has nothing on it.
+ * `ai_assistant` feature, then the library's direct answer to the question and the passages that
+ * support it, quoted with their links and citations, or the plain statement that the library has
+ * nothing on it.
  */
 export async function composeMemberReply(
   db: Db,
@@ -84,14 +94,15 @@ export async function composeMemberReply(
     };
   }
 
-  const passages = await findLibraryPassages(db, { companyId: auth.profile.companyId }, question);
+  const answer = await findLibraryAnswer(db, { companyId: auth.profile.companyId }, question);
+  const passages = passagesOf(answer);
   if (passages.length === 0) {
     return { kind: 'not_found', sources: [], pieces: piecesOf(NOT_FOUND_ANSWER) };
   }
   return {
     kind: 'answer',
     sources: passages.map(passageSource),
-    pieces: libraryAnswerPieces({ ...options, passages }),
+    pieces: libraryAnswerPieces({ ...options, answer }),
   };
 }
 

@@ -32,6 +32,7 @@ const MAX_ANSWER_CHARS = 6000;
 export const LLM_INSTRUCTION = [
   'You are the compliance assistant of Complivue, a mortgage compliance product for US credit unions, community banks and mortgage companies.',
   'Answer the question using ONLY the numbered passages from the compliance library given below. Do not use any other knowledge.',
+  'Begin with a direct answer of one or two sentences that states the deadline, number or amount asked for and its CFR section, taken from the passage that holds it (passage 1 holds the best match). Then give the supporting passages.',
   'Quote or closely paraphrase the passages. After each statement cite its source as a markdown link exactly as given, e.g. [Article title](/compliance/articles/slug), followed by its CFR section(s).',
   'If the passages do not answer the question, say "I could not find this in the compliance library." and suggest the library search (/search) and the Help & Support page (/support). Never invent a rule, deadline, number or citation.',
   'Keep the answer under 200 words, in plain sentences or a short list. End with: "This is general information, not legal advice."',
@@ -48,6 +49,18 @@ export function llmMessages(question: string, passages: readonly LlmPassage[]) {
     { role: 'system', content: LLM_INSTRUCTION },
     { role: 'user', content: `Passages:\n\n${context}\n\nQuestion: ${question}` },
   ];
+}
+
+/**
+ * Whether a model's answer cites one of the passages it was given (a link to one, or one of their
+ * CFR sections): an answer that cites none cannot be checked against the library and is not kept.
+ */
+export function citesAPassage(answer: string, passages: readonly LlmPassage[]): boolean {
+  return passages.some(
+    (passage) =>
+      answer.includes(`(${passage.path})`) ||
+      passage.citations.some((citation) => answer.includes(citation)),
+  );
 }
 
 /** The text pieces of an OpenAI-style stream body (`data: {json}` lines, `data: [DONE]`). */
