@@ -16,7 +16,9 @@ describe('questionIntent', () => {
     expect(questionIntent('How long must BSA records be kept?')).toBe('retention');
     expect(questionIntent('What is the HPML threshold for a jumbo loan?')).toBe('amount');
     expect(questionIntent('Does CRA apply to credit unions?')).toBe('applicability');
-    expect(questionIntent('What is a qualified mortgage?')).toBe('general');
+    expect(questionIntent('What is a qualified mortgage?')).toBe('definition');
+    expect(questionIntent('When is a practice abusive?')).toBe('definition');
+    expect(questionIntent('Explain TRID tolerances')).toBe('general');
   });
 });
 

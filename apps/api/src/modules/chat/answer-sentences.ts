@@ -12,20 +12,28 @@ import { isGenericWord, keywordsOf, mentions, wordsOf } from './question-words.t
  */
 
 /** What a question asks for, read from its wording. */
-export type QuestionIntent = 'retention' | 'deadline' | 'amount' | 'applicability' | 'general';
+export type QuestionIntent =
+  'retention' | 'deadline' | 'amount' | 'applicability' | 'definition' | 'general';
 
 const RETENTION_QUESTION =
   /\b(?:retain|retained|retention|kept|preserve|preserved|destroy)\b|\bhow long\b.*\b(?:keep|records?|cop(?:y|ies)|documents?|files?)\b/;
 const DEADLINE_QUESTION =
-  /\b(?:when|deadlines?|due|timing|timeline|time limit|how soon|how quickly|how late|how early|how far in advance|by what date|within how)\b|\bhow many (?:business |calendar )?days\b|\bhow long (?:do|does|before|after|until|ahead|in advance)\b/;
+  /\b(?:when|deadlines?|due|timing|timeline|time limit|how soon|how quickly|how late|how early|how far in advance|by what date|within how|latest|earliest|last day)\b|\bhow many (?:business |calendar )?days\b|\bhow long (?:do|does|before|after|until|ahead|in advance)\b/;
 const AMOUNT_QUESTION =
   /\b(?:thresholds?|how much|amounts?|limits?|caps?|percent|percentage|maximum|minimum|dollars?|exceeds?|triggers?|margins?|spread|how many|how high|how large)\b/;
 const APPLICABILITY_QUESTION =
   /^(?:does|do|is|are|must|can)\b.*\b(?:apply|applies|cover|covered|subject|exempt|required|have to|need to)\b|\bwho (?:must|has to|needs|is required|is covered|is exempt)\b|\bappl(?:y|ies) to\b/;
 
+/** "What is a …", "What makes a practice unfair?", "When is a practice abusive?". */
+const DEFINITION_QUESTION =
+  /^(?:what (?:is|are) (?:an?|the)\b|what makes\b|what counts as\b|when is (?:an?|the) [\w-]+(?: [\w-]+)? (?:unfair|deceptive|abusive|covered|exempt|higher-priced|high-cost)\b)|\bdefin(?:e|ed|ition)\b|\bwhat does [\w\s-]+ mean\b/;
+
 export function questionIntent(question: string): QuestionIntent {
-  const text = question.toLowerCase();
+  const text = question.toLowerCase().trim();
   if (RETENTION_QUESTION.test(text)) return 'retention';
+  if (DEFINITION_QUESTION.test(text) && !/\b(?:due|deadline|threshold|how)\b/.test(text)) {
+    return 'definition';
+  }
   if (DEADLINE_QUESTION.test(text)) return 'deadline';
   if (AMOUNT_QUESTION.test(text)) return 'amount';
   if (APPLICABILITY_QUESTION.test(text)) return 'applicability';
@@ -62,6 +70,11 @@ const INTENT_FACT: Record<Exclude<QuestionIntent, 'general'>, { strong: RegExp; 
       'i',
     ),
     weak: new RegExp(`\\b${NUMBER_WORD}\\b`, 'i'),
+  },
+  definition: {
+    strong:
+      /\b(?:means|is defined as|are defined as|refers to|(?:is|are) [\w-]+ when|(?:is|are) an? [\w-]+(?: [\w-]+)? (?:if|when))\b/i,
+    weak: /\b(?:is|are) an?\b/i,
   },
   applicability: {
     strong: /\b(?:not subject to|does not apply|do not apply|applies only|apply only|exempt)\b/i,
@@ -156,7 +169,13 @@ export function answerUnit(text: string, contextCitations: string[]): AnswerUnit
  */
 export function unitsOfMarkdown(markdown: string): AnswerUnit[] {
   const units: AnswerUnit[] = [];
-  let headingCitations: string[] = [];
+  /** A sentence without a citation stands under the last one its section gave. */
+  let sectionCitations: string[] = [];
+  const push = (text: string) => {
+    const added = answerUnit(text, sectionCitations);
+    units.push(added);
+    if (added.citations.length > 0) sectionCitations = added.citations;
+  };
   let paragraph: string[] = [];
   /** The sentence before a list, and the lead of each open list item by its indent. */
   let listLead = '';
@@ -165,13 +184,7 @@ export function unitsOfMarkdown(markdown: string): AnswerUnit[] {
   const endParagraph = () => {
     if (paragraph.length === 0) return;
     const sentences = sentencesOf(cleanInline(paragraph.join(' ')));
-    // A sentence without a citation stands under the last one its paragraph gave.
-    let context = headingCitations;
-    for (const sentence of sentences) {
-      const added = answerUnit(sentence, context);
-      units.push(added);
-      if (added.citations.length > 0) context = added.citations;
-    }
+    for (const sentence of sentences) push(sentence);
     const last = sentences.at(-1) ?? '';
     listLead = last.endsWith(':') ? last : '';
     paragraph = [];
@@ -184,14 +197,14 @@ export function unitsOfMarkdown(markdown: string): AnswerUnit[] {
       endParagraph();
       listLead = '';
       itemLeads.length = 0;
-      headingCitations = citationsInSentence(heading[1]!);
+      sectionCitations = citationsInSentence(heading[1]!);
     } else if (item) {
       endParagraph();
       const indent = item[1]!.length;
       while (itemLeads.length > 0 && itemLeads.at(-1)!.indent >= indent) itemLeads.pop();
       const text = cleanInline(item[2]!);
       const lead = itemLeads.at(-1)?.text ?? listLead;
-      units.push(answerUnit(lead ? `${lead} ${text}` : text, headingCitations));
+      push(lead ? `${lead} ${text}` : text);
       if (text.endsWith(':')) itemLeads.push({ indent, text: lead ? `${lead} ${text}` : text });
     } else if (line.trim() === '') {
       endParagraph();
@@ -210,9 +223,11 @@ const INTENT_BONUS: Record<QuestionIntent, number> = {
   deadline: 3,
   amount: 3,
   applicability: 2,
+  definition: 3,
   general: 0,
 };
 const LONG_UNIT = 420;
+const CONTEXT_SHARE = 0.7;
 const SHORT_UNIT = 40;
 
 /**
@@ -232,20 +247,19 @@ export function scoreUnit(
     if (holdsTerm(words, term)) {
       score += term.weight;
       if (term.weight > 1) specificHits += 1;
-    } else if (
-      holdsTerm(document.context, term) ||
-      (term.area !== undefined && term.area === document.area)
-    ) {
+    } else if (holdsTerm(document.context, term)) {
+      // The document is about it ("SAR" in the SAR article): every sentence of it is.
+      score += term.weight * CONTEXT_SHARE;
+    } else if (term.area !== undefined && term.area === document.area) {
       score += term.weight * 0.4;
     }
   }
+  const fact = question.intent === 'general' ? null : INTENT_FACT[question.intent];
+  const statesFact = fact?.strong.test(candidate.text) ?? false;
   const hasSpecificTerms = question.terms.some((term) => term.weight > 1);
   if (hasSpecificTerms && specificHits === 0) return 0;
-  if (question.intent !== 'general') {
-    const fact = INTENT_FACT[question.intent];
-    if (fact.strong.test(candidate.text)) score += INTENT_BONUS[question.intent];
-    else if (fact.weak?.test(candidate.text)) score += 1;
-  }
+  if (statesFact) score += INTENT_BONUS[question.intent];
+  else if (fact?.weak?.test(candidate.text)) score += 1;
   // An answer names its section: a sentence that cites none (a summary's overview) comes last.
   if (candidate.citations.length > 0) score += 1;
   else if (candidate.contextCitations.length > 0) score += 0.5;

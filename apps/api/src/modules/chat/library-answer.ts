@@ -106,10 +106,14 @@ function abbreviationsOfPhrases(question: ReadQuestion): string[] {
  * cfr1026s19pe) are index terms themselves.
  */
 export function retrievalQuery(question: ReadQuestion): string {
+  // Generic words ("loan", "mortgage") match nearly every document and blur the ranking; they
+  // are searched for only when the question has nothing more specific.
+  const specific = question.terms.filter((term) => term.weight > 1);
+  const searched = specific.length > 0 ? specific : question.terms;
   const alternatives = [
     ...question.citationTerms,
-    ...question.terms.flatMap((term) => [
-      term.word,
+    ...searched.flatMap((term) => [
+      ...term.forms,
       ...term.phrases.map((phrase) => `"${phrase.join(' ')}"`),
     ]),
     ...abbreviationsOfPhrases(question),
@@ -163,8 +167,9 @@ export function isRelevant(
   const citationHits = question.citationTerms.filter((term) => citedTerms.has(term)).length;
   if (question.citationTerms.length > 0 && citationHits === 0) return false;
   const total = required.length + question.citationTerms.length;
-  // One or two words must all be found; of more, three in five.
-  const needed = total <= 2 ? total : Math.ceil(total * 0.6);
+  // One or two words must all be found; of more, half (a question in plain words has words
+  // the library does not use, such as "shop around" for "shop for settlement services").
+  const needed = total <= 2 ? total : Math.ceil(total * 0.5);
   return total > 0 && wordHits + citationHits >= needed;
 }
 
@@ -341,16 +346,17 @@ export async function findLibraryAnswer(
       .filter((reading) => reading.candidate.kind === kind)
       .sort((a, b) => b.best - a.best)
       .slice(0, limit);
-  const chosen = [...best('article', MAX_ARTICLES), ...best('rule', MAX_RULES)];
-  const answering = chosen.reduce<Reading | null>(
+  // The direct answer may come from any relevant document, the passages from the best few.
+  const answering = readings.reduce<Reading | null>(
     (top, reading) => (reading.best > (top?.best ?? 0) ? reading : top),
     null,
   );
   const direct = answering && answering.best >= MIN_DIRECT_SCORE ? toDirect(answering) : null;
+  const chosen = [...best('article', MAX_ARTICLES), ...best('rule', MAX_RULES)];
   return {
     direct,
     supporting: chosen
-      .filter((reading) => reading !== answering || !direct)
+      .filter((reading) => !direct || reading !== answering)
       .map((reading) => toPassage(reading, question.citationTerms)),
   };
 }

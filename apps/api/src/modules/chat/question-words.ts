@@ -14,7 +14,9 @@ const STOPWORDS = new Set(
   was we were what when where which while who whom why will with would you your yours tell
   explain know need needs please thanks thank hi hello let lets us give show want find get got
   any anything something mean means say says said also like may might must shall one two three
-  ok okay long often many much soon`
+  ok okay long often many much soon go goes going gets make makes made someone somebody anyone
+  anybody latest earliest way ways able allowed happen happens exactly actually really still
+  ask asked asks`
     .split(/\s+/)
     .filter(Boolean),
 );
