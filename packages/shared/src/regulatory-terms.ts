@@ -14,6 +14,11 @@ export interface RegulatoryTerm {
   phrases: readonly string[];
   /** The area of the library it belongs to, when it names one. */
   area?: RegulationArea;
+  /**
+   * Whether it names the whole area ("TRID", "HMDA") rather than one duty in it ("SAR", "LE"):
+   * every document of the area is about it, whether a sentence repeats the name or not.
+   */
+  namesArea?: true;
 }
 
 export const REGULATORY_TERMS: readonly RegulatoryTerm[] = [
@@ -27,24 +32,44 @@ export const REGULATORY_TERMS: readonly RegulatoryTerm[] = [
   { abbreviation: 'ofac', phrases: ['office of foreign assets control'], area: 'bsa_aml' },
   { abbreviation: 'sdn', phrases: ['specially designated nationals'], area: 'bsa_aml' },
   { abbreviation: 'fincen', phrases: ['financial crimes enforcement network'], area: 'bsa_aml' },
-  { abbreviation: 'bsa', phrases: ['bank secrecy act'], area: 'bsa_aml' },
-  { abbreviation: 'aml', phrases: ['anti-money laundering', 'money laundering'], area: 'bsa_aml' },
+  { abbreviation: 'bsa', phrases: ['bank secrecy act'], area: 'bsa_aml', namesArea: true },
+  {
+    abbreviation: 'aml',
+    phrases: ['anti-money laundering', 'money laundering'],
+    area: 'bsa_aml',
+    namesArea: true,
+  },
   {
     abbreviation: 'lar',
     phrases: ['loan/application register', 'loan application register'],
     area: 'hmda',
   },
-  { abbreviation: 'hmda', phrases: ['home mortgage disclosure act', 'regulation c'], area: 'hmda' },
+  {
+    abbreviation: 'hmda',
+    phrases: ['home mortgage disclosure act', 'regulation c'],
+    area: 'hmda',
+    namesArea: true,
+  },
   { abbreviation: 'uli', phrases: ['universal loan identifier'], area: 'hmda' },
   { abbreviation: 'lei', phrases: ['legal entity identifier'] },
   { abbreviation: 'le', phrases: ['loan estimate'], area: 'trid' },
   { abbreviation: 'cd', phrases: ['closing disclosure'], area: 'trid' },
-  { abbreviation: 'trid', phrases: ['tila-respa integrated disclosure'], area: 'trid' },
+  {
+    abbreviation: 'trid',
+    phrases: ['tila-respa integrated disclosure'],
+    area: 'trid',
+    namesArea: true,
+  },
   { abbreviation: 'coc', phrases: ['changed circumstance'], area: 'trid' },
   { abbreviation: 'hpml', phrases: ['higher-priced mortgage loan'], area: 'tila' },
   { abbreviation: 'hoepa', phrases: ['high-cost mortgage'], area: 'tila' },
   { abbreviation: 'apr', phrases: ['annual percentage rate'], area: 'tila' },
-  { abbreviation: 'tila', phrases: ['truth in lending', 'regulation z'], area: 'tila' },
+  {
+    abbreviation: 'tila',
+    phrases: ['truth in lending', 'regulation z'],
+    area: 'tila',
+    namesArea: true,
+  },
   { abbreviation: 'apor', phrases: ['average prime offer rate'] },
   { abbreviation: 'atr', phrases: ['ability to repay', 'ability-to-repay'], area: 'qm_atr' },
   { abbreviation: 'qm', phrases: ['qualified mortgage'], area: 'qm_atr' },
@@ -53,20 +78,28 @@ export const REGULATORY_TERMS: readonly RegulatoryTerm[] = [
     abbreviation: 'respa',
     phrases: ['real estate settlement procedures act', 'regulation x'],
     area: 'respa',
+    namesArea: true,
   },
   {
     abbreviation: 'ecoa',
     phrases: ['equal credit opportunity act', 'regulation b'],
     area: 'fair_lending',
+    namesArea: true,
   },
-  { abbreviation: 'cra', phrases: ['community reinvestment act'], area: 'cra' },
-  { abbreviation: 'fcra', phrases: ['fair credit reporting act', 'regulation v'], area: 'fcra' },
+  { abbreviation: 'cra', phrases: ['community reinvestment act'], area: 'cra', namesArea: true },
+  {
+    abbreviation: 'fcra',
+    phrases: ['fair credit reporting act', 'regulation v'],
+    area: 'fcra',
+    namesArea: true,
+  },
   {
     abbreviation: 'udaap',
     phrases: ['unfair, deceptive, or abusive', 'unfair or deceptive'],
     area: 'udaap',
+    namesArea: true,
   },
-  { abbreviation: 'udap', phrases: ['unfair or deceptive'], area: 'udaap' },
+  { abbreviation: 'udap', phrases: ['unfair or deceptive'], area: 'udaap', namesArea: true },
   { abbreviation: 'mlo', phrases: ['mortgage loan originator'], area: 'safe_act' },
   { abbreviation: 'nmls', phrases: ['nationwide mortgage licensing system'], area: 'safe_act' },
   { abbreviation: 'sfha', phrases: ['special flood hazard area'], area: 'flood' },
@@ -83,8 +116,7 @@ export const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   retain: ['keep', 'kept', 'retention'],
   retention: ['retain', 'keep', 'kept'],
   store: ['retain', 'keep', 'kept'],
-  due: ['deadline', 'file', 'submit', 'deliver', 'provide'],
-  deadline: ['due', 'within'],
+  due: ['file', 'submit', 'deliver', 'provide'],
   send: ['deliver', 'provide', 'mail'],
   give: ['deliver', 'provide', 'furnish'],
   issue: ['provide', 'deliver'],

@@ -39,11 +39,11 @@ describe('unitsOfMarkdown', () => {
   it('gives each list item the sentence that introduces it, and each sentence its section', () => {
     const units = unitsOfMarkdown(body);
     expect(units.map((unit) => unit.text)).toContain(
-      'Under 12 CFR 1026.35(a)(1), a loan is an HPML if its APR exceeds the APOR by: 2.5 percentage points or more for a first-lien loan above that limit (jumbo);',
+      'Under 12 CFR 1026.35(a)(1), a loan is an HPML if its APR exceeds the APOR by: 2.5 percentage points or more for a first-lien loan above that limit (jumbo).',
     );
     const openEnd = units.find((unit) => unit.text.startsWith('Open-end credit'))!;
     expect(openEnd.citations).toEqual([]);
-    // A sentence without a citation stands under the one before it in its paragraph.
+    // A sentence without a citation stands under the last one its section gave.
     expect(openEnd.contextCitations).toEqual(['12 CFR 1026.35(a)(2)']);
   });
 

@@ -99,8 +99,10 @@ export interface QuestionTerm {
   phrases: string[][];
   /** Generic words ("mortgage", "rule") count for little. */
   weight: number;
-  /** The area of the library the word names ("ctr" → bsa_aml). */
+  /** The area of the library the word belongs to ("ctr" → bsa_aml). */
   area?: RegulationArea;
+  /** The word names the whole area ("TRID"), not one duty in it ("CTR"). */
+  namesArea?: true;
 }
 
 export function questionTerms(text: string): QuestionTerm[] {
@@ -113,6 +115,7 @@ export function questionTerms(text: string): QuestionTerm[] {
         phrases: term.phrases.map((phrase) => keywordsOf(phrase)),
         weight: 2,
         ...(term.area ? { area: term.area } : {}),
+        ...(term.namesArea ? { namesArea: term.namesArea } : {}),
       };
     }
     return {
@@ -202,7 +205,8 @@ export function unitsOfMarkdown(markdown: string): AnswerUnit[] {
       endParagraph();
       const indent = item[1]!.length;
       while (itemLeads.length > 0 && itemLeads.at(-1)!.indent >= indent) itemLeads.pop();
-      const text = cleanInline(item[2]!);
+      // A list item ends in "; and" or ";" inside its list; alone it is a sentence.
+      const text = cleanInline(item[2]!).replace(/;(?:\s+(?:and|or))?$/, '.');
       const lead = itemLeads.at(-1)?.text ?? listLead;
       push(lead ? `${lead} ${text}` : text);
       if (text.endsWith(':')) itemLeads.push({ indent, text: lead ? `${lead} ${text}` : text });
@@ -226,6 +230,8 @@ const INTENT_BONUS: Record<QuestionIntent, number> = {
   definition: 3,
   general: 0,
 };
+/** Words that make a sentence about a variant of a thing ("a revised Loan Estimate"). */
+const VARIANT_WORDS = /\b(?:revised|corrected|amended|subsequent|modified)\b/i;
 const LONG_UNIT = 420;
 const CONTEXT_SHARE = 0.7;
 const SHORT_UNIT = 40;
@@ -240,11 +246,15 @@ export function scoreUnit(
   question: { terms: QuestionTerm[]; intent: QuestionIntent },
   document: { context: ReadonlySet<string>; area: RegulationArea | null },
 ): number {
-  const words = new Set(wordsOf(candidate.text));
+  // "Due to" is a cause, not a deadline.
+  const words = new Set(wordsOf(candidate.text.replace(/\bdue to\b/gi, ' ')));
   let score = 0;
   let specificHits = 0;
   for (const term of question.terms) {
-    if (holdsTerm(words, term)) {
+    if (term.namesArea && term.area === document.area) {
+      // Every sentence of a TRID article is about TRID, whether it says so or not.
+      score += term.weight;
+    } else if (holdsTerm(words, term)) {
       score += term.weight;
       if (term.weight > 1) specificHits += 1;
     } else if (holdsTerm(document.context, term)) {
@@ -260,6 +270,11 @@ export function scoreUnit(
   if (hasSpecificTerms && specificHits === 0) return 0;
   if (statesFact) score += INTENT_BONUS[question.intent];
   else if (fact?.weak?.test(candidate.text)) score += 1;
+  // "The Loan Estimate" in a question is the Loan Estimate, not a revised or corrected one.
+  const variant = VARIANT_WORDS.exec(candidate.text)?.[0].toLowerCase();
+  if (variant && !question.terms.some((term) => mentions(new Set([variant]), term.word))) {
+    score -= 1.5;
+  }
   // An answer names its section: a sentence that cites none (a summary's overview) comes last.
   if (candidate.citations.length > 0) score += 1;
   else if (candidate.contextCitations.length > 0) score += 0.5;
