@@ -253,6 +253,7 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   // ── Search: the header box and /search find library articles and rules (and, for plans
   //    that open /regulatory-feeds, regulatory updates): the library's subscription guard. ──
   'GET /api/search': { access: SUBSCRIBED, probe: NO_BODY },
+  'GET /api/search/records': { access: SIGNED_IN, probe: NO_BODY },
 
   // ── Article enhancer: /article-enhancer (role admin) ──
   'GET /api/enhancer/articles': { access: ADMIN },

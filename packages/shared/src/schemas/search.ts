@@ -62,3 +62,51 @@ export const searchResponseSchema = z.object({
   }),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+/**
+ * The institution's own records the header's search suggests beside the library (issue 26):
+ * each kind only to members whose plan and role open its page.
+ */
+export const RECORD_KINDS = [
+  'change',
+  'calendar_event',
+  'risk',
+  'finding',
+  'policy',
+  'support_ticket',
+] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+export const RECORD_KIND_LABELS: Record<RecordKind, string> = {
+  change: 'Changes',
+  calendar_event: 'Calendar',
+  risk: 'Risks',
+  finding: 'Findings',
+  policy: 'Policies',
+  support_ticket: 'Support tickets',
+};
+
+/** How many records of each kind a search suggests: the newest first. */
+export const RECORD_RESULTS_PER_KIND = 5;
+
+export const recordSearchQuerySchema = z.object({
+  q: z
+    .string()
+    .max(20_000, 'The search is too long.')
+    .transform((value) => value.slice(0, 200).trim()),
+});
+
+export const recordResultSchema = z.object({
+  id: z.string(),
+  /** As people quote it: "CHG-12 “Escrow cushion change”". */
+  label: z.string(),
+  /** A short line under the label: a status, a due date. */
+  detail: z.string(),
+  path: z.string(),
+});
+export type RecordResult = z.infer<typeof recordResultSchema>;
+
+export const recordSearchResponseSchema = z.object({
+  groups: z.array(z.object({ kind: z.enum(RECORD_KINDS), items: z.array(recordResultSchema) })),
+});
+export type RecordSearchResponse = z.infer<typeof recordSearchResponseSchema>;

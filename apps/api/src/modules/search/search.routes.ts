@@ -1,8 +1,15 @@
 import { decideAccess, PAGE_ACCESS } from '@complivue/shared/access';
-import { searchQuerySchema, searchResponseSchema } from '@complivue/shared/schemas/search';
+import {
+  recordSearchQuerySchema,
+  recordSearchResponseSchema,
+  searchQuerySchema,
+  searchResponseSchema,
+} from '@complivue/shared/schemas/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SUBSCRIBED } from '../../lib/route-access.ts';
+import { SIGNED_IN, SUBSCRIBED } from '../../lib/route-access.ts';
 import { requireAuth } from '../auth/access.ts';
+import { findCompanySubscription } from '../subscriptions/company-subscription.ts';
+import { searchRecords } from './record-search.ts';
 import { search } from './search.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,6 +45,32 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         app.database.db,
         { companyId: profile.companyId, feedItems: feeds.allowed, policies: policies.allowed },
         request.query,
+      );
+    },
+  );
+
+  app.get(
+    '/api/search/records',
+    {
+      // Every member has records (support tickets at least); each kind is searched only when
+      // the member's plan and role open its page (record-search.ts).
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['search'],
+        summary:
+          'Your institution’s own records matching the words or number ("CHG-12"): changes, calendar deadlines, risks, findings, policies and support tickets, five of each at most',
+        querystring: recordSearchQuerySchema,
+        response: { 200: recordSearchResponseSchema },
+      },
+    },
+    async (request) => {
+      const { profile, user } = requireAuth(request);
+      if (!profile.companyId) return { groups: [] };
+      const subscription = await findCompanySubscription(app.database.db, profile.companyId);
+      return searchRecords(
+        app.database.db,
+        { actorUserId: user.id, role: profile.role, companyId: profile.companyId, subscription },
+        request.query.q,
       );
     },
   );

@@ -29,7 +29,7 @@ export interface TicketViewer {
 export const isSupportAgent = (viewer: TicketViewer) => viewer.role === 'super_admin';
 
 /** The tickets a viewer may see, as a WHERE condition. */
-function visibleTo(viewer: TicketViewer): SQL | undefined {
+export function ticketsVisibleTo(viewer: TicketViewer): SQL | undefined {
   if (isSupportAgent(viewer)) return undefined;
   if (!viewer.companyId) return sql`false`;
   const ofCompany = eq(supportTickets.companyId, viewer.companyId);
@@ -76,7 +76,7 @@ export async function listTickets(
   query: { query?: string; page: number; status?: TicketStatus },
 ) {
   const where = and(
-    visibleTo(viewer),
+    ticketsVisibleTo(viewer),
     query.status ? eq(supportTickets.status, query.status) : undefined,
     query.query
       ? or(
@@ -113,7 +113,7 @@ export async function getVisibleTicket(db: Db, viewer: TicketViewer, ticketId: s
     .from(supportTickets)
     .innerJoin(companies, eq(companies.id, supportTickets.companyId))
     .leftJoin(userProfiles, eq(userProfiles.userId, supportTickets.requesterId))
-    .where(and(eq(supportTickets.id, ticketId), visibleTo(viewer)));
+    .where(and(eq(supportTickets.id, ticketId), ticketsVisibleTo(viewer)));
   if (!row) throw new AppError('not_found', SUPPORT_MESSAGES.not_found);
   return row;
 }
@@ -178,7 +178,7 @@ export async function getVisibleAttachment(db: Db, viewer: TicketViewer, attachm
     })
     .from(supportTicketAttachments)
     .innerJoin(supportTickets, eq(supportTickets.id, supportTicketAttachments.ticketId))
-    .where(and(eq(supportTicketAttachments.id, attachmentId), visibleTo(viewer)));
+    .where(and(eq(supportTicketAttachments.id, attachmentId), ticketsVisibleTo(viewer)));
   if (!row) throw new AppError('not_found');
   return row;
 }
