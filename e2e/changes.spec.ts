@@ -316,4 +316,38 @@ test.describe('change management', () => {
     await detail.getByRole('button', { name: 'Close the change' }).click();
     await expectNoSeriousAxeViolations(page);
   });
+
+  test('finds a change from the header search by its words and opens it with the keyboard', async ({
+    signedIn,
+    demo,
+  }) => {
+    const caller = await signInThroughApi(demo.url, demo.members.user);
+    const word = `Quillfeather${crypto.randomUUID().slice(0, 6)}`;
+    const title = `${word} escrow cushion review`;
+    const change = await createChange(demo.url, caller, { title, areas: ['respa'] });
+
+    const page = await signedIn('user');
+    const box = page.getByRole('combobox', { name: 'Search compliance articles, regulations...' });
+    await box.fill(word);
+    const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+    const option = suggestions
+      .getByRole('group', { name: 'Changes' })
+      .getByRole('option', { name: new RegExp(`^CHG-${change.number} “${title}”`) });
+    await expect(option).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await box.press('ArrowDown');
+    await expect(option).toHaveAttribute('aria-selected', 'true');
+    await box.press('Enter');
+    await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('change')).toBe(change.id);
+
+    // The number people quote finds it too, and the results page lists it above the library.
+    await box.fill(`CHG-${change.number}`);
+    await box.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Search', level: 1 })).toBeVisible();
+    const records = page.getByRole('region', { name: 'Your institution’s records' });
+    await expect(
+      records.getByRole('link', { name: `CHG-${change.number} “${title}”` }),
+    ).toBeVisible();
+  });
 });

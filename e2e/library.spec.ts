@@ -251,7 +251,7 @@ test.describe('compliance library', () => {
     ).toBeVisible();
 
     await page
-      .getByRole('searchbox', { name: 'Search compliance articles, regulations...' })
+      .getByRole('combobox', { name: 'Search compliance articles, regulations...' })
       .fill('1026.19(e)');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Search', level: 1 })).toBeVisible();

@@ -133,6 +133,7 @@ export const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   treated: ['considered', 'deemed', 'presumed'],
   deemed: ['considered', 'treated', 'presumed'],
   cancel: ['terminate', 'cancellation'],
+  apply: ['applies', 'subject', 'covered'],
   start: ['begin', 'restart'],
   restart: ['new'],
   wait: ['waiting'],

@@ -152,7 +152,8 @@ export async function loadLibraryContent(db: Db, dir?: string): Promise<LoadResu
           refId: rule.id,
           companyId: null,
           area: article.area,
-          title: `${rule.id}: ${rule.requirement}`,
+          // The requirement is the summary, which the snippet quotes: the title names the rule.
+          title: `${rule.id}: ${rule.title}`,
           path: libraryRulePath(rule.id),
           citationTerms: citationIndexText([rule.citation]),
           summary: rule.requirement,

@@ -267,7 +267,9 @@ export function scoreUnit(
   const fact = question.intent === 'general' ? null : INTENT_FACT[question.intent];
   const statesFact = fact?.strong.test(candidate.text) ?? false;
   const hasSpecificTerms = question.terms.some((term) => term.weight > 1);
-  if (hasSpecificTerms && specificHits === 0) return 0;
+  // A sentence must hold a word of the question, or state what it asks ("not subject to" for
+  // "does it apply?") in a document about it.
+  if (hasSpecificTerms && specificHits === 0 && !statesFact) return 0;
   if (statesFact) score += INTENT_BONUS[question.intent];
   else if (fact?.weak?.test(candidate.text)) score += 1;
   // "The Loan Estimate" in a question is the Loan Estimate, not a revised or corrected one.

@@ -441,7 +441,7 @@ describe('chat assistant with a language model', () => {
     // Failing half-way: what it sent is discarded, then the composed answer follows.
     double.answerWith((response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      response.write(chunk('The Loan Estimate must '));
+      response.write(chunk('A model sentence cut short '));
       response.end('data: {"error":{"message":"The server had an error"}}\n\n');
     });
     const broken = await ask(t, TRID_QUESTION, { cookie: member.cookie });
@@ -450,7 +450,7 @@ describe('chat assistant with a language model', () => {
     expect(names).toContain('reset');
     const final = done(broken.events);
     expect(final.content).toBe(composed.content);
-    expect(final.content).not.toContain('The Loan Estimate must');
+    expect(final.content).not.toContain('A model sentence cut short');
 
     // An answer that cites none of the passages cannot be checked: the same.
     double.answerWith((response) => {
@@ -465,7 +465,7 @@ describe('chat assistant with a language model', () => {
     // Cut off (no [DONE]): the same.
     double.answerWith((response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      response.end(chunk('The Loan Estimate must '));
+      response.end(chunk('A model sentence cut short '));
     });
     const cut = await ask(t, TRID_QUESTION, { cookie: member.cookie });
     expect(cut.events.map((event) => event.event)).toContain('reset');

@@ -1,5 +1,9 @@
 import type { RegulationArea } from '@complivue/shared/regulation-areas';
-import { searchResponseSchema, type SearchKind } from '@complivue/shared/schemas/search';
+import {
+  recordSearchResponseSchema,
+  searchResponseSchema,
+  type SearchKind,
+} from '@complivue/shared/schemas/search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -23,6 +27,20 @@ export function useSearch(params: SearchParams) {
     queryFn: ({ signal }) =>
       apiRequest(searchUrl(params), { schema: searchResponseSchema, signal }),
     enabled: params.q.trim().length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The institution's own records matching the query (changes, deadlines, risks, …), by kind. */
+export function useRecordSearch(q: string) {
+  return useQuery({
+    queryKey: ['search', 'records', q],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/search/records?q=${encodeURIComponent(q)}`, {
+        schema: recordSearchResponseSchema,
+        signal,
+      }),
+    enabled: q.trim().length > 0,
     placeholderData: keepPreviousData,
   });
 }

@@ -4,6 +4,7 @@ import {
   type RegulationArea,
 } from '@complivue/shared/regulation-areas';
 import {
+  RECORD_KIND_LABELS,
   SEARCH_KIND_ITEM_LABELS,
   SEARCH_KIND_LABELS,
   SEARCH_KINDS,
@@ -18,7 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { useSearch, type SearchParams } from './api.ts';
+import { useRecordSearch, useSearch, type SearchParams } from './api.ts';
 import { Snippet } from './snippet.tsx';
 
 function readParams(params: URLSearchParams): SearchParams {
@@ -139,6 +140,45 @@ function SearchResults({
   );
 }
 
+/**
+ * The institution's own records that match (changes, deadlines, risks, …), five of each kind at
+ * most, above the library's results; nothing when none match.
+ */
+function RecordResults({ q }: { q: string }) {
+  const records = useRecordSearch(q);
+  const groups = records.data?.groups ?? [];
+  if (groups.length === 0) return null;
+  return (
+    <section aria-labelledby="record-results" className="space-y-3">
+      <h2 id="record-results" className="text-lg font-semibold text-slate-900">
+        Your institution’s records
+      </h2>
+      <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+        {groups.map((group) => (
+          <Card key={group.kind} className="p-4">
+            <h3 className="text-sm font-semibold text-slate-700">
+              {RECORD_KIND_LABELS[group.kind]}
+            </h3>
+            <ul className="mt-2 space-y-2">
+              {group.items.map((item) => (
+                <li key={item.id}>
+                  <Link
+                    to={item.path}
+                    className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                  >
+                    {item.label}
+                  </Link>
+                  {item.detail && <p className="text-xs text-slate-600">{item.detail}</p>}
+                </li>
+              ))}
+            </ul>
+          </Card>
+        ))}
+      </div>
+    </section>
+  );
+}
+
 /** `/search`: results from the library (and later capabilities) with facets by type and area. */
 export function SearchPage() {
   const [urlParams, setUrlParams] = useSearchParams();
@@ -175,6 +215,7 @@ export function SearchPage() {
         Type words, a citation such as “1026.19(e)” or “31 CFR 1020.320”, or a regulation such as
         “Reg Z”. Use quotes for a phrase and -word to leave a word out.
       </p>
+      {params.q && <RecordResults q={params.q} />}
       {params.q && (
         <QueryState query={results} loading="Searching">
           {(data) => <SearchResults data={data} params={params} go={go} />}
