@@ -342,6 +342,8 @@ test.describe('change management', () => {
     expect(new URL(page.url()).searchParams.get('change')).toBe(change.id);
 
     // The number people quote finds it too, and the results page lists it above the library.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: title })).toBeHidden();
     await box.fill(`CHG-${change.number}`);
     await box.press('Enter');
     await expect(page.getByRole('heading', { name: 'Search', level: 1 })).toBeVisible();
