@@ -432,13 +432,24 @@ export const EVALUATION_QUESTIONS: EvaluationQuestion[] = [
     citation: '31 CFR 1010.311',
     fact: 'more than $10,000',
   },
-  // No general BSA retention rule (31 CFR 1010.430) is in the library; the CTR, SAR (31 CFR
-  // 1020.320(d)) and CIP (31 CFR 1020.220(a)(3)) retention statements all say five years.
+  // bsa_aml/bsa-recordkeeping-and-information-sharing.md
   {
     question: 'How long must BSA records be kept?',
     area: 'bsa_aml',
-    citation: '31 CFR 1010.306(a)(2)',
+    citation: '31 CFR 1010.430(d)',
     fact: 'five years',
+  },
+  {
+    question: 'What do we have to record when we sell a cashier’s check for cash?',
+    area: 'bsa_aml',
+    citation: '31 CFR 1010.415',
+    fact: '$10,000 inclusive',
+  },
+  {
+    question: 'How quickly must we respond to a FinCEN 314(a) request?',
+    area: 'bsa_aml',
+    citation: '31 CFR 1010.520(b)(3)',
+    fact: '14 days',
   },
   // bsa_aml/suspicious-activity-reports.md
   {
