@@ -162,12 +162,13 @@ test.describe('regulatory calendar', () => {
     await page.goto(`${server.url}/regulatory-calendar?month=2027-12&day=2027-12-10`);
     await expect(page.getByRole('heading', { name: 'December 2027' })).toBeVisible();
     // A credit union whose areas are not chosen yet: the BSA/AML program's two seeded deadlines
-    // (on December 31), not HMDA's, and the calendar says why.
+    // and its originators' NMLS renewals (all on December 31), not HMDA's, and the calendar says
+    // why.
     await expect(
       page.getByText('Your institution’s profile is not complete', { exact: false }),
     ).toBeVisible();
     await expect(
-      page.getByRole('gridcell', { name: /^Friday, December 31, 2027, 2 deadlines/ }),
+      page.getByRole('gridcell', { name: /^Friday, December 31, 2027, 3 deadlines/ }),
     ).toBeVisible();
     await page.getByRole('gridcell', { name: /^Friday, December 31, 2027/ }).click();
     await expect(

@@ -93,16 +93,35 @@ describe('seeded regulatory deadlines', () => {
     expect(cra.applicability.institutionTypes).toEqual(['community_bank']);
     // 31 CFR 501.603(b)(2): blocked property held as of June 30, reported by September 30.
     expect(due['ofac-annual-blocked-property']).toBe('9/30');
+    // 12 CFR 1003.4(f): recorded within 30 calendar days after each quarter ends.
+    expect(due['hmda-recording-q1']).toBe('4/30');
+    expect(due['hmda-recording-q2']).toBe('7/30');
+    expect(due['hmda-recording-q3']).toBe('10/30');
+    expect(due['hmda-recording-q4']).toBe('1/30');
+    expect(daysBetween('2027-03-31', '2027-04-30')).toBe(30);
+    expect(daysBetween('2027-06-30', '2027-07-30')).toBe(30);
+    expect(daysBetween('2027-09-30', '2027-10-30')).toBe(30);
+    expect(daysBetween('2027-12-31', '2028-01-30')).toBe(30);
+    // 12 CFR 25.42(b), 228.42(b), 345.42(b): large banks report CRA data by March 1.
+    expect(due['cra-large-bank-data']).toBe('3/1');
+    // 12 CFR 1007.103: renewed November 1 through December 31; the first reminder on November 1.
+    const safe = REGULATORY_DEADLINE_TEMPLATES.find(
+      (template) => template.key === 'safe-act-registration-renewal',
+    )!;
+    expect(due['safe-act-registration-renewal']).toBe('12/31');
+    expect(daysBetween('2027-11-01', '2027-12-31')).toBe(safe.reminderDays[0]);
+    expect(safe.applicability.institutionTypes).toEqual(['credit_union', 'community_bank']);
   });
 
-  it('leave the quarterly HMDA submissions and the OFAC annual report to be added by choice', () => {
-    const optIn = REGULATORY_DEADLINE_TEMPLATES.filter((template) => template.optIn).map(
-      (template) => template.key,
+  it('leave to be added by choice what the profile cannot tell: volume, assets, blocked property, exemptions', () => {
+    const optIn = REGULATORY_DEADLINE_TEMPLATES.filter((template) => template.optIn)
+      .map((template) => template.key)
+      .sort();
+    expect(optIn).toEqual(
+      Object.values(OPTIONAL_DEADLINE_SETS)
+        .flatMap((set) => set.templateKeys)
+        .sort(),
     );
-    expect(optIn).toEqual([
-      ...OPTIONAL_DEADLINE_SETS['hmda-quarterly'].templateKeys,
-      ...OPTIONAL_DEADLINE_SETS['ofac-blocked-property'].templateKeys,
-    ]);
   });
 
   it('start on the next due date on or after the day they are copied', () => {

@@ -50,6 +50,17 @@ const QUARTERLY_HMDA: Applicability = {
 const quarterlyHmdaDescription = (quarter: string, quarterEnd: string) =>
   `An institution that reported, for the preceding calendar year, a combined total of at least 60,000 covered loans and applications (excluding purchased covered loans) must also submit its loan/application register for each of the first three calendar quarters, within 60 calendar days after the end of the quarter (12 CFR 1003.5(a)(1)(ii)). This is the ${quarter} submission: the quarter ends ${quarterEnd}. If your institution is below the threshold, this deadline does not apply: delete it.`;
 
+const quarterlyRecordingDescription = (quarter: string, quarterEnd: string, due: string) =>
+  `A HMDA reporter records the data it collects on each covered loan and application on its loan/application register within 30 calendar days after the end of the calendar quarter in which final action is taken (12 CFR 1003.4(f)). This is the recording deadline for ${quarter}-quarter final actions: the quarter ends ${quarterEnd}, so the register must be current by ${due}. Recording is not submission: the register is submitted by March 1 (and, for large filers, quarterly).`;
+
+/** 12 CFR 1003.4(f): 30 calendar days after March 31, June 30, September 30 and December 31. */
+const QUARTERLY_RECORDING = [
+  { key: 'hmda-recording-q1', quarter: 'first', end: 'March 31', due: 'April 30', month: 4 },
+  { key: 'hmda-recording-q2', quarter: 'second', end: 'June 30', due: 'July 30', month: 7 },
+  { key: 'hmda-recording-q3', quarter: 'third', end: 'September 30', due: 'October 30', month: 10 },
+  { key: 'hmda-recording-q4', quarter: 'fourth', end: 'December 31', due: 'January 30', month: 1 },
+] as const;
+
 export const REGULATORY_DEADLINE_TEMPLATES: readonly RegulatoryDeadlineTemplate[] = [
   {
     key: 'hmda-annual-lar',
@@ -106,6 +117,18 @@ export const REGULATORY_DEADLINE_TEMPLATES: readonly RegulatoryDeadlineTemplate[
     reminderDays: [14],
     optIn: true,
   },
+  ...QUARTERLY_RECORDING.map((recording): RegulatoryDeadlineTemplate => ({
+    key: recording.key,
+    title: `HMDA data recorded for the ${recording.quarter} quarter`,
+    description: quarterlyRecordingDescription(recording.quarter, recording.end, recording.due),
+    area: 'hmda',
+    citation: '12 CFR 1003.4(f)',
+    dueMonth: recording.month,
+    dueDay: 30,
+    rrule: `FREQ=YEARLY;BYMONTH=${recording.month};BYMONTHDAY=30`,
+    applicability: HMDA_REPORTERS,
+    reminderDays: [7],
+  })),
   {
     key: 'cra-public-file',
     title: 'CRA public file current as of April 1',
@@ -122,6 +145,42 @@ export const REGULATORY_DEADLINE_TEMPLATES: readonly RegulatoryDeadlineTemplate[
       note: 'Banks and savings associations; not credit unions or non-bank mortgage companies.',
     },
     reminderDays: [30, 7],
+  },
+  {
+    key: 'cra-large-bank-data',
+    title: 'CRA loan data reported (large banks)',
+    description:
+      'A large bank reports annually by March 1, for the prior calendar year, its aggregated small business, small farm and community development loan data and the list of its assessment areas (12 CFR 25.42(b) for OCC-supervised banks and savings associations, 12 CFR 228.42(b) for state member banks, 12 CFR 345.42(b) for FDIC-supervised banks). Whether a bank is large depends on asset thresholds the agencies adjust annually. Banks and savings associations only: credit unions and non-bank mortgage companies are not subject to the CRA.',
+    area: 'cra',
+    citation: '12 CFR 25.42(b); 12 CFR 228.42(b); 12 CFR 345.42(b)',
+    dueMonth: 3,
+    dueDay: 1,
+    rrule: 'FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=1',
+    applicability: {
+      institutionTypes: ['community_bank'],
+      hmdaReportersOnly: false,
+      note: 'Only a bank that is a large bank under its agency’s CRA rule (added by your institution: the profile does not record assets).',
+    },
+    reminderDays: [30, 7],
+    optIn: true,
+  },
+  {
+    key: 'safe-act-registration-renewal',
+    title: 'NMLS registrations of mortgage loan originators renewed',
+    description:
+      'Each employee who acts as a residential mortgage loan originator renews the federal registration in the Nationwide Mortgage Licensing System and Registry during the annual renewal period, November 1 through December 31, and the institution confirms its employees’ renewals (12 CFR 1007.103). An originator who completed initial registration less than six months before the end of that period does not renew that year. Banks, savings associations and credit unions: originators at non-bank mortgage companies are licensed by the states instead.',
+    area: 'safe_act',
+    citation: '12 CFR 1007.103',
+    dueMonth: 12,
+    dueDay: 31,
+    rrule: 'FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=31',
+    applicability: {
+      institutionTypes: ['credit_union', 'community_bank'],
+      hmdaReportersOnly: false,
+      note: 'Banks, savings associations and credit unions whose employees act as mortgage loan originators.',
+    },
+    // The renewal period opens November 1, 60 days before it closes.
+    reminderDays: [60, 14],
   },
   {
     key: 'bsa-aml-training',
@@ -173,6 +232,24 @@ export const REGULATORY_DEADLINE_TEMPLATES: readonly RegulatoryDeadlineTemplate[
     reminderDays: [30, 7],
     optIn: true,
   },
+  {
+    key: 'ctr-exemption-review',
+    title: 'Annual review of CTR exemptions',
+    description:
+      'A bank or credit union that exempts customers from currency transaction reporting reviews, at least once a year, the eligibility of the exempt persons whose exemptions the rule makes subject to annual review, among them listed companies and non-listed businesses and payroll customers, and keeps monitoring their accounts for suspicious activity (31 CFR 1020.315). The rule sets the frequency, not a date: this date is a placeholder, so set it to your review schedule.',
+    area: 'bsa_aml',
+    citation: '31 CFR 1020.315',
+    dueMonth: 12,
+    dueDay: 31,
+    rrule: 'FREQ=YEARLY',
+    applicability: {
+      institutionTypes: ['credit_union', 'community_bank'],
+      hmdaReportersOnly: false,
+      note: 'Only an institution that has designated exempt persons (added by your institution: the profile does not record exemptions).',
+    },
+    reminderDays: [30],
+    optIn: true,
+  },
 ];
 
 export const findRegulatoryDeadlineTemplate = (key: string | null | undefined) =>
@@ -191,7 +268,12 @@ export function nextAnnualDate(today: string, month: number, day: number): strin
  * Seeded deadlines the profile cannot say apply, offered as a set that a manager or an
  * administrator adds ("Add the quarterly HMDA deadlines (large filers)").
  */
-export const OPTIONAL_DEADLINE_SET_KEYS = ['hmda-quarterly', 'ofac-blocked-property'] as const;
+export const OPTIONAL_DEADLINE_SET_KEYS = [
+  'hmda-quarterly',
+  'ofac-blocked-property',
+  'cra-large-bank',
+  'ctr-exemptions',
+] as const;
 export type OptionalDeadlineSetKey = (typeof OPTIONAL_DEADLINE_SET_KEYS)[number];
 
 export const OPTIONAL_DEADLINE_SETS: Record<
@@ -209,6 +291,18 @@ export const OPTIONAL_DEADLINE_SETS: Record<
     description:
       'Only for an institution that holds property blocked under OFAC’s regulations: it reports all blocked property held as of June 30 to OFAC by September 30 each year (31 CFR 501.603(b)(2)).',
     templateKeys: ['ofac-annual-blocked-property'],
+  },
+  'cra-large-bank': {
+    action: 'Add the CRA data report (large banks)',
+    description:
+      'Only for a bank that is a large bank under its agency’s CRA rule: it reports its small business, small farm and community development loan data and its assessment areas by March 1 each year (12 CFR 25.42(b), 228.42(b) or 345.42(b)).',
+    templateKeys: ['cra-large-bank-data'],
+  },
+  'ctr-exemptions': {
+    action: 'Add the annual review of CTR exemptions',
+    description:
+      'Only for a bank or credit union that has designated customers exempt from currency transaction reporting: it reviews their eligibility at least once a year (31 CFR 1020.315).',
+    templateKeys: ['ctr-exemption-review'],
   },
 };
 

@@ -53,7 +53,8 @@ export function templateRow(
  * `templateApplies`, nothing is assumed while the profile is incomplete): the institution's type
  * is known and one the template names; a deadline for HMDA reporters needs HMDA among the
  * selected areas; any other needs its area selected, unless no area is selected yet (then the
- * type alone decides: the BSA/AML program deadlines and, for banks, the CRA public file).
+ * type alone decides: the BSA/AML program deadlines, for banks and credit unions the NMLS
+ * renewals, and for banks the CRA public file).
  */
 export function seededDeadlineFits(
   facts: InstitutionFacts,

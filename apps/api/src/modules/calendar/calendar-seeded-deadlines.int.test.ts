@@ -24,11 +24,12 @@ describe('regulatory calendar: the seeded deadlines and the profile they follow'
     const list = await eventList(cu.admin.cookie);
     const seeded = list.events;
     const keys = seeded.map((event) => event.templateKey).sort();
-    // A credit union is not subject to the CRA; the quarterly HMDA submissions are opt-in.
+    // A credit union is not subject to the CRA; the quarterly HMDA submissions are opt-in; the
+    // profile does not select the SAFE Act, so the NMLS renewals are not seeded.
     expect(keys).toEqual(
       REGULATORY_DEADLINE_TEMPLATES.filter((template) => !template.optIn)
         .map((template) => template.key)
-        .filter((key) => key !== 'cra-public-file')
+        .filter((key) => key !== 'cra-public-file' && key !== 'safe-act-registration-renewal')
         .sort(),
     );
     expect(list).toMatchObject({
@@ -174,7 +175,8 @@ describe('regulatory calendar: the seeded deadlines and the profile they follow'
   });
 
   it('seeds only what the profile determines, and follows it when it changes', async () => {
-    // Signed up as a credit union, no areas chosen yet: only the BSA/AML program's deadlines.
+    // Signed up as a credit union, no areas chosen yet: the BSA/AML program's deadlines and the
+    // NMLS renewals of its mortgage loan originators.
     const admin = await signUpThroughApi(t.app, { institutionType: 'credit_union' });
     const companyId = admin.body.session.company.id as string;
     const keysOf = async () =>
@@ -183,18 +185,27 @@ describe('regulatory calendar: the seeded deadlines and the profile they follow'
         .map((event) => event.templateKey)
         .sort();
     expect((await eventList(admin.cookie)).profileComplete).toBe(false);
-    expect(await keysOf()).toEqual(['bsa-aml-independent-test', 'bsa-aml-training']);
+    expect(await keysOf()).toEqual([
+      'bsa-aml-independent-test',
+      'bsa-aml-training',
+      'safe-act-registration-renewal',
+    ]);
 
     // No type: nothing is seeded.
     const untyped = await signUpThroughApi(t.app, { institutionType: undefined });
     expect(await events(untyped.cookie)).toEqual([]);
 
-    // HMDA selected: the annual submission comes in (the quarterly ones stay opt-in).
+    // HMDA selected: the annual submission and the quarterly recording deadlines come in (the
+    // quarterly submissions stay opt-in); the SAFE Act not selected, the untouched renewal goes.
     await setProfile(admin.cookie, { regulationAreas: ['hmda', 'bsa_aml'] });
     expect(await keysOf()).toEqual([
       'bsa-aml-independent-test',
       'bsa-aml-training',
       'hmda-annual-lar',
+      'hmda-recording-q1',
+      'hmda-recording-q2',
+      'hmda-recording-q3',
+      'hmda-recording-q4',
     ]);
     const owner = await signedInMember(t.app, { companyId, role: 'user' });
     const training = (await events(admin.cookie)).find(
@@ -222,6 +233,10 @@ describe('regulatory calendar: the seeded deadlines and the profile they follow'
       'bsa-aml-independent-test',
       'bsa-aml-training',
       'hmda-annual-lar',
+      'hmda-recording-q1',
+      'hmda-recording-q2',
+      'hmda-recording-q3',
+      'hmda-recording-q4',
     ]);
   });
 });
