@@ -726,4 +726,23 @@ export const EVALUATION_QUESTIONS: EvaluationQuestion[] = [
     citation: '12 U.S.C. 5536',
     fact: 'all channels',
   },
+  // tila/tila-mortgage-servicing-disclosures.md
+  {
+    question: 'How soon must we send a payoff statement after a written request?',
+    area: 'tila',
+    citation: '12 CFR 1026.36(c)(3)',
+    fact: 'seven business days',
+  },
+  {
+    question: 'When do we have to send the notice before an ARM payment changes?',
+    area: 'tila',
+    citation: '12 CFR 1026.20(c)',
+    fact: 'no more than 120',
+  },
+  {
+    question: 'We bought a loan. How long do we have to tell the borrower?',
+    area: 'tila',
+    citation: '12 CFR 1026.39(b)',
+    fact: '30th calendar day',
+  },
 ];
