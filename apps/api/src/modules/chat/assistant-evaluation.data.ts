@@ -745,4 +745,23 @@ export const EVALUATION_QUESTIONS: EvaluationQuestion[] = [
     citation: '12 CFR 1026.39(b)',
     fact: '30th calendar day',
   },
+  // tila/tila-loan-originator-compensation.md
+  {
+    question: 'Can we pay our loan officers more for loans with a higher interest rate?',
+    area: 'tila',
+    citation: '12 CFR 1026.36(d)(1)',
+    fact: 'based on a term',
+  },
+  {
+    question: 'How long must we keep loan originator compensation records?',
+    area: 'tila',
+    citation: '12 CFR 1026.25(c)(2)',
+    fact: 'three years',
+  },
+  {
+    question: 'Which loan documents need the NMLSR ID?',
+    area: 'tila',
+    citation: '12 CFR 1026.36(g)',
+    fact: 'security instrument',
+  },
 ];
