@@ -77,7 +77,8 @@ const INTENT_FACT: Record<Exclude<QuestionIntent, 'general'>, { strong: RegExp; 
     weak: /\b(?:is|are) an?\b/i,
   },
   applicability: {
-    strong: /\b(?:not subject to|does not apply|do not apply|applies only|apply only|exempt)\b/i,
+    strong:
+      /\b(?:not subject to|does not apply|do not apply|applies only|apply only|exempt|not required)\b/i,
     weak: /\b(?:appl(?:y|ies)|covered|covers|subject to|only|excluded?)\b/i,
   },
 };

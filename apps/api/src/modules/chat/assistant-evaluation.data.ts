@@ -764,4 +764,17 @@ export const EVALUATION_QUESTIONS: EvaluationQuestion[] = [
     citation: '12 CFR 1026.36(g)',
     fact: 'security instrument',
   },
+  // respa/respa-counseling-list-and-home-loan-toolkit.md
+  {
+    question: 'When do we have to give the list of housing counselors?',
+    area: 'respa',
+    citation: '12 CFR 1024.20(a)(1)',
+    fact: 'three business days',
+  },
+  {
+    question: 'Is the Home Loan Toolkit required for a refinance?',
+    area: 'respa',
+    citation: '12 CFR 1026.19(g)',
+    fact: 'not required for refinancings',
+  },
 ];

@@ -53,7 +53,7 @@ export function isGenericWord(word: string): boolean {
 
 export function stem(word: string): string {
   if (word.length <= 3) return word;
-  const stripped = word.replace(/(?:ations?|ings?|ments?|ies|ed|es|s|e|ly|al)$/u, '');
+  const stripped = word.replace(/(?:ations?|ings?|ments?|ors?|ies|ed|es|s|e|ly|al)$/u, '');
   return stripped.length >= 3 ? stripped : word;
 }
 
