@@ -106,6 +106,8 @@ export const REGULATORY_TERMS: readonly RegulatoryTerm[] = [
   { abbreviation: 'sfhdf', phrases: ['standard flood hazard determination form'], area: 'flood' },
   { abbreviation: 'nfip', phrases: ['national flood insurance program'], area: 'flood' },
   { abbreviation: 'heloc', phrases: ['home equity line of credit'] },
+  { abbreviation: 'uspap', phrases: ['uniform standards of professional appraisal practice'] },
+  { abbreviation: 'amc', phrases: ['appraisal management company'] },
   { abbreviation: 'pmi', phrases: ['private mortgage insurance'] },
 ];
 
@@ -138,6 +140,8 @@ export const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   sold: ['sale', 'transfer', 'transferred'],
   sell: ['sale', 'transfer'],
   tell: ['notify', 'notice', 'inform'],
+  pressure: ['coercion', 'influence', 'intimidation'],
+  violates: ['failure', 'misconduct', 'noncompliance'],
   apply: ['applies', 'subject', 'covered'],
   start: ['begin', 'restart'],
   restart: ['new'],

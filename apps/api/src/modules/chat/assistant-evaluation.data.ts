@@ -777,4 +777,17 @@ export const EVALUATION_QUESTIONS: EvaluationQuestion[] = [
     citation: '12 CFR 1026.19(g)',
     fact: 'not required for refinancings',
   },
+  // tila/tila-appraisal-independence.md
+  {
+    question: 'Can a loan officer pressure the appraiser to hit the contract price?',
+    area: 'tila',
+    citation: '12 CFR 1026.42(c)',
+    fact: 'independent judgment',
+  },
+  {
+    question: 'What do we do when an appraiser seriously violates USPAP?',
+    area: 'tila',
+    citation: '12 CFR 1026.42(g)',
+    fact: 'state appraiser certifying and licensing agency',
+  },
 ];
