@@ -61,7 +61,10 @@ const INTENT_FACT: Record<Exclude<QuestionIntent, 'general'>, { strong: RegExp; 
   },
   // Days, months and dates: "five years" in a sentence is retention, not a deadline.
   deadline: {
-    strong: new RegExp(`${DAYS_OR_MONTHS}|\\b${MONTH} \\d{1,2}\\b`, 'i'),
+    strong: new RegExp(
+      `${DAYS_OR_MONTHS}|\\b${MONTH} \\d{1,2}\\b|\\bon the (?:date|first day)\\b`,
+      'i',
+    ),
     weak: /\b(?:within|no later than|before consummation|annually|each year|every year|years?)\b/i,
   },
   amount: {

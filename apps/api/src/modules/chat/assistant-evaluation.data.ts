@@ -790,4 +790,17 @@ export const EVALUATION_QUESTIONS: EvaluationQuestion[] = [
     citation: '12 CFR 1026.42(g)',
     fact: 'state appraiser certifying and licensing agency',
   },
+  // respa/homeowners-protection-act-pmi-cancellation.md
+  {
+    question: 'When does PMI terminate automatically?',
+    area: 'respa',
+    citation: '12 U.S.C. 4902(b)',
+    fact: '78 percent',
+  },
+  {
+    question: 'How soon must unearned PMI premiums be refunded?',
+    area: 'respa',
+    citation: '12 U.S.C. 4902(f)',
+    fact: '45 days',
+  },
 ];
