@@ -790,6 +790,38 @@ export const EVALUATION_QUESTIONS: EvaluationQuestion[] = [
     citation: '12 CFR 1026.42(g)',
     fact: 'state appraiser certifying and licensing agency',
   },
+  // tila/tila-home-equity-lines-of-credit.md
+  {
+    question: 'When can we charge a nonrefundable fee on a HELOC application?',
+    area: 'tila',
+    citation: '12 CFR 1026.40(h)',
+    fact: 'three business days',
+  },
+  {
+    question: 'How soon must we notify the borrower after we freeze a home equity line?',
+    area: 'tila',
+    citation: '12 CFR 1026.9(c)(1)(iii)',
+    fact: 'three business days',
+  },
+  {
+    question: 'When do we have to give the HELOC disclosures and the brochure?',
+    area: 'tila',
+    citation: '12 CFR 1026.40(b)',
+    fact: 'application is provided',
+  },
+  // tila/tila-reverse-mortgages.md
+  {
+    question: 'How long before closing must the reverse mortgage disclosures be given?',
+    area: 'tila',
+    citation: '12 CFR 1026.31(c)(2)',
+    fact: 'three business days',
+  },
+  {
+    question: 'What does the reverse mortgage disclosure have to include?',
+    area: 'tila',
+    citation: '12 CFR 1026.33(b)',
+    fact: 'total annual loan cost rates',
+  },
   // respa/homeowners-protection-act-pmi-cancellation.md
   {
     question: 'When does PMI terminate automatically?',
