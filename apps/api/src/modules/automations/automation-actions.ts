@@ -27,7 +27,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { institutionFacts } from '../companies/institution.ts';
 import { updateCalendarEvent } from '../calendar/calendar.service.ts';
-import { addTask, changeLink, createChange, updateChange } from '../changes/changes.service.ts';
+import { addTask, createChange, updateChange } from '../changes/changes.service.ts';
 import { createTask } from '../collaboration/tasks.service.ts';
 import { updateAssessment } from '../library/assessments.ts';
 import { updatePolicy } from '../policies/policies.service.ts';
@@ -37,6 +37,7 @@ import { findCompanySubscription } from '../subscriptions/company-subscription.t
 import { companyHasFeature } from './automation-rule-check.ts';
 import { attemptWebhookDelivery } from './webhook-deliveries.ts';
 import { webhookSendOptions } from './webhook-send.ts';
+import { changeLink } from '@complivue/shared/record-links';
 
 /** The event a run reacts to, as the actions read it. */
 export interface RunEvent {

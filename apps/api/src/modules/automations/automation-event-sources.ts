@@ -15,6 +15,7 @@ import { riskNumberLabel } from '@complivue/shared/schemas/risks';
 import type { Db } from '@complivue/db/database';
 import type { Actor } from '../../lib/actor.ts';
 import { recordAutomationEvent, type AutomationEventInput } from './automation-events.ts';
+import { riskLink } from '@complivue/shared/record-links';
 
 /*
  * The events other modules record where things happen, each built here so that its fields are
@@ -119,7 +120,7 @@ export function riskLevelRaisedEvent(
     subjectType: 'risk',
     subjectId: risk.id,
     summary: `${riskNumberLabel(risk.number)} ${risk.title}: residual ${from ? `${RISK_BAND_LABELS[from]} → ` : ''}${RISK_BAND_LABELS[to]}`,
-    link: `/risk-scoring?risk=${risk.id}`,
+    link: riskLink(risk.id),
     fields: {
       area: risk.area,
       level: to,

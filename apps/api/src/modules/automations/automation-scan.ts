@@ -17,6 +17,7 @@ import { institutionFacts } from '../companies/institution.ts';
 import { visibleToCompany } from '../feeds/feed-items-visibility.ts';
 import { recordAutomationEvent, type AutomationEventInput } from './automation-events.ts';
 import { fireTimesBetween, SCHEDULE_TIME_ZONE } from './automation-schedule.ts';
+import { calendarEventLink, policyLink } from '@complivue/shared/record-links';
 
 /*
  * Time-based triggers (a deadline 30 days away, a review date that passed, a schedule) have no
@@ -164,7 +165,7 @@ async function deadlineEvents(
         trigger === 'deadline_approaching'
           ? `${event.title} is due on ${date} (${daysBefore} day${daysBefore === 1 ? '' : 's'} away)`
           : `${event.title} was due on ${date} and is not marked done`,
-      link: `/regulatory-calendar?event=${event.id}&date=${date}`,
+      link: calendarEventLink(event.id, date),
       fields: {
         area: event.area,
         title: event.title,
@@ -293,7 +294,7 @@ async function policyReviewEvents(db: Db, companyId: string, window: EventWindow
     subjectType: 'policy',
     subjectId: policy.id,
     summary: `Policy ${policy.title}: review was due on ${nextReviewDate}`,
-    link: `/policy-cross-referencing?policy=${policy.id}`,
+    link: policyLink(policy.id),
     fields: { owner: policy.ownerId, title: policy.title },
   }));
 }

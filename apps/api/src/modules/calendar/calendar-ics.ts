@@ -2,10 +2,7 @@ import { addDays, dayToDate } from '@complivue/shared/calendar-days';
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
 import ical from 'ical-generator';
 import { isConfidential, type EventRow } from './calendar.queries.ts';
-
-/** Where a calendar app's "open" link lands: the event in the calendar page. */
-export const calendarEventLink = (appUrl: string, eventId: string, date?: string) =>
-  new URL(`/regulatory-calendar?event=${eventId}${date ? `&date=${date}` : ''}`, appUrl).toString();
+import { calendarEventLink } from '@complivue/shared/record-links';
 
 /**
  * The company's calendar as iCalendar (RFC 5545): each live event once, as an all-day event
@@ -27,7 +24,8 @@ export function calendarIcs(
   });
   for (const event of events) {
     if (event.dismissedAt || event.deletedAt || isConfidential(event)) continue;
-    const link = calendarEventLink(options.appUrl, event.id);
+    // Where a calendar app's "open" link lands: the event in the calendar page.
+    const link = new URL(calendarEventLink(event.id), options.appUrl).toString();
     calendar.createEvent({
       id: `${event.id}@complivue`,
       allDay: true,

@@ -14,6 +14,7 @@ import { notify, type NotifyDependencies } from '../notifications/notify.ts';
 import { eventApplies, isConfidential, type EventRow } from './calendar.queries.ts';
 import { occurrencesBetween } from './recurrence.ts';
 import { findAdministratorIds } from '../companies/members.ts';
+import { calendarEventLink } from '@complivue/shared/record-links';
 
 /**
  * Which reminders of one due date are due on `today`: those whose day (the due date minus N)
@@ -174,7 +175,7 @@ export function reminderNotification(
     type: 'calendar.reminder',
     category: 'deadlines' as const,
     priority: left <= 1 ? ('high' as const) : ('normal' as const),
-    link: `/regulatory-calendar?event=${event.id}&date=${dueOn}`,
+    link: calendarEventLink(event.id, dueOn),
   };
   if (isConfidential(event)) {
     return {

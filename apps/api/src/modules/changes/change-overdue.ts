@@ -6,8 +6,8 @@ import { FINISHED_CHANGE_STATUSES, dayIn, isPastDue } from '@complivue/shared/ch
 import { and, eq, inArray, isNull, lt, notInArray, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { notify, type NotifyDependencies } from '../notifications/notify.ts';
-import { changeLink } from './changes.service.ts';
 import { findAdministratorIds } from '../companies/members.ts';
+import { changeLink } from '@complivue/shared/record-links';
 
 const FINISHED = [...FINISHED_CHANGE_STATUSES];
 

@@ -53,6 +53,7 @@ import {
   requireMentionable,
   withCommentFile,
 } from '../collaboration/comment-store.ts';
+import { changeLink } from '@complivue/shared/record-links';
 
 /** Who acts: the viewer of the queries, and where their request came from (for the audit log). */
 export type ChangeActor = ChangeViewer & Actor;
@@ -60,8 +61,6 @@ export type ChangeActor = ChangeViewer & Actor;
 type HistoryChanges = Record<string, { from: unknown; to: unknown }>;
 
 const FINISHED = [...FINISHED_CHANGE_STATUSES];
-
-export const changeLink = (changeId: string) => `/change-management?change=${changeId}`;
 
 async function appendHistory(
   tx: Db,

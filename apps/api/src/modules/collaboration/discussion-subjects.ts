@@ -14,6 +14,14 @@ import {
   type SubjectType,
 } from '@complivue/shared/collaboration';
 import { quoteTitle } from '@complivue/shared/history-sentences';
+import {
+  calendarEventLink,
+  changeLink,
+  findingLink,
+  numberedTitle,
+  policyLink,
+  riskLink,
+} from '@complivue/shared/record-links';
 import { policyNumberLabel } from '@complivue/shared/policies';
 import { findingNumberLabel } from '@complivue/shared/risk-findings';
 import { type SubjectRef } from '@complivue/shared/schemas/collaboration';
@@ -23,8 +31,6 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { canSeeEvent, isConfidential } from '../calendar/calendar.queries.ts';
-import { changeLink } from '../changes/changes.service.ts';
-import { findingLink } from '../risks/finding-overdue.ts';
 
 /** Who opens a discussion: a member, with the institution's subscription (page access). */
 export interface DiscussionViewer extends Actor {
@@ -57,7 +63,7 @@ const LOOKUPS: Record<SubjectType, Lookup> = {
       .from(changeItems)
       .where(and(eq(changeItems.companyId, viewer.companyId), inArray(changeItems.id, ids)));
     return byId(rows, (row) => ({
-      label: `${changeNumberLabel(row.number)} ${quoteTitle(row.title)}`,
+      label: numberedTitle(changeNumberLabel(row.number), row.title),
       link: changeLink(row.id),
       visibleTo: everyMember,
     }));
@@ -80,7 +86,7 @@ const LOOKUPS: Record<SubjectType, Lookup> = {
       .innerJoin(libraryArticles, eq(libraryArticles.id, libraryRules.articleId))
       .where(and(inArray(libraryRules.id, ids), visibleArticle(viewer.companyId)));
     return byId(rows, (row) => ({
-      label: `${row.id} ${quoteTitle(row.title)}`,
+      label: numberedTitle(row.id, row.title),
       link: `/compliance/rules/${encodeURIComponent(row.id)}`,
       visibleTo: everyMember,
     }));
@@ -91,8 +97,8 @@ const LOOKUPS: Record<SubjectType, Lookup> = {
       .from(risks)
       .where(and(eq(risks.companyId, viewer.companyId), inArray(risks.id, ids)));
     return byId(rows, (row) => ({
-      label: `${riskNumberLabel(row.number)} ${quoteTitle(row.title)}`,
-      link: `/risk-scoring?risk=${row.id}`,
+      label: numberedTitle(riskNumberLabel(row.number), row.title),
+      link: riskLink(row.id),
       visibleTo: everyMember,
     }));
   },
@@ -102,7 +108,7 @@ const LOOKUPS: Record<SubjectType, Lookup> = {
       .from(riskFindings)
       .where(and(eq(riskFindings.companyId, viewer.companyId), inArray(riskFindings.id, ids)));
     return byId(rows, (row) => ({
-      label: `${findingNumberLabel(row.number)} ${quoteTitle(row.title)}`,
+      label: numberedTitle(findingNumberLabel(row.number), row.title),
       link: findingLink(row.id),
       visibleTo: everyMember,
     }));
@@ -113,8 +119,8 @@ const LOOKUPS: Record<SubjectType, Lookup> = {
       .from(policies)
       .where(and(eq(policies.companyId, viewer.companyId), inArray(policies.id, ids)));
     return byId(rows, (row) => ({
-      label: `${policyNumberLabel(row.number)} ${quoteTitle(row.title)}`,
-      link: `/policy-cross-referencing?policy=${row.id}`,
+      label: numberedTitle(policyNumberLabel(row.number), row.title),
+      link: policyLink(row.id),
       visibleTo: everyMember,
     }));
   },
@@ -140,7 +146,7 @@ const LOOKUPS: Record<SubjectType, Lookup> = {
       (row) => ({
         // A SAR deadline is named as its reminders name it: what it is about stays confidential.
         label: isConfidential(row) ? 'BSA filing deadline' : row.title,
-        link: `/regulatory-calendar?event=${row.id}`,
+        link: calendarEventLink(row.id),
         visibleTo: (member) => canSeeEvent(row, { actorUserId: member.userId, role: member.role }),
       }),
     );

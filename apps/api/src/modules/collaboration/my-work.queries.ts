@@ -21,8 +21,6 @@ import {
 } from '@complivue/shared/schemas/collaboration';
 import { and, arrayContains, desc, eq, gte, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { DatedActor } from '../auth/actor.ts';
-import { changeLink } from '../changes/changes.service.ts';
-import { findingLink } from '../risks/finding-overdue.ts';
 import {
   canOpenSubjectPage,
   findSubjects,
@@ -30,6 +28,7 @@ import {
   toSubjectRef,
   type DiscussionViewer,
 } from './discussion-subjects.ts';
+import { changeLink, findingLink, policyLink } from '@complivue/shared/record-links';
 
 /** How far back the inbox lists mentions (the count is of the same comments). */
 export const MENTION_WINDOW_DAYS = 30;
@@ -115,7 +114,7 @@ const policyRef = (row: { policyId: string; number: number; title: string }): Su
   type: 'policy',
   id: row.policyId,
   label: `${policyNumberLabel(row.number)} ${quoteTitle(row.title)}`,
-  link: `/policy-cross-referencing?policy=${row.policyId}`,
+  link: policyLink(row.policyId),
 });
 
 /** Team tasks assigned to the member and not done, on objects they may still see. */

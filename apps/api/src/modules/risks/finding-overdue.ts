@@ -5,10 +5,7 @@ import { findingNumberLabel } from '@complivue/shared/risk-findings';
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { findAdministratorIds } from '../companies/members.ts';
 import { notify, type NotifyDependencies } from '../notifications/notify.ts';
-
-/** The finding open on the findings view of `/risk-scoring`. */
-export const findingLink = (findingId: string) =>
-  `/risk-scoring?view=findings&finding=${findingId}`;
+import { findingLink } from '@complivue/shared/record-links';
 
 /**
  * Tells the owner of each corrective action past its due date, and the institution's

@@ -21,10 +21,10 @@ import { and, asc, desc, eq, gte, ne } from 'drizzle-orm';
 import type { InstitutionFacts } from '../library/applicability.ts';
 import { overdueOpenDueDates, type EventReader } from '../calendar/calendar.queries.ts';
 import { openChangesWithAreas } from '../changes/changes.queries.ts';
-import { changeLink } from '../changes/changes.service.ts';
 import { visibleToCompany } from '../feeds/feed-items-visibility.ts';
 import { feedItemSearchPath } from '../feeds/feed-ingest.ts';
 import { isTriagedBy } from '../feeds/feed-triage.ts';
+import { changeLink } from '@complivue/shared/record-links';
 
 export interface SignalReader extends EventReader {
   companyId: string;

@@ -6,7 +6,7 @@ import { policies } from '@complivue/db/schema/policies';
 import { risks } from '@complivue/db/schema/risks';
 import { supportTickets } from '@complivue/db/schema/support';
 import { decideAccess, PAGE_ACCESS, type SubscriptionFacts } from '@complivue/shared/access';
-import { quoteTitle } from '@complivue/shared/history-sentences';
+import { SUBJECT_PAGES } from '@complivue/shared/collaboration';
 import { policyNumberLabel } from '@complivue/shared/policies';
 import { CHANGE_STATUS_LABELS, changeNumberLabel } from '@complivue/shared/regulatory-monitoring';
 import { findingNumberLabel } from '@complivue/shared/risk-findings';
@@ -21,9 +21,18 @@ import {
 import { TICKET_STATUS_LABELS } from '@complivue/shared/schemas/support';
 import type { Role } from '@complivue/shared/roles';
 import { and, desc, eq, ilike, isNull, ne, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  calendarEventLink,
+  changeLink,
+  findingLink,
+  numberedTitle,
+  policyLink,
+  riskLink,
+  supportTicketLink,
+} from '@complivue/shared/record-links';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import { containsPattern } from '../../lib/sql-patterns.ts';
-import { changeLink } from '../changes/changes.service.ts';
-import { findingLink } from '../risks/finding-overdue.ts';
 import { ticketsVisibleTo } from '../support/tickets.queries.ts';
 
 /**
@@ -39,16 +48,6 @@ export interface RecordSearcher {
   companyId: string;
   subscription: SubscriptionFacts | null;
 }
-
-/** The page each kind of record lives on, whose access decides whether it is searched. */
-const RECORD_PAGES: Record<RecordKind, string> = {
-  change: '/change-management',
-  calendar_event: '/regulatory-calendar',
-  risk: '/risk-scoring',
-  finding: '/risk-scoring',
-  policy: '/policy-cross-referencing',
-  support_ticket: '/support',
-};
 
 /** The number prefixes people quote, by kind. */
 const NUMBER_PREFIXES: Partial<Record<RecordKind, string>> = {
@@ -88,166 +87,183 @@ function matches(
   return quoted === null ? byWords : or(byWords, eq(number!.column, quoted))!;
 }
 
-type Search = (db: Db, searcher: RecordSearcher, query: string) => Promise<RecordResult[]>;
+/** How one kind of record is searched and shown. */
+interface RecordSource<Fields extends SelectedFields> {
+  /** The page the records live on, whose access decides whether they are searched. */
+  page: string;
+  table: PgTable;
+  fields: Fields;
+  companyId: AnyColumn;
+  /** The texts whose words are searched. */
+  searched: AnyColumn[];
+  /** The number people quote ("CHG-12"), if the kind has one. */
+  number?: AnyColumn;
+  /** Most recent first, by this column. */
+  newestFirst: AnyColumn;
+  /** A further condition on what this member may find, beyond the institution. */
+  findableBy?: (searcher: RecordSearcher) => SQL | undefined;
+  result: (row: SelectResultFields<Fields>) => RecordResult;
+}
+
+interface Search {
+  page: string;
+  run(db: Db, searcher: RecordSearcher, query: string): Promise<RecordResult[]>;
+}
+
+/** One kind's search: within the institution, every word matched, newest first. */
+function searchOf<Fields extends SelectedFields>(
+  kind: RecordKind,
+  source: RecordSource<Fields>,
+): Search {
+  return {
+    page: source.page,
+    async run(db, searcher, query) {
+      // Drizzle cannot type a builder over a generic selection; the rows are cast back below.
+      const fields: SelectedFields = source.fields;
+      const rows = (await db
+        .select(fields)
+        .from(source.table)
+        .where(
+          and(
+            eq(source.companyId, searcher.companyId),
+            source.findableBy?.(searcher),
+            matches(query, source.searched, source.number ? { column: source.number, kind } : null),
+          ),
+        )
+        .orderBy(desc(source.newestFirst))
+        .limit(RECORD_RESULTS_PER_KIND)) as SelectResultFields<Fields>[];
+      return rows.map(source.result);
+    },
+  };
+}
 
 const SEARCHES: Record<RecordKind, Search> = {
-  async change(db, searcher, query) {
-    const rows = await db
-      .select({
-        id: changeItems.id,
-        number: changeItems.number,
-        title: changeItems.title,
-        status: changeItems.status,
-        dueDate: changeItems.dueDate,
-      })
-      .from(changeItems)
-      .where(
-        and(
-          eq(changeItems.companyId, searcher.companyId),
-          matches(query, [changeItems.title, changeItems.summary], {
-            column: changeItems.number,
-            kind: 'change',
-          }),
-        ),
-      )
-      .orderBy(desc(changeItems.updatedAt))
-      .limit(RECORD_RESULTS_PER_KIND);
-    return rows.map((row) => ({
+  change: searchOf('change', {
+    page: SUBJECT_PAGES.change,
+    table: changeItems,
+    fields: {
+      id: changeItems.id,
+      number: changeItems.number,
+      title: changeItems.title,
+      status: changeItems.status,
+      dueDate: changeItems.dueDate,
+    },
+    companyId: changeItems.companyId,
+    searched: [changeItems.title, changeItems.summary],
+    number: changeItems.number,
+    newestFirst: changeItems.updatedAt,
+    result: (row) => ({
       id: row.id,
-      label: `${changeNumberLabel(row.number)} ${quoteTitle(row.title)}`,
+      label: numberedTitle(changeNumberLabel(row.number), row.title),
       detail: [CHANGE_STATUS_LABELS[row.status], row.dueDate ? `due ${row.dueDate}` : null]
         .filter(Boolean)
         .join(' · '),
       path: changeLink(row.id),
-    }));
-  },
-  async calendar_event(db, searcher, query) {
-    const rows = await db
-      .select({
-        id: calendarEvents.id,
-        title: calendarEvents.title,
-        startsOn: calendarEvents.startsOn,
-        rrule: calendarEvents.rrule,
-      })
-      .from(calendarEvents)
-      .where(
-        and(
-          eq(calendarEvents.companyId, searcher.companyId),
-          isNull(calendarEvents.deletedAt),
-          // Never a SAR deadline, for anyone: see the module's comment.
-          or(isNull(calendarEvents.filing), ne(calendarEvents.filing, 'sar')),
-          matches(query, [calendarEvents.title, calendarEvents.description], null),
-        ),
-      )
-      .orderBy(desc(calendarEvents.startsOn))
-      .limit(RECORD_RESULTS_PER_KIND);
-    return rows.map((row) => ({
+    }),
+  }),
+  calendar_event: searchOf('calendar_event', {
+    page: SUBJECT_PAGES.calendar_event,
+    table: calendarEvents,
+    fields: {
+      id: calendarEvents.id,
+      title: calendarEvents.title,
+      startsOn: calendarEvents.startsOn,
+      rrule: calendarEvents.rrule,
+    },
+    companyId: calendarEvents.companyId,
+    searched: [calendarEvents.title, calendarEvents.description],
+    newestFirst: calendarEvents.startsOn,
+    // Never a deleted event, nor a SAR deadline, for anyone: see the module's comment.
+    findableBy: () =>
+      and(
+        isNull(calendarEvents.deletedAt),
+        or(isNull(calendarEvents.filing), ne(calendarEvents.filing, 'sar')),
+      ),
+    result: (row) => ({
       id: row.id,
       label: row.title,
       detail: row.rrule ? `Repeats, from ${row.startsOn}` : `Due ${row.startsOn}`,
-      path: `/regulatory-calendar?event=${row.id}`,
-    }));
-  },
-  async risk(db, searcher, query) {
-    const rows = await db
-      .select({ id: risks.id, number: risks.number, title: risks.title, status: risks.status })
-      .from(risks)
-      .where(
-        and(
-          eq(risks.companyId, searcher.companyId),
-          matches(query, [risks.title, risks.description], { column: risks.number, kind: 'risk' }),
-        ),
-      )
-      .orderBy(desc(risks.updatedAt))
-      .limit(RECORD_RESULTS_PER_KIND);
-    return rows.map((row) => ({
+      path: calendarEventLink(row.id),
+    }),
+  }),
+  risk: searchOf('risk', {
+    page: SUBJECT_PAGES.risk,
+    table: risks,
+    fields: { id: risks.id, number: risks.number, title: risks.title, status: risks.status },
+    companyId: risks.companyId,
+    searched: [risks.title, risks.description],
+    number: risks.number,
+    newestFirst: risks.updatedAt,
+    result: (row) => ({
       id: row.id,
-      label: `${riskNumberLabel(row.number)} ${quoteTitle(row.title)}`,
+      label: numberedTitle(riskNumberLabel(row.number), row.title),
       detail: RISK_STATUS_LABELS[row.status],
-      path: `/risk-scoring?risk=${row.id}`,
-    }));
-  },
-  async finding(db, searcher, query) {
-    const rows = await db
-      .select({
-        id: riskFindings.id,
-        number: riskFindings.number,
-        title: riskFindings.title,
-        closedAt: riskFindings.closedAt,
-      })
-      .from(riskFindings)
-      .where(
-        and(
-          eq(riskFindings.companyId, searcher.companyId),
-          matches(query, [riskFindings.title, riskFindings.description, riskFindings.rootCause], {
-            column: riskFindings.number,
-            kind: 'finding',
-          }),
-        ),
-      )
-      .orderBy(desc(riskFindings.updatedAt))
-      .limit(RECORD_RESULTS_PER_KIND);
-    return rows.map((row) => ({
+      path: riskLink(row.id),
+    }),
+  }),
+  finding: searchOf('finding', {
+    page: SUBJECT_PAGES.finding,
+    table: riskFindings,
+    fields: {
+      id: riskFindings.id,
+      number: riskFindings.number,
+      title: riskFindings.title,
+      closedAt: riskFindings.closedAt,
+    },
+    companyId: riskFindings.companyId,
+    searched: [riskFindings.title, riskFindings.description, riskFindings.rootCause],
+    number: riskFindings.number,
+    newestFirst: riskFindings.updatedAt,
+    result: (row) => ({
       id: row.id,
-      label: `${findingNumberLabel(row.number)} ${quoteTitle(row.title)}`,
+      label: numberedTitle(findingNumberLabel(row.number), row.title),
       detail: row.closedAt ? 'Closed' : 'Open',
       path: findingLink(row.id),
-    }));
-  },
-  async policy(db, searcher, query) {
-    const rows = await db
-      .select({ id: policies.id, number: policies.number, title: policies.title })
-      .from(policies)
-      .where(
-        and(
-          eq(policies.companyId, searcher.companyId),
-          matches(query, [policies.title], { column: policies.number, kind: 'policy' }),
-        ),
-      )
-      .orderBy(desc(policies.updatedAt))
-      .limit(RECORD_RESULTS_PER_KIND);
-    return rows.map((row) => ({
+    }),
+  }),
+  policy: searchOf('policy', {
+    page: SUBJECT_PAGES.policy,
+    table: policies,
+    fields: { id: policies.id, number: policies.number, title: policies.title },
+    companyId: policies.companyId,
+    searched: [policies.title],
+    number: policies.number,
+    newestFirst: policies.updatedAt,
+    result: (row) => ({
       id: row.id,
-      label: `${policyNumberLabel(row.number)} ${quoteTitle(row.title)}`,
+      label: numberedTitle(policyNumberLabel(row.number), row.title),
       detail: 'Policy',
-      path: `/policy-cross-referencing?policy=${row.id}`,
-    }));
-  },
-  async support_ticket(db, searcher, query) {
-    const rows = await db
-      .select({
-        id: supportTickets.id,
-        number: supportTickets.number,
-        subject: supportTickets.subject,
-        status: supportTickets.status,
-      })
-      .from(supportTickets)
-      .where(
-        and(
-          // A member sees their own tickets, an administrator the institution's; even the
-          // platform's agents find only their own institution's here.
-          eq(supportTickets.companyId, searcher.companyId),
-          ticketsVisibleTo(searcher),
-          matches(query, [supportTickets.subject], {
-            column: supportTickets.number,
-            kind: 'support_ticket',
-          }),
-        ),
-      )
-      .orderBy(desc(supportTickets.updatedAt))
-      .limit(RECORD_RESULTS_PER_KIND);
-    return rows.map((row) => ({
+      path: policyLink(row.id),
+    }),
+  }),
+  support_ticket: searchOf('support_ticket', {
+    page: '/support',
+    table: supportTickets,
+    fields: {
+      id: supportTickets.id,
+      number: supportTickets.number,
+      subject: supportTickets.subject,
+      status: supportTickets.status,
+    },
+    companyId: supportTickets.companyId,
+    searched: [supportTickets.subject],
+    number: supportTickets.number,
+    newestFirst: supportTickets.updatedAt,
+    // A member sees their own tickets, an administrator the institution's; even the platform's
+    // agents find only their own institution's here.
+    findableBy: (searcher) => ticketsVisibleTo(searcher),
+    result: (row) => ({
       id: row.id,
-      label: `Ticket ${row.number} ${quoteTitle(row.subject)}`,
+      label: numberedTitle(`Ticket ${row.number}`, row.subject),
       detail: TICKET_STATUS_LABELS[row.status],
-      path: `/support/tickets/${row.id}`,
-    }));
-  },
+      path: supportTicketLink(row.id),
+    }),
+  }),
 };
 
 /** Whether the member's plan and role open the page this kind of record lives on. */
 function opensPage(kind: RecordKind, searcher: RecordSearcher): boolean {
-  const requirement = PAGE_ACCESS[RECORD_PAGES[kind]];
+  const requirement = PAGE_ACCESS[SEARCHES[kind].page];
   return (
     requirement !== undefined &&
     decideAccess(requirement, { role: searcher.role, subscription: searcher.subscription }).allowed
@@ -263,7 +279,7 @@ export async function searchRecords(
   if (queryWords(query).length === 0) return { groups: [] };
   const kinds = RECORD_KINDS.filter((kind) => opensPage(kind, searcher));
   const found = await Promise.all(
-    kinds.map(async (kind) => ({ kind, items: await SEARCHES[kind](db, searcher, query) })),
+    kinds.map(async (kind) => ({ kind, items: await SEARCHES[kind].run(db, searcher, query) })),
   );
   return { groups: found.filter((group) => group.items.length > 0) };
 }

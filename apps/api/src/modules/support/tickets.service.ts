@@ -15,6 +15,7 @@ import { supportInboxEmail, supportReplyEmail } from '../../lib/email/templates.
 import type { UploadedFile } from '../../lib/uploads.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { getVisibleTicket, isSupportAgent, type TicketViewer } from './tickets.queries.ts';
+import { supportTicketLink } from '@complivue/shared/record-links';
 
 /** Who writes: the viewer with a name for the thread, and the request's origin (audit log). */
 export interface TicketAuthor extends TicketViewer, RequestOrigin {
@@ -186,7 +187,7 @@ export async function replyToTicket(
     targetId: ticket.id,
     after: { number: ticket.number, fromSupport },
   });
-  const url = new URL(`/support/tickets/${ticket.id}`, deps.env.APP_URL).toString();
+  const url = new URL(supportTicketLink(ticket.id), deps.env.APP_URL).toString();
   if (!fromSupport) {
     await emailSupportInbox(deps, {
       ticketId: ticket.id,
@@ -253,7 +254,7 @@ async function emailSupportInbox(
       supportInboxEmail({
         ...message,
         to: inbox,
-        url: new URL(`/support/tickets/${message.ticketId}`, deps.env.APP_URL).toString(),
+        url: new URL(supportTicketLink(message.ticketId), deps.env.APP_URL).toString(),
       }),
     );
   } catch (error) {
