@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expectNoSeriousAxeViolations } from './support/browser.ts';
 import { demoTest as test } from './support/demo-server.ts';
-import { expect, signedInState } from './support/fixtures.ts';
+import { expect, signedInState, type Page } from './support/fixtures.ts';
 import { OPERATOR } from './support/journeys.ts';
 
 /*
@@ -18,6 +18,13 @@ const APOR_SAMPLE = readFileSync(
   ),
 );
 const FINDING = 'Tolerance cures refunded after the 60-day deadline';
+
+/** The loan terms the APOR lookup reads, which the forms leave for the person to choose. */
+async function fillLoanTerms(page: Page) {
+  await page.getByLabel('Loan term (years)').fill('30');
+  await page.getByLabel('Amortization').selectOption('fixed');
+  await page.getByLabel('Lien').selectOption('first');
+}
 
 test.describe('loan tests', () => {
   test('the operator loads an APOR table; a manager runs a TRID timeline, a tolerance cure, a rate spread and a QM test saved to a finding', async ({
@@ -92,8 +99,20 @@ test.describe('loan tests', () => {
 
     // A rate spread from the uploaded table: 6.000 − 4.36 (30 years, week of January 2, 2017).
     await page.goto(`${demo.url}/loan-tests/rate-spread`);
+    // Nothing about the loan is chosen for the person: run empty, every answer is asked for.
+    await page.getByRole('button', { name: 'Run the test' }).click();
+    await expect(page.getByLabel('Lien')).toHaveAccessibleDescription(
+      'Choose a first or a subordinate lien.',
+    );
+    await expect(
+      page.getByLabel('Above the Freddie Mac limit (jumbo)'),
+    ).toHaveAccessibleDescription(/Say whether the principal is above the Freddie Mac limit\./);
     await page.getByLabel('APR (%)').fill('6.000');
     await page.getByLabel('Rate set (lock) date').fill('2017-01-04');
+    await fillLoanTerms(page);
+    await page.getByLabel('Action taken').selectOption('1');
+    await page.getByLabel('Reverse mortgage').selectOption('no');
+    await page.getByLabel('Above the Freddie Mac limit (jumbo)').selectOption('no');
     await page.getByRole('button', { name: 'Run the test' }).click();
     await expect(
       page.getByText('APOR read from the Fixed-rate APOR table, version 1'),
@@ -112,6 +131,7 @@ test.describe('loan tests', () => {
     await page.getByLabel('Amount ($)', { exact: true }).nth(1).fill('2000');
     await page.getByLabel('APR (%)').fill('6.000');
     await page.getByLabel('Rate set (lock) date').fill('2017-01-04');
+    await fillLoanTerms(page);
     await page.getByRole('button', { name: 'Run the test' }).click();
     await expect(result.getByRole('status')).toContainText(
       'Points and fees of $5,000.00 are within the qualified-mortgage limit of $6,000.00',

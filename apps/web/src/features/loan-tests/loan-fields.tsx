@@ -49,31 +49,46 @@ export function CheckboxAnswer({
   );
 }
 
-/** The loan's rate, when it was set, its term, amortization and lien, as typed. */
+/**
+ * The loan's rate, when it was set, its term, amortization and lien, as typed. Every field
+ * starts empty: a test saved as evidence records only what someone entered about the loan.
+ */
 export interface RateLock {
   apr: string;
   lockDate: string;
   loanTerm: string;
-  amortization: 'fixed' | 'adjustable';
-  lien: 'first' | 'subordinate';
+  amortization: 'fixed' | 'adjustable' | '';
+  lien: 'first' | 'subordinate' | '';
 }
 
 export const EMPTY_RATE_LOCK: RateLock = {
   apr: '',
   lockDate: '',
-  loanTerm: '30',
-  amortization: 'fixed',
-  lien: 'first',
+  loanTerm: '',
+  amortization: '',
+  lien: '',
 };
 
-/** The rate lock as the shared schemas name its fields. */
+/** The rate lock as the shared schemas name its fields; an unanswered choice is left out. */
 export const rateLockInput = (lock: RateLock) => ({
   apr: numberOrText(lock.apr),
   lockDate: lock.lockDate,
   loanTerm: numberOrText(lock.loanTerm),
-  amortizationType: lock.amortization,
-  lien: lock.lien,
+  amortizationType: lock.amortization || undefined,
+  lien: lock.lien || undefined,
 });
+
+/** A yes/no question answered from a list, unanswered at first: '' until someone chooses. */
+export type YesNo = 'yes' | 'no' | '';
+
+export const YES_NO_OPTIONS = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+] as const;
+
+/** The answer as the schemas take it; unanswered is left out, so the schema asks for it. */
+export const yesNoInput = (answer: YesNo): boolean | undefined =>
+  answer === '' ? undefined : answer === 'yes';
 
 /**
  * What the APOR lookup reads (the rate-set date, term and amortization) with the APR and the

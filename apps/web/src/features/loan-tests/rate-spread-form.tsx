@@ -3,28 +3,30 @@ import { useState } from 'react';
 import type { RunTest } from './loan-test-page.tsx';
 import {
   ACTION_TAKEN_OPTIONS,
-  CheckboxAnswer,
   EMPTY_RATE_LOCK,
   RateLockFields,
   rateLockInput,
+  YES_NO_OPTIONS,
+  yesNoInput,
+  type YesNo,
 } from './loan-fields.tsx';
 import { ChoiceField, TestForm, useTestForm } from './test-form.tsx';
 
 /** The CFPB rate spread calculator's inputs, and the lien and jumbo answers the HPML test needs. */
 export function RateSpreadForm({ onRun }: { onRun: RunTest }) {
   const [lock, setLock] = useState(EMPTY_RATE_LOCK);
-  const [actionTaken, setActionTaken] = useState('1');
-  const [reverse, setReverse] = useState(false);
-  const [jumbo, setJumbo] = useState(false);
+  const [actionTaken, setActionTaken] = useState('');
+  const [reverse, setReverse] = useState<YesNo>('');
+  const [jumbo, setJumbo] = useState<YesNo>('');
   const form = useTestForm({
     kind: 'rate_spread',
     schema: rateSpreadTestInputSchema,
     onRun,
     build: () => ({
       ...rateLockInput(lock),
-      actionTaken: Number(actionTaken),
-      reverseMortgage: reverse,
-      jumbo,
+      actionTaken: actionTaken === '' ? undefined : Number(actionTaken),
+      reverseMortgage: yesNoInput(reverse),
+      jumbo: yesNoInput(jumbo),
     }),
   });
   const { errors } = form;
@@ -48,16 +50,21 @@ export function RateSpreadForm({ onRun }: { onRun: RunTest }) {
           options={ACTION_TAKEN_OPTIONS}
           error={errors.actionTaken}
         />
-      </div>
-      <div className="flex flex-col gap-2">
-        <CheckboxAnswer checked={reverse} onChange={setReverse}>
-          Reverse mortgage
-        </CheckboxAnswer>
-        <CheckboxAnswer checked={jumbo} onChange={setJumbo}>
-          The principal is above the maximum Freddie Mac may purchase (the conforming loan limit for
-          the property’s county, published by FHFA): the HPML threshold for a first lien is then 2.5
-          points (12 CFR 1026.35(a)(1)(ii)).
-        </CheckboxAnswer>
+        <ChoiceField
+          label="Reverse mortgage"
+          value={reverse}
+          onChange={setReverse}
+          options={YES_NO_OPTIONS}
+          error={errors.reverseMortgage}
+        />
+        <ChoiceField
+          label="Above the Freddie Mac limit (jumbo)"
+          hint="The maximum Freddie Mac may purchase: the conforming loan limit for the property’s county, published by FHFA. A first-lien jumbo loan is higher-priced at 2.5 points (12 CFR 1026.35(a)(1)(ii))."
+          value={jumbo}
+          onChange={setJumbo}
+          options={YES_NO_OPTIONS}
+          error={errors.jumbo}
+        />
       </div>
     </TestForm>
   );

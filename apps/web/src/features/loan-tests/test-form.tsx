@@ -129,6 +129,12 @@ export function ChoiceField<Value extends string>({
     <LabelledControl label={label} hint={hint} error={error}>
       {(ids) => (
         <Select {...ids} value={value} onChange={(event) => onChange(event.target.value as Value)}>
+          {/* Nothing is chosen for the person: an empty choice asks for one. */}
+          {value === '' && !options.some((option) => option.value === '') && (
+            <option value="" disabled>
+              Choose…
+            </option>
+          )}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
