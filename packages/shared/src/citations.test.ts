@@ -13,6 +13,7 @@ describe('isWellFormedCitation', () => {
     '15 U.S.C. 1681m',
     '12 CFR 22.3',
     '16 CFR part 681',
+    '32 CFR 232.4(b)',
   ])('accepts %s', (citation) => {
     expect(isWellFormedCitation(citation)).toBe(true);
   });

@@ -3,10 +3,11 @@
  * a CFR section with its paragraphs ("12 CFR 1026.19(e)(1)(iii)"), a whole CFR part
  * ("12 CFR part 1003") or a United States Code section ("42 U.S.C. 4012a(b)"). CFR titles:
  * 12 (banking), 16 (the Federal Trade Commission's rules, such as its Red Flags Rule for
- * state-chartered credit unions and non-bank lenders), 24 (HUD) and 31 (BSA, OFAC).
+ * state-chartered credit unions and non-bank lenders), 24 (HUD), 31 (BSA, OFAC) and 32 (the
+ * Department of Defense's Military Lending Act rule).
  */
-const CFR_SECTION = /^(12|16|24|31) CFR \d{1,4}\.\d{1,4}[a-z]?(\([A-Za-z0-9]{1,5}\))*$/;
-const CFR_PART = /^(12|16|24|31) CFR part \d{1,4}$/;
+const CFR_SECTION = /^(12|16|24|31|32) CFR \d{1,4}\.\d{1,4}[a-z]?(\([A-Za-z0-9]{1,5}\))*$/;
+const CFR_PART = /^(12|16|24|31|32) CFR part \d{1,4}$/;
 const USC_SECTION = /^\d{1,2} U\.S\.C\. \d{1,5}[a-z]{0,2}(-\d{1,2})?(\([A-Za-z0-9]{1,5}\))*$/;
 
 export function isWellFormedCitation(citation: string): boolean {

@@ -17,6 +17,8 @@ export const REGULATION_AREAS = [
   'safe_act',
   'udaap',
   'fcra',
+  'privacy',
+  'servicemembers',
 ] as const;
 export type RegulationArea = (typeof REGULATION_AREAS)[number];
 
@@ -88,6 +90,16 @@ export const REGULATION_AREA_INFO: Record<RegulationArea, RegulationAreaInfo> = 
     tag: 'FCRA',
     label: 'Fair Credit Reporting Act (Regulation V)',
     citation: '12 CFR part 1022',
+  },
+  privacy: {
+    tag: 'Privacy',
+    label: 'Privacy of consumer financial information (Gramm-Leach-Bliley Act, Regulation P)',
+    citation: '12 CFR part 1016; 15 U.S.C. 6801 et seq.',
+  },
+  servicemembers: {
+    tag: 'SCRA',
+    label: 'Servicemembers: Servicemembers Civil Relief Act and Military Lending Act',
+    citation: '50 U.S.C. 3901 et seq.; 32 CFR part 232',
   },
 };
 

@@ -109,6 +109,25 @@ export const REGULATORY_TERMS: readonly RegulatoryTerm[] = [
   { abbreviation: 'uspap', phrases: ['uniform standards of professional appraisal practice'] },
   { abbreviation: 'amc', phrases: ['appraisal management company'] },
   { abbreviation: 'pmi', phrases: ['private mortgage insurance'] },
+  {
+    abbreviation: 'glba',
+    phrases: ['gramm-leach-bliley act', 'regulation p'],
+    area: 'privacy',
+    namesArea: true,
+  },
+  { abbreviation: 'npi', phrases: ['nonpublic personal information'], area: 'privacy' },
+  {
+    abbreviation: 'scra',
+    phrases: ['servicemembers civil relief act'],
+    area: 'servicemembers',
+    namesArea: true,
+  },
+  {
+    abbreviation: 'mla',
+    phrases: ['military lending act'],
+    area: 'servicemembers',
+    namesArea: true,
+  },
 ];
 
 /** Plain words a question uses for what the library calls by another word. */

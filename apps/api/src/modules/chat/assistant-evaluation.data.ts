@@ -18,7 +18,9 @@ export interface EvaluationQuestion {
     | 'flood'
     | 'fcra'
     | 'safe_act'
-    | 'udaap';
+    | 'udaap'
+    | 'privacy'
+    | 'servicemembers';
   /**
    * A CFR section the answer must cite; a cited subsection of it counts ("12 CFR 1003.5(a)" is met
    * by "12 CFR 1003.5(a)(1)(i)").
@@ -834,5 +836,55 @@ export const EVALUATION_QUESTIONS: EvaluationQuestion[] = [
     area: 'respa',
     citation: '12 U.S.C. 4902(f)',
     fact: '45 days',
+  },
+  // servicemembers/scra-and-military-lending-act.md
+  {
+    question: 'What interest rate cap does the SCRA put on a servicemember’s mortgage?',
+    area: 'servicemembers',
+    citation: '50 U.S.C. 3937(a)',
+    fact: '6 percent',
+  },
+  {
+    question: 'How long after leaving the military can a servicemember ask for the SCRA rate cap?',
+    area: 'servicemembers',
+    citation: '50 U.S.C. 3937(b)',
+    fact: '180 days',
+  },
+  {
+    question: 'Can we foreclose on a servicemember’s mortgage right after they leave active duty?',
+    area: 'servicemembers',
+    citation: '50 U.S.C. 3953(c)',
+    fact: 'one year',
+  },
+  {
+    question: 'What is the maximum MAPR under the Military Lending Act?',
+    area: 'servicemembers',
+    citation: '32 CFR 232.4(b)',
+    fact: '36 percent',
+  },
+  // privacy/regulation-p-privacy-notices-and-opt-out.md
+  {
+    question: 'How often must we send customers our privacy notice?',
+    area: 'privacy',
+    citation: '12 CFR 1016.5(a)',
+    fact: '12 consecutive months',
+  },
+  {
+    question: 'When does a new customer have to receive the privacy notice?',
+    area: 'privacy',
+    citation: '12 CFR 1016.4(a)',
+    fact: 'customer relationship is established',
+  },
+  {
+    question: 'How long do consumers get to opt out after we mail the privacy notice?',
+    area: 'privacy',
+    citation: '12 CFR 1016.10(a)',
+    fact: '30 days',
+  },
+  {
+    question: 'Can we give customers’ account numbers to a marketing company?',
+    area: 'privacy',
+    citation: '12 CFR 1016.12(a)',
+    fact: 'account number',
   },
 ];

@@ -11,7 +11,7 @@ import { findLibraryAnswer, type LibraryAnswer } from './library-answer.ts';
  * questions of the issue's report must each pass, and the whole set must not fall below the
  * floor measured when the set was written.
  */
-const SCORE_FLOOR = 0.68;
+const SCORE_FLOOR = 0.72;
 const REPORTED_QUESTIONS = [
   'When is HMDA data due?',
   'When is a CTR due?',

@@ -81,6 +81,7 @@ describe('regulation areas from citations', () => {
     ['12 CFR part 228', ['cra']],
     ['12 CFR part 345', ['cra']],
     ['12 CFR part 1022', ['fcra']],
+    ['12 CFR 1016.5', ['privacy']],
     ['12 CFR part 1007', ['safe_act']],
     ['12 CFR 1008.103', ['safe_act']],
     ['12 CFR part 22', ['flood']],
@@ -114,6 +115,10 @@ describe('regulation areas from words', () => {
     expect(areasOfText('NMLS registration under the SAFE Act')).toEqual(['safe_act']);
     expect(areasOfText('Regulation V and consumer reporting agencies (CRAs)')).toEqual(['fcra']);
     expect(areasOfText('CRA performance evaluations')).toEqual(['cra']);
+    expect(areasOfText('Annual privacy notices under Regulation P')).toEqual(['privacy']);
+    expect(areasOfText('Servicemembers Civil Relief Act interest rate relief')).toEqual([
+      'servicemembers',
+    ]);
     expect(areasOfText('Overdraft fees on checking accounts')).toEqual([]);
   });
 });

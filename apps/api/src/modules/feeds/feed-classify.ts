@@ -156,6 +156,8 @@ export function areasOfCitation(citation: string): RegulationArea[] {
       return ['respa'];
     case 1022:
       return ['fcra'];
+    case 1016:
+      return ['privacy'];
     case 1007:
     case 1008:
       return ['safe_act'];
@@ -213,6 +215,16 @@ const AREA_WORDS: [RegulationArea, RegExp][] = [
     /\bunfair,? deceptive,? or abusive\b|\bunfair or deceptive\b|\bdeceptive or abusive\b|\babusive acts? or practices?\b|\bdeceptive (acts|practices|advertising|marketing)\b/i,
   ],
   ['udaap', /\bUDAAPs?\b|\bUDAPs?\b/],
+  [
+    'privacy',
+    /\bRegulation P\b|\bGramm[-\s]Leach[-\s]Bliley\b|\bprivacy notices?\b|\bnonpublic personal information\b/i,
+  ],
+  ['privacy', /\bGLBA\b/],
+  [
+    'servicemembers',
+    /\bServicemembers Civil Relief Act\b|\bMilitary Lending Act\b|\bservicemembers?\b/i,
+  ],
+  ['servicemembers', /\bSCRA\b|\bMLA\b/],
 ];
 
 /** Areas named by words in a text. */

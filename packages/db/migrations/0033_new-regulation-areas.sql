@@ -1,0 +1,18 @@
+ALTER TABLE "companies" DROP CONSTRAINT "companies_regulation_areas_check";--> statement-breakpoint
+ALTER TABLE "library_articles" DROP CONSTRAINT "library_articles_area_check";--> statement-breakpoint
+ALTER TABLE "company_watchlists" DROP CONSTRAINT "company_watchlists_areas_check";--> statement-breakpoint
+ALTER TABLE "feed_items" DROP CONSTRAINT "feed_items_areas_check";--> statement-breakpoint
+ALTER TABLE "calendar_events" DROP CONSTRAINT "calendar_events_area_check";--> statement-breakpoint
+ALTER TABLE "change_items" DROP CONSTRAINT "change_items_areas_check";--> statement-breakpoint
+ALTER TABLE "risks" DROP CONSTRAINT "risks_area_check";--> statement-breakpoint
+ALTER TABLE "risk_findings" DROP CONSTRAINT "risk_findings_area_check";--> statement-breakpoint
+ALTER TABLE "analytics_report_schedules" DROP CONSTRAINT "analytics_report_schedules_area_check";--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_regulation_areas_check" CHECK ("companies"."regulation_areas" <@ ARRAY['trid', 'qm_atr', 'hmda', 'fair_lending', 'cra', 'bsa_aml', 'tila', 'respa', 'flood', 'safe_act', 'udaap', 'fcra', 'privacy', 'servicemembers']::text[]);--> statement-breakpoint
+ALTER TABLE "library_articles" ADD CONSTRAINT "library_articles_area_check" CHECK ("library_articles"."area" IN ('trid', 'qm_atr', 'hmda', 'fair_lending', 'cra', 'bsa_aml', 'tila', 'respa', 'flood', 'safe_act', 'udaap', 'fcra', 'privacy', 'servicemembers'));--> statement-breakpoint
+ALTER TABLE "company_watchlists" ADD CONSTRAINT "company_watchlists_areas_check" CHECK ("company_watchlists"."areas" <@ ARRAY['trid', 'qm_atr', 'hmda', 'fair_lending', 'cra', 'bsa_aml', 'tila', 'respa', 'flood', 'safe_act', 'udaap', 'fcra', 'privacy', 'servicemembers']::text[]);--> statement-breakpoint
+ALTER TABLE "feed_items" ADD CONSTRAINT "feed_items_areas_check" CHECK ("feed_items"."areas" <@ ARRAY['trid', 'qm_atr', 'hmda', 'fair_lending', 'cra', 'bsa_aml', 'tila', 'respa', 'flood', 'safe_act', 'udaap', 'fcra', 'privacy', 'servicemembers']::text[]);--> statement-breakpoint
+ALTER TABLE "calendar_events" ADD CONSTRAINT "calendar_events_area_check" CHECK ("calendar_events"."area" IN ('trid', 'qm_atr', 'hmda', 'fair_lending', 'cra', 'bsa_aml', 'tila', 'respa', 'flood', 'safe_act', 'udaap', 'fcra', 'privacy', 'servicemembers'));--> statement-breakpoint
+ALTER TABLE "change_items" ADD CONSTRAINT "change_items_areas_check" CHECK ("change_items"."areas" <@ ARRAY['trid', 'qm_atr', 'hmda', 'fair_lending', 'cra', 'bsa_aml', 'tila', 'respa', 'flood', 'safe_act', 'udaap', 'fcra', 'privacy', 'servicemembers']::text[]);--> statement-breakpoint
+ALTER TABLE "risks" ADD CONSTRAINT "risks_area_check" CHECK ("risks"."area" IN ('trid', 'qm_atr', 'hmda', 'fair_lending', 'cra', 'bsa_aml', 'tila', 'respa', 'flood', 'safe_act', 'udaap', 'fcra', 'privacy', 'servicemembers'));--> statement-breakpoint
+ALTER TABLE "risk_findings" ADD CONSTRAINT "risk_findings_area_check" CHECK ("risk_findings"."area" IN ('trid', 'qm_atr', 'hmda', 'fair_lending', 'cra', 'bsa_aml', 'tila', 'respa', 'flood', 'safe_act', 'udaap', 'fcra', 'privacy', 'servicemembers'));--> statement-breakpoint
+ALTER TABLE "analytics_report_schedules" ADD CONSTRAINT "analytics_report_schedules_area_check" CHECK ("analytics_report_schedules"."area" IN ('trid', 'qm_atr', 'hmda', 'fair_lending', 'cra', 'bsa_aml', 'tila', 'respa', 'flood', 'safe_act', 'udaap', 'fcra', 'privacy', 'servicemembers'));
