@@ -3,5 +3,5 @@
  * so that the website imports two numbers, not the library's schemas; `library-content.test.ts`
  * keeps the library's content equal to them.
  */
-export const LIBRARY_ARTICLE_COUNT = 55;
-export const LIBRARY_RULE_COUNT = 172;
+export const LIBRARY_ARTICLE_COUNT = 56;
+export const LIBRARY_RULE_COUNT = 175;

@@ -824,6 +824,25 @@ export const EVALUATION_QUESTIONS: EvaluationQuestion[] = [
     citation: '12 CFR 1026.33(b)',
     fact: 'total annual loan cost rates',
   },
+  // tila/appraisals-evaluations-and-avm-quality-control.md
+  {
+    question: 'What is the appraisal threshold for a residential real estate loan at a bank?',
+    area: 'tila',
+    citation: '12 CFR 34.43(a)',
+    fact: '$400,000',
+  },
+  {
+    question: 'What do we need for a home loan below the appraisal threshold?',
+    area: 'tila',
+    citation: '12 CFR 34.43(b)',
+    fact: 'evaluation',
+  },
+  {
+    question: 'When did the AVM quality control rule take effect?',
+    area: 'tila',
+    citation: '12 U.S.C. 3354',
+    fact: 'October 1, 2025',
+  },
   // respa/homeowners-protection-act-pmi-cancellation.md
   {
     question: 'When does PMI terminate automatically?',
