@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServerProcess } from '../scripts/server-process.ts';
+import { startFloorServer } from './floor-server.ts';
 
 /** A date `offset` days from today (UTC), as YYYY-MM-DD. */
 function day(offset: number): string {
@@ -188,33 +189,52 @@ async function loadBenchAporTable(baseUrl: string, operatorCookie: string) {
   if (response.status !== 201) throw new Error(`bench APOR table failed: ${response.status}`);
 }
 
-async function load(engine: string, baseUrl: string): Promise<Row[]> {
+/** One endpoint under load: a short warm-up, then the measured run. */
+async function measure(engine: string, name: string, options: autocannon.Options): Promise<Row> {
+  // A short warm-up so that JIT and connection pools are settled before measuring.
+  await autocannon({ ...options, duration: 2 });
+  const result = await autocannon({ ...options, duration: DURATION_SECONDS });
+  return {
+    engine,
+    endpoint: name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+}
+
+/**
+ * Every endpoint as the demo administrator. With `floorUrl` (PostgreSQL only), the floor server
+ * (floor-server.ts) is measured with the same session before and after the endpoints, so that
+ * each can be read as a share of what a bare signed-in request costs on this machine now.
+ */
+async function load(engine: string, baseUrl: string, floorUrl?: string): Promise<Row[]> {
   const rows: Row[] = [];
   const cookie = await signInToDemo(baseUrl);
+  const floor = (name: string) =>
+    measure(engine, name, {
+      url: `${floorUrl}/floor`,
+      connections: CONNECTIONS,
+      headers: { cookie },
+    });
+  if (floorUrl) rows.push(await floor('floor-before'));
   for (const endpoint of ENDPOINTS.filter(
     (candidate) => !ONLY_ENDPOINTS || ONLY_ENDPOINTS.includes(candidate.name),
   )) {
-    const options = {
-      url: baseUrl + endpoint.path,
-      connections: CONNECTIONS,
-      headers: {
-        ...(endpoint.signedIn ? { cookie } : {}),
-        ...(endpoint.body ? { 'content-type': 'application/json', origin: baseUrl } : {}),
-      },
-      ...(endpoint.body ? { method: 'POST' as const, body: JSON.stringify(endpoint.body) } : {}),
-    };
-    // A short warm-up so that JIT and connection pools are settled before measuring.
-    await autocannon({ ...options, duration: 2 });
-    const result = await autocannon({ ...options, duration: DURATION_SECONDS });
-    rows.push({
-      engine,
-      endpoint: endpoint.name,
-      requestsPerSecond: Math.round(result.requests.average),
-      p50Ms: result.latency.p50,
-      p99Ms: result.latency.p99,
-      non2xx: result.non2xx,
-    });
+    rows.push(
+      await measure(engine, endpoint.name, {
+        url: baseUrl + endpoint.path,
+        connections: CONNECTIONS,
+        headers: {
+          ...(endpoint.signedIn ? { cookie } : {}),
+          ...(endpoint.body ? { 'content-type': 'application/json', origin: baseUrl } : {}),
+        },
+        ...(endpoint.body ? { method: 'POST' as const, body: JSON.stringify(endpoint.body) } : {}),
+      }),
+    );
   }
+  if (floorUrl) rows.push(await floor('floor-after'));
   return rows;
 }
 
@@ -235,9 +255,12 @@ async function benchPostgres(): Promise<Row[]> {
       DATA_DIR: tmpdir(),
       AUTH_SECRET,
     });
+    // The floor gets the server's default pool size (DATABASE_POOL_SIZE, 10).
+    const floor = await startFloorServer(url.toString(), 10);
     try {
-      return await load('postgres', server.url);
+      return await load('postgres', server.url, floor.url);
     } finally {
+      await floor.stop();
       await server.stop();
     }
   } finally {
@@ -276,6 +299,35 @@ process.stdout.write(
 );
 for (const engine of new Set(rows.map((row) => row.engine))) {
   const of = (name: string) => rows.find((row) => row.engine === engine && row.endpoint === name);
+  const floors = [of('floor-before'), of('floor-after')].filter((row) => row !== undefined);
+  if (floors.length > 0) {
+    // Issue 27's goals, as shares of the floor measured in the same run.
+    const floorRate = floors.reduce((sum, row) => sum + row.requestsPerSecond, 0) / floors.length;
+    process.stdout.write(
+      `${engine}: floor ${Math.round(floorRate)} req/s (mean of before and after)\n`,
+    );
+    for (const row of rows.filter(
+      (candidate) => candidate.engine === engine && !candidate.endpoint.startsWith('floor'),
+    )) {
+      const signedIn = ENDPOINTS.find((endpoint) => endpoint.name === row.endpoint)?.signedIn;
+      if (!signedIn) continue;
+      process.stdout.write(
+        `  ${row.endpoint.padEnd(18)}${((row.requestsPerSecond / floorRate) * 100).toFixed(0).padStart(4)}% of the floor\n`,
+      );
+    }
+    const session = of('session');
+    const dashboardRow = of('dashboard');
+    if (session) {
+      process.stdout.write(
+        `${engine}: session at ${((session.requestsPerSecond / floorRate) * 100).toFixed(0)}% of the floor (goal ≥ 50%), p99 ${session.p99Ms} ms (goal ≤ 15 ms)\n`,
+      );
+    }
+    if (dashboardRow) {
+      process.stdout.write(
+        `${engine}: dashboard at ${((dashboardRow.requestsPerSecond / floorRate) * 100).toFixed(0)}% of the floor (goal ≥ 35%)\n`,
+      );
+    }
+  }
   const dashboard = of('dashboard');
   const reference = of('session');
   if (dashboard && reference) {
