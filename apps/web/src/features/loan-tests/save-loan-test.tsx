@@ -1,13 +1,13 @@
 import type { LoanTestRequest } from '@complivue/shared/schemas/loan-tests';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { fieldFailures } from '@/components/form/form';
+import { LabelledControl } from '@/components/form/form-fields';
 import { QueryState } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, Select, Textarea } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { userFacingMessage } from '@/lib/api-client';
 import { useLoanTestRecords, useSaveLoanTest } from './api.ts';
@@ -19,7 +19,6 @@ import { savedResultPath } from './links.ts';
  * and keeps what it computed; the record's history says who saved which test.
  */
 export function SaveLoanTest({ request }: { request: LoanTestRequest }) {
-  const id = useId();
   const records = useLoanTestRecords();
   const save = useSaveLoanTest();
   const navigate = useNavigate();
@@ -50,13 +49,6 @@ export function SaveLoanTest({ request }: { request: LoanTestRequest }) {
       setFailure(userFacingMessage(caught, 'The test could not be saved. Please try again.'));
     }
   }
-
-  const fieldError = (name: string, message = failures[name]) =>
-    message ? (
-      <p id={`${id}-${name}-error`} role="alert" className="mt-1 text-sm text-red-700">
-        {message}
-      </p>
-    ) : null;
 
   return (
     <Card className="p-4 sm:p-6 print:hidden">
@@ -89,63 +81,56 @@ export function SaveLoanTest({ request }: { request: LoanTestRequest }) {
               aria-label="Save the test"
             >
               {failure && <Alert variant="destructive">{failure}</Alert>}
-              <div>
-                <Label htmlFor={`${id}-loan`}>Loan number or reference</Label>
-                <Input
-                  id={`${id}-loan`}
-                  value={loanReference}
-                  onChange={(event) => setLoanReference(event.target.value)}
-                  maxLength={100}
-                  aria-invalid={failures.loanReference ? true : undefined}
-                  aria-describedby={
-                    failures.loanReference ? `${id}-loanReference-error` : undefined
-                  }
-                />
-                {fieldError('loanReference')}
-              </div>
-              <div>
-                <Label htmlFor={`${id}-record`}>Save to</Label>
-                <Select
-                  id={`${id}-record`}
-                  value={target}
-                  onChange={(event) => setTarget(event.target.value)}
-                  aria-invalid={failures.changeId || failures.findingId ? true : undefined}
-                  aria-describedby={
-                    failures.changeId || failures.findingId ? `${id}-changeId-error` : undefined
-                  }
-                >
-                  <option value="">Choose a change or a finding</option>
-                  {data.changes.length > 0 && (
-                    <optgroup label="Regulatory changes">
-                      {data.changes.map((change) => (
-                        <option key={change.id} value={`change:${change.id}`}>
-                          {change.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                  )}
-                  {data.findings.length > 0 && (
-                    <optgroup label="Findings">
-                      {data.findings.map((finding) => (
-                        <option key={finding.id} value={`finding:${finding.id}`}>
-                          {finding.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                  )}
-                </Select>
-                {fieldError('changeId', failures.changeId ?? failures.findingId)}
-              </div>
-              <div>
-                <Label htmlFor={`${id}-note`}>Note (optional)</Label>
-                <Textarea
-                  id={`${id}-note`}
-                  rows={2}
-                  value={note}
-                  onChange={(event) => setNote(event.target.value)}
-                  maxLength={2000}
-                />
-              </div>
+              <LabelledControl label="Loan number or reference" error={failures.loanReference}>
+                {(ids) => (
+                  <Input
+                    {...ids}
+                    value={loanReference}
+                    onChange={(event) => setLoanReference(event.target.value)}
+                    maxLength={100}
+                  />
+                )}
+              </LabelledControl>
+              <LabelledControl label="Save to" error={failures.changeId ?? failures.findingId}>
+                {(ids) => (
+                  <Select
+                    {...ids}
+                    value={target}
+                    onChange={(event) => setTarget(event.target.value)}
+                  >
+                    <option value="">Choose a change or a finding</option>
+                    {data.changes.length > 0 && (
+                      <optgroup label="Regulatory changes">
+                        {data.changes.map((change) => (
+                          <option key={change.id} value={`change:${change.id}`}>
+                            {change.label}
+                          </option>
+                        ))}
+                      </optgroup>
+                    )}
+                    {data.findings.length > 0 && (
+                      <optgroup label="Findings">
+                        {data.findings.map((finding) => (
+                          <option key={finding.id} value={`finding:${finding.id}`}>
+                            {finding.label}
+                          </option>
+                        ))}
+                      </optgroup>
+                    )}
+                  </Select>
+                )}
+              </LabelledControl>
+              <LabelledControl label="Note (optional)">
+                {(ids) => (
+                  <Textarea
+                    {...ids}
+                    rows={2}
+                    value={note}
+                    onChange={(event) => setNote(event.target.value)}
+                    maxLength={2000}
+                  />
+                )}
+              </LabelledControl>
               <Button type="submit" disabled={save.isPending}>
                 {save.isPending ? 'Saving…' : 'Save the test'}
               </Button>

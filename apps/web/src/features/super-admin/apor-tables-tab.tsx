@@ -4,7 +4,7 @@ import {
   type AporAmortization,
 } from '@complivue/shared/loan-tests/loan-test-kinds';
 import type { AporTableSummary } from '@complivue/shared/schemas/loan-tests';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { DataTable, type Column } from '@/components/data-table';
 import { fieldFailures } from '@/components/form/form';
@@ -12,7 +12,7 @@ import { QueryState } from '@/components/query-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { LabelledControl } from '@/components/form/form-fields';
 import { userFacingMessage } from '@/lib/api-client';
 import { formatDateTime, formatDay } from '@/lib/format-day';
 import { useAllAporTables, useLoadAporTable } from './api.ts';
@@ -64,7 +64,6 @@ const columns: Column<AporTableSummary>[] = [
 
 /** Loading a table: its kind, the file, and where it came from; refusals name the bad lines. */
 function LoadForm() {
-  const id = useId();
   const load = useLoadAporTable();
   const [amortization, setAmortization] = useState<AporAmortization>('fixed');
   const [sourceNote, setSourceNote] = useState('');
@@ -113,39 +112,42 @@ function LoadForm() {
         </Alert>
       )}
       <div className="grid gap-4 sm:grid-cols-3">
-        <div>
-          <Label htmlFor={`${id}-kind`}>Table</Label>
-          <Select
-            id={`${id}-kind`}
-            value={amortization}
-            onChange={(event) => setAmortization(event.target.value as AporAmortization)}
-          >
-            {APOR_AMORTIZATIONS.map((kind) => (
-              <option key={kind} value={kind}>
-                {APOR_AMORTIZATION_LABELS[kind]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor={`${id}-file`}>APOR file (pipe-delimited .txt)</Label>
-          <Input
-            id={`${id}-file`}
-            type="file"
-            accept=".txt,text/plain"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          />
-        </div>
-        <div>
-          <Label htmlFor={`${id}-source`}>Source (optional)</Label>
-          <Input
-            id={`${id}-source`}
-            value={sourceNote}
-            maxLength={500}
-            placeholder="FFIEC YieldTableFixed.txt, downloaded …"
-            onChange={(event) => setSourceNote(event.target.value)}
-          />
-        </div>
+        <LabelledControl label="Table">
+          {(ids) => (
+            <Select
+              {...ids}
+              value={amortization}
+              onChange={(event) => setAmortization(event.target.value as AporAmortization)}
+            >
+              {APOR_AMORTIZATIONS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {APOR_AMORTIZATION_LABELS[kind]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </LabelledControl>
+        <LabelledControl label="APOR file (pipe-delimited .txt)">
+          {(ids) => (
+            <Input
+              {...ids}
+              type="file"
+              accept=".txt,text/plain"
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            />
+          )}
+        </LabelledControl>
+        <LabelledControl label="Source (optional)">
+          {(ids) => (
+            <Input
+              {...ids}
+              value={sourceNote}
+              maxLength={500}
+              placeholder="FFIEC YieldTableFixed.txt, downloaded …"
+              onChange={(event) => setSourceNote(event.target.value)}
+            />
+          )}
+        </LabelledControl>
       </div>
       <Button type="submit" disabled={load.isPending}>
         {load.isPending ? 'Loading…' : 'Load the table'}
