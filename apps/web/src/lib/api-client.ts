@@ -21,34 +21,30 @@ export class ApiClientError extends Error {
   }
 }
 
-export interface ApiRequestOptions<Schema extends z.ZodType> {
+/** How a request is sent: method, body, a bounded wait. */
+export interface ApiSendOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** The shared zod schema of the response; the answer is parsed, never trusted blindly. */
-  schema: Schema;
   /** Bounded wait: a request that takes longer fails with code `timeout`. */
   timeoutMs?: number;
   signal?: AbortSignal;
   fetchImpl?: typeof fetch;
 }
 
+export interface ApiRequestOptions<Schema extends z.ZodType> extends ApiSendOptions {
+  /** The shared zod schema of the response; the answer is parsed, never trusted blindly. */
+  schema: Schema;
+}
+
 const DEFAULT_TIMEOUT_MS = 15_000;
 
 /**
- * The one way the web app calls the API: same-origin, cookies included, JSON in and out,
- * errors turned into `ApiClientError` whose `message` is fit to show the user.
+ * Sends a request same-origin with cookies and answers the response when it succeeded; a
+ * failure (timeout, network, an error answer) becomes an `ApiClientError` whose `message` is fit
+ * to show the user.
  */
-export async function apiRequest<Schema extends z.ZodType>(
-  path: string,
-  options: ApiRequestOptions<Schema>,
-): Promise<z.infer<Schema>> {
-  const {
-    method = 'GET',
-    body,
-    schema,
-    timeoutMs = DEFAULT_TIMEOUT_MS,
-    fetchImpl = fetch,
-  } = options;
+async function send(path: string, options: ApiSendOptions & { accept: string }): Promise<Response> {
+  const { method = 'GET', body, timeoutMs = DEFAULT_TIMEOUT_MS, fetchImpl = fetch } = options;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
 
@@ -60,7 +56,7 @@ export async function apiRequest<Schema extends z.ZodType>(
       method,
       credentials: 'same-origin',
       headers: {
-        accept: 'application/json',
+        accept: options.accept,
         ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? null : isForm ? body : JSON.stringify(body),
@@ -73,9 +69,8 @@ export async function apiRequest<Schema extends z.ZodType>(
     if (options.signal?.aborted) throw error;
     throw new ApiClientError('network_error', CLIENT_ERROR_MESSAGES.network_error, null);
   }
-
-  const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => undefined);
     const parsed = apiErrorSchema.safeParse(payload);
     if (parsed.success) {
       const { code, message, details } = parsed.data.error;
@@ -88,7 +83,28 @@ export async function apiRequest<Schema extends z.ZodType>(
       response.status,
     );
   }
-  return schema.parse(payload);
+  return response;
+}
+
+/**
+ * The one way the web app calls the API for data: JSON in and out, the answer parsed with the
+ * shared schema, failures as `send` makes them.
+ */
+export async function apiRequest<Schema extends z.ZodType>(
+  path: string,
+  options: ApiRequestOptions<Schema>,
+): Promise<z.infer<Schema>> {
+  const response = await send(path, { ...options, accept: 'application/json' });
+  const payload: unknown = await response.json().catch(() => undefined);
+  return options.schema.parse(payload);
+}
+
+/**
+ * A file the API answers with (a CSV, a PDF): the successful response itself, to read as a
+ * blob with its headers; failures are the same `ApiClientError`s as `apiRequest`'s.
+ */
+export function apiDownload(path: string, options: ApiSendOptions = {}): Promise<Response> {
+  return send(path, { ...options, accept: '*/*' });
 }
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '@complivue/shared/schemas/loan-tests';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { loanTestsQueryKey } from '@/components/loan-tests/api';
-import { ApiClientError, apiRequest } from '@/lib/api-client';
+import { apiDownload, apiRequest } from '@/lib/api-client';
 
 export function useRunLoanTest() {
   return useMutation({
@@ -56,31 +56,20 @@ export function useSaveLoanTest() {
 }
 
 /**
- * The batch: a CSV of loans in, the CSV of rate spreads back as a file. Not JSON, so not
- * `apiRequest`; a refusal still answers the API's JSON error, told as an ApiClientError.
+ * The batch: a CSV of loans in, the CSV of rate spreads back as a file (`apiDownload`), with
+ * the counts in its headers; a refusal is the API's JSON error, told as an ApiClientError.
  */
 export async function rateSpreadBatch(
   file: File,
 ): Promise<{ csv: Blob; rows: number; errors: number }> {
   const form = new FormData();
   form.append('file', file);
-  const response = await fetch('/api/loan-tests/rate-spread.csv', {
+  const response = await apiDownload('/api/loan-tests/rate-spread.csv', {
     method: 'POST',
-    credentials: 'same-origin',
     body: form,
-    signal: AbortSignal.timeout(60_000),
+    // Up to 10,000 loans: longer than a JSON call's wait.
+    timeoutMs: 60_000,
   });
-  if (!response.ok) {
-    const payload = (await response.json().catch(() => null)) as {
-      error?: { code: string; message: string; details?: unknown };
-    } | null;
-    throw new ApiClientError(
-      (payload?.error?.code ?? 'http_error') as never,
-      payload?.error?.message ?? `HTTP error! status: ${response.status}`,
-      response.status,
-      payload?.error?.details,
-    );
-  }
   return {
     csv: await response.blob(),
     rows: Number(response.headers.get('x-loan-rows') ?? 0),
