@@ -120,6 +120,17 @@ test.describe('loan tests', () => {
     await expect(
       page.getByRole('listitem').filter({ hasText: /^\d+\. Rate spread/ }),
     ).toContainText('1.640');
+    // The same loan in a batch file, as the CFPB calculator's CSV: the file comes back.
+    await page.getByLabel('CSV of loans').setInputFiles({
+      name: 'loans.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('1,30,FixedRate,6.000,2017-01-04,2\n'),
+    });
+    await page.getByRole('button', { name: 'Compute the rate spreads' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'computed' })).toContainText(
+      '1 loan computed.',
+    );
+    await expect(page.getByRole('link', { name: 'Download rate-spreads.csv' })).toBeVisible();
 
     // Points and fees within the 2026 QM limit, saved to an open finding.
     await page.goto(`${demo.url}/loan-tests/points-and-fees`);
