@@ -20,6 +20,7 @@ import { changeNumberLabel } from '@complivue/shared/regulatory-monitoring';
 import type { ActionDefinition, Recipients } from '@complivue/shared/schemas/automations';
 import type { NotificationCategory } from '@complivue/shared/schemas/profile';
 import type { SubjectType } from '@complivue/shared/collaboration';
+import { changeLink } from '@complivue/shared/record-links';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DatedActor } from '../auth/actor.ts';
 import { automationEmail } from '../../lib/email/templates.ts';
@@ -37,7 +38,6 @@ import { findCompanySubscription } from '../subscriptions/company-subscription.t
 import { companyHasFeature } from './automation-rule-check.ts';
 import { attemptWebhookDelivery } from './webhook-deliveries.ts';
 import { webhookSendOptions } from './webhook-send.ts';
-import { changeLink } from '@complivue/shared/record-links';
 
 /** The event a run reacts to, as the actions read it. */
 export interface RunEvent {

@@ -13,9 +13,9 @@ import {
 } from '@complivue/shared/risk-scoring';
 import { riskNumberLabel } from '@complivue/shared/schemas/risks';
 import type { Db } from '@complivue/db/database';
+import { riskLink } from '@complivue/shared/record-links';
 import type { Actor } from '../../lib/actor.ts';
 import { recordAutomationEvent, type AutomationEventInput } from './automation-events.ts';
-import { riskLink } from '@complivue/shared/record-links';
 
 /*
  * The events other modules record where things happen, each built here so that its fields are

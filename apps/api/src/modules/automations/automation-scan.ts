@@ -11,13 +11,13 @@ import { addDays, todayIn } from '@complivue/shared/calendar-days';
 import { OPEN_CHANGE_STATUSES } from '@complivue/shared/change-workflow';
 import { FEED_DOCUMENT_TYPE_LABELS } from '@complivue/shared/regulatory-monitoring';
 import { changeNumberLabel } from '@complivue/shared/regulatory-monitoring';
+import { calendarEventLink, policyLink } from '@complivue/shared/record-links';
 import { and, between, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import { findDueDatesWithCompletions, isConfidential } from '../calendar/calendar.queries.ts';
 import { institutionFacts } from '../companies/institution.ts';
 import { visibleToCompany } from '../feeds/feed-items-visibility.ts';
 import { recordAutomationEvent, type AutomationEventInput } from './automation-events.ts';
 import { fireTimesBetween, SCHEDULE_TIME_ZONE } from './automation-schedule.ts';
-import { calendarEventLink, policyLink } from '@complivue/shared/record-links';
 
 /*
  * Time-based triggers (a deadline 30 days away, a review date that passed, a schedule) have no

@@ -1,8 +1,8 @@
 import { addDays, dayToDate } from '@complivue/shared/calendar-days';
 import { REGULATION_AREA_INFO } from '@complivue/shared/regulation-areas';
+import { calendarEventLink } from '@complivue/shared/record-links';
 import ical from 'ical-generator';
 import { isConfidential, type EventRow } from './calendar.queries.ts';
-import { calendarEventLink } from '@complivue/shared/record-links';
 
 /**
  * The company's calendar as iCalendar (RFC 5545): each live event once, as an all-day event

@@ -7,6 +7,7 @@ import { companies } from '@complivue/db/schema/companies';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { addDays, daysBetween, formatShortDay, todayIn } from '@complivue/shared/calendar-days';
 import { BSA_FILING_DEADLINE } from '@complivue/shared/regulatory-deadlines';
+import { calendarEventLink } from '@complivue/shared/record-links';
 import { and, between, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { institutionFacts } from '../companies/institution.ts';
@@ -14,7 +15,6 @@ import { notify, type NotifyDependencies } from '../notifications/notify.ts';
 import { eventApplies, isConfidential, type EventRow } from './calendar.queries.ts';
 import { occurrencesBetween } from './recurrence.ts';
 import { findAdministratorIds } from '../companies/members.ts';
-import { calendarEventLink } from '@complivue/shared/record-links';
 
 /**
  * Which reminders of one due date are due on `today`: those whose day (the due date minus N)

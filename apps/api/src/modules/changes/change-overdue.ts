@@ -3,11 +3,11 @@ import type { Db } from '@complivue/db/database';
 import { changeItems, changeTasks } from '@complivue/db/schema/changes';
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { FINISHED_CHANGE_STATUSES, dayIn, isPastDue } from '@complivue/shared/change-workflow';
+import { changeLink } from '@complivue/shared/record-links';
 import { and, eq, inArray, isNull, lt, notInArray, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { notify, type NotifyDependencies } from '../notifications/notify.ts';
 import { findAdministratorIds } from '../companies/members.ts';
-import { changeLink } from '@complivue/shared/record-links';
 
 const FINISHED = [...FINISHED_CHANGE_STATUSES];
 

@@ -30,6 +30,7 @@ import {
   type CreateTaskRequest,
   type UpdateTaskRequest,
 } from '@complivue/shared/schemas/changes';
+import { changeLink } from '@complivue/shared/record-links';
 import { and, count, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../lib/actor.ts';
@@ -53,7 +54,6 @@ import {
   requireMentionable,
   withCommentFile,
 } from '../collaboration/comment-store.ts';
-import { changeLink } from '@complivue/shared/record-links';
 
 /** Who acts: the viewer of the queries, and where their request came from (for the audit log). */
 export type ChangeActor = ChangeViewer & Actor;

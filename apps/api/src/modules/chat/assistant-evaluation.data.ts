@@ -1,3 +1,5 @@
+import type { RegulationArea } from '@complivue/shared/regulation-areas';
+
 /**
  * The assistant's evaluation set (issue 26): questions a compliance officer asks, each with the
  * CFR section the direct answer must cite and the key fact it must state. Every fact is stated in
@@ -6,21 +8,7 @@
 export interface EvaluationQuestion {
   question: string;
   /** The regulation area of the library that holds the answer. */
-  area:
-    | 'trid'
-    | 'qm_atr'
-    | 'hmda'
-    | 'fair_lending'
-    | 'cra'
-    | 'bsa_aml'
-    | 'tila'
-    | 'respa'
-    | 'flood'
-    | 'fcra'
-    | 'safe_act'
-    | 'udaap'
-    | 'privacy'
-    | 'servicemembers';
+  area: RegulationArea;
   /**
    * A CFR section the answer must cite; a cited subsection of it counts ("12 CFR 1003.5(a)" is met
    * by "12 CFR 1003.5(a)(1)(i)").

@@ -19,6 +19,7 @@ import {
   type MyWork,
   type SubjectRef,
 } from '@complivue/shared/schemas/collaboration';
+import { changeLink, findingLink, policyLink } from '@complivue/shared/record-links';
 import { and, arrayContains, desc, eq, gte, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { DatedActor } from '../auth/actor.ts';
 import {
@@ -28,7 +29,6 @@ import {
   toSubjectRef,
   type DiscussionViewer,
 } from './discussion-subjects.ts';
-import { changeLink, findingLink, policyLink } from '@complivue/shared/record-links';
 
 /** How far back the inbox lists mentions (the count is of the same comments). */
 export const MENTION_WINDOW_DAYS = 30;

@@ -10,11 +10,11 @@ import {
   type SavedLoanTest,
   type SavedLoanTestSummary,
 } from '@complivue/shared/schemas/loan-tests';
+import { changeLink, findingLink } from '@complivue/shared/record-links';
 import { and, asc, desc, eq, isNull, notInArray, type SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { checkFeatureAccess } from '../subscriptions/company-subscription.ts';
 import { aporTableLabel } from './apor-tables.service.ts';
-import { changeLink, findingLink } from '@complivue/shared/record-links';
 
 /** At most this many saved tests are listed at once: a record holds a handful, the hub the latest. */
 const LIST_LIMIT = 100;

@@ -2,10 +2,10 @@ import { riskFindingActions, riskFindings } from '@complivue/db/schema/findings'
 import { userProfiles } from '@complivue/db/schema/profiles';
 import { dayIn, isPastDue } from '@complivue/shared/change-workflow';
 import { findingNumberLabel } from '@complivue/shared/risk-findings';
+import { findingLink } from '@complivue/shared/record-links';
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { findAdministratorIds } from '../companies/members.ts';
 import { notify, type NotifyDependencies } from '../notifications/notify.ts';
-import { findingLink } from '@complivue/shared/record-links';
 
 /**
  * Tells the owner of each corrective action past its due date, and the institution's

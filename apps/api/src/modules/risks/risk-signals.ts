@@ -17,6 +17,7 @@ import {
   type RiskSignalItem,
   type RiskSignalKind,
 } from '@complivue/shared/schemas/risk-signals';
+import { changeLink } from '@complivue/shared/record-links';
 import { and, asc, desc, eq, gte, ne } from 'drizzle-orm';
 import type { InstitutionFacts } from '../library/applicability.ts';
 import { overdueOpenDueDates, type EventReader } from '../calendar/calendar.queries.ts';
@@ -24,7 +25,6 @@ import { openChangesWithAreas } from '../changes/changes.queries.ts';
 import { visibleToCompany } from '../feeds/feed-items-visibility.ts';
 import { feedItemSearchPath } from '../feeds/feed-ingest.ts';
 import { isTriagedBy } from '../feeds/feed-triage.ts';
-import { changeLink } from '@complivue/shared/record-links';
 
 export interface SignalReader extends EventReader {
   companyId: string;

@@ -7,6 +7,7 @@ import {
   supportTickets,
 } from '@complivue/db/schema/support';
 import type { CreateTicketFields, TicketStatus } from '@complivue/shared/schemas/support';
+import { supportTicketLink } from '@complivue/shared/record-links';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -15,7 +16,6 @@ import { supportInboxEmail, supportReplyEmail } from '../../lib/email/templates.
 import type { UploadedFile } from '../../lib/uploads.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { getVisibleTicket, isSupportAgent, type TicketViewer } from './tickets.queries.ts';
-import { supportTicketLink } from '@complivue/shared/record-links';
 
 /** Who writes: the viewer with a name for the thread, and the request's origin (audit log). */
 export interface TicketAuthor extends TicketViewer, RequestOrigin {
