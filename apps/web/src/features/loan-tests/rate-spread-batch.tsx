@@ -43,11 +43,12 @@ export function RateSpreadBatch() {
       <h2 className="text-lg font-semibold text-slate-900">Batch: a CSV of loans</h2>
       <p className="text-sm text-slate-700">
         One loan per line, as the CFPB’s rate spread calculator reads them:{' '}
-        <code className="text-xs">
+        {/* One unbroken line of column names: on a phone it breaks rather than widen the page. */}
+        <code className="text-xs break-all">
           action_taken_type,loan_term,amortization_type,apr,lock_in_date,reverse_mortgage
         </code>{' '}
-        (for example <code className="text-xs">1,30,FixedRate,7.125,2026-11-02,2</code>), with a
-        header line or without. Add <code className="text-xs">lien_status</code> (1 first, 2
+        (for example <code className="text-xs break-all">1,30,FixedRate,7.125,2026-11-02,2</code>),
+        with a header line or without. Add <code className="text-xs">lien_status</code> (1 first, 2
         subordinate) and <code className="text-xs">jumbo</code> (Y or N) for the HPML flag. Up to
         10,000 loans.
       </p>
