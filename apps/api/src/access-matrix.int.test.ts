@@ -97,6 +97,8 @@ const PROBE_PARAMS: Record<string, string> = {
   fileName: '000000000000000000000000.png',
   // A discussion's kind of object (the id that follows names none).
   type: 'thread',
+  // A HMDA edit's id as the platform names it.
+  editId: 'Q607',
 };
 
 function probeUrl(url: string): string {

@@ -48,6 +48,7 @@ import { automationRoutes } from './modules/automations/automations.routes.ts';
 import { webhookRoutes } from './modules/automations/webhooks.routes.ts';
 import { findingRoutes } from './modules/risks/findings.routes.ts';
 import { policyRoutes } from './modules/policies/policies.routes.ts';
+import { hmdaRoutes } from './modules/hmda/hmda-checks.routes.ts';
 import { loanTestRoutes } from './modules/loan-tests/loan-tests.routes.ts';
 import { collaborationRoutes } from './modules/collaboration/collaboration.routes.ts';
 import { taskRoutes } from './modules/collaboration/tasks.routes.ts';
@@ -200,6 +201,7 @@ export async function createApp(options: BuildAppOptions): Promise<FastifyInstan
   await app.register(findingRoutes);
   await app.register(policyRoutes);
   await app.register(loanTestRoutes);
+  await app.register(hmdaRoutes);
   await app.register(collaborationRoutes);
   await app.register(taskRoutes);
   await app.register(feedItemRoutes);

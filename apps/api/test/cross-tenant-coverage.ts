@@ -38,6 +38,7 @@ const FILES = {
   automations: 'apps/api/src/modules/automations/automations.int.test.ts',
   webhooks: 'apps/api/src/modules/automations/webhooks.int.test.ts',
   loanTests: 'apps/api/src/modules/loan-tests/loan-tests.int.test.ts',
+  hmdaChecks: 'apps/api/src/modules/hmda/hmda-checks.int.test.ts',
 } as const;
 
 const covered = (file: keyof typeof FILES, test: string): CrossTenantCoverage => ({
@@ -123,7 +124,15 @@ const LOAN_TESTS = covered(
   'keeps saved loan tests inside the institution, and never saves to another one’s change or finding',
 );
 
+const HMDA_CHECKS = covered('hmdaChecks', 'keeps each institution’s checks to itself');
+
 export const CROSS_TENANT_COVERAGE: Record<string, CrossTenantCoverage> = {
+  'GET /api/hmda/checks/{checkId}': HMDA_CHECKS,
+  'PUT /api/hmda/checks/{checkId}/edits/{editId}/verification': HMDA_CHECKS,
+  'POST /api/hmda/checks/{checkId}/edits/{editId}/change': HMDA_CHECKS,
+  'GET /api/hmda/checks/{checkId}/findings.csv': HMDA_CHECKS,
+  'GET /api/hmda/checks/{checkId}/summary.pdf': HMDA_CHECKS,
+  'GET /api/hmda/checks/{checkId}/file': HMDA_CHECKS,
   'GET /api/loan-tests/results/{loanTestResultId}': LOAN_TESTS,
   'GET /api/automations/rules/{automationRuleId}': AUTOMATIONS,
   'PUT /api/automations/rules/{automationRuleId}': AUTOMATIONS,

@@ -75,6 +75,8 @@ const ENTERPRISE_PLAN = requirePlan('enterprise');
 const WEBHOOKS = requireAll(ADMIN, SUBSCRIBED, requireFeature('custom_integrations'));
 /** /loan-tests: the compliance library's plans (basic and up), any member. */
 const LOAN_TESTS = requireFeature('compliance_library');
+/** /hmda-checks: the compliance library's plans too; verifying an edit is a manager's. */
+const HMDA_CHECKS = requireFeature('compliance_library');
 
 export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   // ── Platform and website (public: the website's pages, docs/product.md § Routes, and what
@@ -347,6 +349,23 @@ export const EXPECTED_ROUTE_ACCESS: Record<string, ExpectedRoute> = {
   'GET /api/loan-tests/results/:loanTestResultId': { access: LOAN_TESTS, probe: NOT_FOUND },
   'GET /api/admin/apor-tables': { access: PLATFORM_OPERATOR },
   'POST /api/admin/apor-tables': { access: PLATFORM_OPERATOR, probe: NOT_MULTIPART },
+
+  // ── HMDA checks: /hmda-checks (the compliance library's plans). Verifying a quality or macro
+  //    edit is a manager's or an administrator's; opening a change needs change management. ──
+  'POST /api/hmda/checks': { access: HMDA_CHECKS, probe: NOT_MULTIPART },
+  'GET /api/hmda/checks': { access: HMDA_CHECKS },
+  'GET /api/hmda/checks/:checkId': { access: HMDA_CHECKS, probe: NOT_FOUND },
+  'PUT /api/hmda/checks/:checkId/edits/:editId/verification': {
+    access: requireAll(HMDA_CHECKS, MANAGER),
+    probe: NO_BODY,
+  },
+  'POST /api/hmda/checks/:checkId/edits/:editId/change': {
+    access: requireAll(HMDA_CHECKS, requireFeature('change_management')),
+    probe: NOT_FOUND,
+  },
+  'GET /api/hmda/checks/:checkId/findings.csv': { access: HMDA_CHECKS, probe: NOT_FOUND },
+  'GET /api/hmda/checks/:checkId/summary.pdf': { access: HMDA_CHECKS, probe: NOT_FOUND },
+  'GET /api/hmda/checks/:checkId/file': { access: HMDA_CHECKS, probe: NOT_FOUND },
 
   // ── Outbound webhooks: part of /automations (role admin and a subscription), and custom
   //    integrations, an enterprise feature a trial does not include ──

@@ -25,3 +25,4 @@ export * from './schema/collaboration.ts';
 export * from './schema/analytics.ts';
 export * from './schema/automations.ts';
 export * from './schema/loan-tests.ts';
+export * from './schema/hmda.ts';

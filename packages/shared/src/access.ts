@@ -56,6 +56,8 @@ export const PAGE_ACCESS: Record<string, AccessRequirement> = {
   '/automation': requirePlan('enterprise'),
   // Loan tests belong to the compliance library's plans (basic and up).
   '/loan-tests': requireFeature('compliance_library'),
+  // HMDA checks too: HMDA reporters are banks, credit unions and mortgage companies alike.
+  '/hmda-checks': requireFeature('compliance_library'),
   '/users': requireRole('admin'),
   '/qa-test': requireRole('admin'),
   '/article-enhancer': requireRole('admin'),
@@ -86,6 +88,7 @@ export const PAGE_TITLES: Record<keyof typeof PAGE_ACCESS, string> = {
   '/policy-cross-referencing': 'Policy Cross-Referencing',
   '/automation': 'Automation',
   '/loan-tests': 'Loan Tests',
+  '/hmda-checks': 'HMDA Checks',
   '/users': 'Users (team, roles, activity)',
   '/qa-test': 'QA Test',
   '/article-enhancer': 'Article Enhancer',

@@ -278,6 +278,24 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           {
+            path: paths.hmdaChecks,
+            lazy: async () => ({
+              Component: (await import('@/features/hmda/hmda-checks-page')).HmdaChecksPage,
+            }),
+          },
+          {
+            path: paths.hmdaUli,
+            lazy: async () => ({
+              Component: (await import('@/features/hmda/uli-tool-page')).UliToolPage,
+            }),
+          },
+          {
+            path: paths.hmdaCheck,
+            lazy: async () => ({
+              Component: (await import('@/features/hmda/hmda-check-page')).HmdaCheckPage,
+            }),
+          },
+          {
             path: paths.collaboration,
             lazy: async () => ({
               Component: (await import('@/features/collaboration/collaboration-page'))

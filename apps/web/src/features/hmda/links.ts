@@ -1,0 +1,3 @@
+import { paths } from '@/config/paths';
+
+export const hmdaCheckPath = (checkId: string) => `${paths.hmdaChecks}/${checkId}`;
