@@ -1,4 +1,4 @@
-import { toNumber } from '../lar-values.ts';
+import { toInteger, toNumber } from '../lar-values.ts';
 
 /**
  * An HMDA edit as the CFPB's platform runs it: an id (`V608-1`, `Q659-2`, exactly the
@@ -13,30 +13,58 @@ export type EditCategory = (typeof EDIT_CATEGORIES)[number];
 export const FILING_PERIODS = ['annual', 'Q1', 'Q2', 'Q3'] as const;
 export type FilingPeriod = (typeof FILING_PERIODS)[number];
 
-/** One row of the file, split into trimmed values; `line` is its 1-based line in the file. */
+/**
+ * One row of the file, split into trimmed values; `line` is its 1-based line in the file and
+ * `raw` its text as read (S305 compares rows as the platform does, by their text). A value is
+ * read as a number or a code once, whatever the number of edits that read it.
+ */
 export class HmdaRow {
   private numbers: Float64Array | undefined;
+  private integers: Float64Array | undefined;
 
   constructor(
     readonly values: readonly string[],
     readonly line: number,
+    readonly raw: string = values.join('|'),
   ) {}
 
   text(field: number): string {
     return this.values[field] ?? '';
   }
 
-  /** The value as a number (Java `toDouble`), or NaN; read once per row and field. */
+  /** The value as a number (Java `toDouble`), or NaN. */
   num(field: number): number {
-    this.numbers ??= new Float64Array(this.values.length).fill(Number.POSITIVE_INFINITY);
+    this.numbers ??= new Float64Array(this.values.length).fill(UNREAD);
     let value = this.numbers[field]!;
-    if (value === Number.POSITIVE_INFINITY) {
+    if (value === UNREAD) {
       value = toNumber(this.text(field));
       this.numbers[field] = value;
     }
     return value;
   }
+
+  /** The value as a whole number (Java `toInt`), or NaN. */
+  int(field: number): number {
+    this.integers ??= new Float64Array(this.values.length).fill(UNREAD);
+    let value = this.integers[field]!;
+    if (value === UNREAD) {
+      value = toInteger(this.text(field));
+      this.integers[field] = value;
+    }
+    return value;
+  }
+
+  /**
+   * A coded field as the platform's parser reads it: blank is the empty code 0 (Ethnicity 2,
+   * Reason for Denial 2, the AUS fields); anything else its whole number, or NaN.
+   */
+  code(field: number): number {
+    return this.text(field) === '' ? 0 : this.int(field);
+  }
 }
+
+/** Marks a value not read yet (no field reads as +Infinity: Java's "Infinity" is not accepted). */
+const UNREAD = Number.POSITIVE_INFINITY;
 
 /** What every edit may read besides its row: the filing it belongs to. */
 export interface FilingContext {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FileEdit, FilingContext, HmdaRow, RowEdit } from './edit.ts';
+import { HmdaRow, type FileEdit, type FilingContext, type RowEdit } from './edit.ts';
 import { filing, larRow, tsRow } from './edit-test-rows.ts';
 import {
   Hash64,
@@ -89,9 +89,10 @@ describe('S305 (duplicate rows)', () => {
     expect(run(S305, rows)).toEqual({ failed: true, lines: [4, 5] });
   });
 
-  it('tells apart rows whose values only join alike', () => {
-    const rows = [larRow({ city: 'A|B', state: '' }, 2), larRow({ city: 'A', state: 'B|' }, 3)];
-    expect(run(S305, rows).failed).toBe(false);
+  it('compares rows by their text as read, so spacing around a pipe tells them apart', () => {
+    const row = larRow({}, 2);
+    const spaced = new HmdaRow(row.values, 3, row.values.join(' | '));
+    expect(run(S305, [row, spaced]).failed).toBe(false);
   });
 });
 

@@ -174,10 +174,9 @@ export class SeenBefore {
     return !this.hashes.add(high, low);
   }
 
-  /** True when a row with the same values, in order, came earlier. */
+  /** True when a row with the same text came earlier. */
   row(row: HmdaRow): boolean {
-    const { high, low } = this.hash.start().addAll(row.values).finish();
-    return !this.hashes.add(high, low);
+    return this.value(row.raw);
   }
 
   get distinct(): number {
