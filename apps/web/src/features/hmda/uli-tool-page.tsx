@@ -21,32 +21,38 @@ interface UliLine {
   result: string;
 }
 
+export type UliMode = 'compute' | 'validate';
+
 /**
- * One line of the box: a loan ID (the LEI and the loan's characters, 21 to 43) gets its check
- * digit; a longer identifier is validated as a ULI. A ULI of 23 to 43 characters is also a
- * well-formed loan ID, so an identifier whose last two digits make it valid is read as a ULI.
+ * One line of the box. Computing, a loan ID (the LEI and the loan's characters, 21 to 43) gets
+ * its check digit; validating, a ULI (23 to 45) is checked against its last two digits. The
+ * person says which: a ULI is also a well-formed loan ID, so the line alone cannot tell.
  */
-export function readUliLine(input: string): UliLine {
-  if (ULI_PATTERN.test(input) && isValidUli(input)) {
-    return { input, outcome: 'valid', result: 'Valid ULI: the check digit is right.' };
-  }
-  if (LOAN_ID_PATTERN.test(input)) {
+export function readUliLine(input: string, mode: UliMode): UliLine {
+  if (mode === 'compute') {
+    if (!LOAN_ID_PATTERN.test(input)) {
+      return { input, outcome: 'unreadable', result: 'A loan ID is 21 to 43 letters and digits.' };
+    }
     const digit = uliCheckDigit(input);
     return { input, outcome: 'computed', result: `Check digit ${digit}: ULI ${input}${digit}` };
   }
-  if (ULI_PATTERN.test(input)) {
-    return {
-      input,
-      outcome: 'invalid',
-      result: `Not a valid ULI: the check digit for ${input.slice(0, -2)} is ${uliCheckDigit(input.slice(0, -2))}.`,
-    };
+  if (!ULI_PATTERN.test(input)) {
+    return { input, outcome: 'unreadable', result: 'A ULI is 23 to 45 letters and digits.' };
+  }
+  if (isValidUli(input)) {
+    return { input, outcome: 'valid', result: 'Valid ULI: the check digit is right.' };
   }
   return {
     input,
-    outcome: 'unreadable',
-    result: 'Neither a loan ID (21 to 43 letters and digits) nor a ULI (23 to 45).',
+    outcome: 'invalid',
+    result: `Not a valid ULI: the check digit for ${input.slice(0, -2)} is ${uliCheckDigit(input.slice(0, -2))}.`,
   };
 }
+
+const MODES: { mode: UliMode; label: string }[] = [
+  { mode: 'compute', label: 'Compute check digits' },
+  { mode: 'validate', label: 'Validate ULIs' },
+];
 
 const TONES = {
   computed: 'compliant',
@@ -68,12 +74,13 @@ const WORDS = {
 export function UliToolPage() {
   const id = useId();
   const [text, setText] = useState('');
+  const [mode, setMode] = useState<UliMode>('compute');
   const lines = text
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean)
     .slice(0, MAX_LINES)
-    .map(readUliLine);
+    .map((line) => readUliLine(line, mode));
   return (
     <div className="space-y-6">
       <header className="space-y-2">
@@ -86,8 +93,27 @@ export function UliToolPage() {
           them, one per line (up to 1,000).
         </p>
       </header>
-      <Card className="space-y-2 p-4 sm:p-6">
-        <Label htmlFor={`${id}-ids`}>Loan IDs or ULIs, one per line</Label>
+      <Card className="space-y-3 p-4 sm:p-6">
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-900">What to do</legend>
+          <div className="mt-1 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-900">
+            {MODES.map((choice) => (
+              <label key={choice.mode} className="inline-flex items-center gap-2">
+                <input
+                  type="radio"
+                  name={`${id}-mode`}
+                  value={choice.mode}
+                  checked={mode === choice.mode}
+                  onChange={() => setMode(choice.mode)}
+                />
+                {choice.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Label htmlFor={`${id}-ids`}>
+          {mode === 'compute' ? 'Loan IDs, one per line' : 'ULIs, one per line'}
+        </Label>
         <textarea
           id={`${id}-ids`}
           value={text}
