@@ -27,7 +27,15 @@ describe('reading values as the HMDA Platform does', () => {
     expect(isDate('20250113')).toBe(true);
     expect(isDate('20240229')).toBe(true);
     expect(isDate('20000229')).toBe(true);
-    for (const value of ['20250229', '19000229', '20251301', '20250100', '20250431', '2025011', 'NA']) {
+    for (const value of [
+      '20250229',
+      '19000229',
+      '20251301',
+      '20250100',
+      '20250431',
+      '2025011',
+      'NA',
+    ]) {
       expect(isDate(value), value).toBe(false);
     }
   });
