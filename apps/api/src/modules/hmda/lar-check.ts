@@ -145,8 +145,7 @@ export async function checkLarLines(
         else if (edit.record === 'lar') {
           rowTests.push(edit.passes);
           rowTallies.push(tally);
-        }
-        else if (!edit.passes(ts, context)) tally.fail(ts);
+        } else if (!edit.passes(ts, context)) tally.fail(ts);
       }
       continue;
     }
