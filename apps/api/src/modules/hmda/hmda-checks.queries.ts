@@ -7,7 +7,7 @@ import {
   type HmdaCheckSummary,
   type HmdaEditResult,
 } from '@complivue/shared/schemas/hmda';
-import { and, asc, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { editDescriptionsFor } from './edit-descriptions.ts';
 import { notCheckedForFiling } from './edits/edits-by-filing.ts';
@@ -50,17 +50,19 @@ export async function findHmdaChecks(db: Db, companyId: string): Promise<HmdaChe
     .where(eq(hmdaChecks.companyId, companyId))
     .orderBy(desc(hmdaChecks.createdAt))
     .limit(200);
-  const edits = await db
-    .select({
-      checkId: hmdaCheckEdits.checkId,
-      category: hmdaCheckEdits.category,
-      verifiedAt: hmdaCheckEdits.verifiedAt,
-    })
+  const open = await db
+    .select({ checkId: hmdaCheckEdits.checkId, count: sql<number>`count(*)::int` })
     .from(hmdaCheckEdits)
-    .where(eq(hmdaCheckEdits.companyId, companyId));
-  return checks.map((check) =>
-    summaryOf(check, unverified(edits.filter((edit) => edit.checkId === check.id))),
-  );
+    .where(
+      and(
+        eq(hmdaCheckEdits.companyId, companyId),
+        inArray(hmdaCheckEdits.category, ['quality', 'macro']),
+        isNull(hmdaCheckEdits.verifiedAt),
+      ),
+    )
+    .groupBy(hmdaCheckEdits.checkId);
+  const unverifiedByCheck = new Map(open.map((row) => [row.checkId, Number(row.count)]));
+  return checks.map((check) => summaryOf(check, unverifiedByCheck.get(check.id) ?? 0));
 }
 
 export async function getHmdaCheckRow(db: Db, companyId: string, checkId: string) {
