@@ -42,35 +42,45 @@ interface FieldRule {
 const APPLICANT = 'Applicant or Borrower';
 const CO_APPLICANT = 'Co-Applicant or Co-Borrower';
 
+/** Fields 1 to `count` of a repeated group: the first required, the others may be blank. */
+function repeated(
+  count: number,
+  index: (n: number) => number,
+  name: (n: number) => string,
+  firstRule: ValueRule = 'integer',
+): FieldRule[] {
+  return Array.from({ length: count }, (_, offset) => ({
+    index: index(offset + 1),
+    rule: offset === 0 ? firstRule : 'integer-or-blank',
+    name: name(offset + 1),
+  }));
+}
+
 function applicantRules(prefix: 'app' | 'coApp', who: string): FieldRule[] {
   const at = (key: string) => LAR[`${prefix}${key}` as keyof typeof LAR];
+  const observed = (what: string): FieldRule => ({
+    index: at(`${what}Observed`),
+    rule: 'integer',
+    name: `${what} of ${who} Collected on the Basis of Visual Observation or Surname`,
+  });
   return [
-    ...[1, 2, 3, 4, 5].map((n) => ({
-      index: at(`Ethnicity${n}`),
-      rule: 'integer-or-blank' as const,
-      name: `Ethnicity of ${who}: ${n}`,
-    })),
-    {
-      index: at('EthnicityObserved'),
-      rule: 'integer',
-      name: `Ethnicity of ${who} Collected on the Basis of Visual Observation or Surname`,
-    },
-    ...[1, 2, 3, 4, 5].map((n) => ({
-      index: at(`Race${n}`),
-      rule: 'integer-or-blank' as const,
-      name: `Race of ${who}: ${n}`,
-    })),
-    {
-      index: at('RaceObserved'),
-      rule: 'integer',
-      name: `Race of ${who} Collected on the Basis of Visual Observation or Surname`,
-    },
+    // Ethnicity and Race 1 may be blank too (the free-text field may stand for them).
+    ...repeated(
+      5,
+      (n) => at(`Ethnicity${n}`),
+      (n) => `Ethnicity of ${who}: ${n}`,
+      'integer-or-blank',
+    ),
+    observed('Ethnicity'),
+    ...repeated(
+      5,
+      (n) => at(`Race${n}`),
+      (n) => `Race of ${who}: ${n}`,
+      'integer-or-blank',
+    ),
+    observed('Race'),
     { index: at('Sex'), rule: 'integer', name: `Sex of ${who}` },
-    {
-      index: at('SexObserved'),
-      rule: 'integer',
-      name: `Sex of ${who} Collected on the Basis of Visual Observation or Surname`,
-    },
+    observed('Sex'),
     { index: at('Age'), rule: 'integer', name: `Age of ${who}` },
     { index: at('CreditScore'), rule: 'integer', name: `Credit Score of ${who}` },
     {
@@ -81,14 +91,12 @@ function applicantRules(prefix: 'app' | 'coApp', who: string): FieldRule[] {
   ];
 }
 
-const numbered = (key: 'denial' | 'aus' | 'ausResult', name: string): FieldRule[] =>
-  [1, 2, 3, 4, 5]
-    .filter((n) => key !== 'denial' || n <= 4)
-    .map((n) => ({
-      index: LAR[`${key}${n}` as keyof typeof LAR],
-      rule: n === 1 ? 'integer' : 'integer-or-blank',
-      name: `${name}: ${n}`,
-    }));
+const numbered = (key: 'denial' | 'aus' | 'ausResult', count: number, name: string) =>
+  repeated(
+    count,
+    (n) => LAR[`${key}${n}` as keyof typeof LAR],
+    (n) => `${name}: ${n}`,
+  );
 
 const LAR_RULES: readonly FieldRule[] = [
   { index: LAR.recordId, rule: 'integer', name: 'LAR Record Identifier' },
@@ -110,7 +118,7 @@ const LAR_RULES: readonly FieldRule[] = [
   { index: LAR.rateSpread, rule: 'number-na-exempt', name: 'Rate Spread' },
   { index: LAR.hoepaStatus, rule: 'integer', name: 'HOEPA Status' },
   { index: LAR.lienStatus, rule: 'integer', name: 'Lien Status' },
-  ...numbered('denial', 'Reason for Denial'),
+  ...numbered('denial', 4, 'Reason for Denial'),
   { index: LAR.totalLoanCosts, rule: 'number-na-exempt', name: 'Total Loan Costs' },
   { index: LAR.totalPointsAndFees, rule: 'number-na-exempt', name: 'Total Points and Fees' },
   { index: LAR.originationCharges, rule: 'number-na-exempt', name: 'Origination Charges' },
@@ -153,8 +161,8 @@ const LAR_RULES: readonly FieldRule[] = [
   },
   { index: LAR.submissionOfApplication, rule: 'integer', name: 'Submission of Application' },
   { index: LAR.initiallyPayable, rule: 'integer', name: 'Initially Payable to Your Institution' },
-  ...numbered('aus', 'Automated Underwriting System'),
-  ...numbered('ausResult', 'Automated Underwriting System Result'),
+  ...numbered('aus', 5, 'Automated Underwriting System'),
+  ...numbered('ausResult', 5, 'Automated Underwriting System Result'),
   { index: LAR.reverseMortgage, rule: 'integer', name: 'Reverse Mortgage' },
   { index: LAR.openEndLineOfCredit, rule: 'integer', name: 'Open-End Line of Credit' },
   { index: LAR.businessOrCommercial, rule: 'integer', name: 'Buisness or Commercial Purpose' },
