@@ -1,4 +1,7 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
 /**
@@ -9,6 +12,10 @@ export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /** Writes a file as it streams in (a HMDA file of a million rows is never held in memory). */
+  putStream(key: string, source: Readable): Promise<void>;
+  /** Reads a file as a stream; null when there is none. */
+  getStream(key: string): Promise<Readable | null>;
 }
 
 /** Keys are slash-separated names of letters, digits, dots, dashes and underscores. */
@@ -39,6 +46,21 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async putStream(key, source) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      await pipeline(source, createWriteStream(path));
+    },
+    async getStream(key) {
+      const path = pathOf(key);
+      try {
+        await stat(path);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      return createReadStream(path);
     },
   };
 }

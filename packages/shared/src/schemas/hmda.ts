@@ -28,12 +28,12 @@ export const HMDA_PERIOD_LABELS: Record<HmdaPeriod, string> = {
   Q3: 'Third quarter',
 };
 
-/** 50 MB is about 90,000 LAR rows; the limit is documented in the API reference. */
-export const HMDA_FILE_MAX_BYTES = 50 * 1024 * 1024;
+/** 600 MB holds a LAR of about a million rows; the file streams, so memory does not grow with it. */
+export const HMDA_FILE_MAX_BYTES = 600 * 1024 * 1024;
 
 export const HMDA_MESSAGES = {
   file_missing: 'Attach the HMDA file: the pipe-delimited text file you would submit to the CFPB.',
-  file_too_large: 'A HMDA file checked here must be 50 MB or smaller (about 90,000 rows).',
+  file_too_large: 'A HMDA file checked here must be 600 MB or smaller (about a million rows).',
   file_type:
     'This is not a HMDA file. Upload the pipe-delimited text file (.txt) with the Transmittal Sheet as its first row.',
   not_hmda:

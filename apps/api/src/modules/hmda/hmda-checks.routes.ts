@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   HMDA_FILE_MAX_BYTES,
@@ -12,11 +14,22 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { sendCsvAttachment } from '../../lib/csv.ts';
 import { requireAll, requireFeature, requireRole } from '../../lib/route-access.ts';
-import { parseFormFields, readMultipartUpload, sendAttachment } from '../../lib/uploads.ts';
+import {
+  cleanFileName,
+  parseFormFields,
+  sendAttachment,
+  unreadableUpload,
+} from '../../lib/uploads.ts';
 import { requireDatedActor } from '../auth/actor.ts';
 import { findingsCsv, summaryPdf } from './hmda-check-report.ts';
 import { findHmdaChecks, getHmdaCheck, getHmdaCheckRow } from './hmda-checks.queries.ts';
-import { createChangeFromHmdaEdit, runHmdaCheck, verifyHmdaEdit } from './hmda-checks.service.ts';
+import {
+  createChangeFromHmdaEdit,
+  receiveHmdaFile,
+  runHmdaCheck,
+  verifyHmdaEdit,
+} from './hmda-checks.service.ts';
+import type { StoredUpload } from './hmda-upload.ts';
 
 /**
  * HMDA LAR checks belong to the compliance library's plans (basic and up), like the loan tests:
@@ -26,11 +39,6 @@ import { createChangeFromHmdaEdit, runHmdaCheck, verifyHmdaEdit } from './hmda-c
  */
 const HMDA_CHECKS = requireFeature('compliance_library');
 const HMDA_VERIFIER = requireAll(HMDA_CHECKS, requireRole('manager'));
-
-const FILE_TYPES = [
-  { extension: 'txt', contentType: 'text/plain' },
-  { extension: 'csv', contentType: 'text/csv' },
-] as const;
 
 const checkParams = z.object({ checkId: z.uuid() });
 const editParams = checkParams.extend({
@@ -43,59 +51,65 @@ const fileNameOf = (check: { fileName: string }, suffix: string) =>
 export const hmdaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   await app.register(multipart);
-  // A file sent as the raw body (`Content-Type: text/plain`) up to the same limit as an upload.
+  // A file sent as the raw body (`Content-Type: text/plain`) reaches the handler as the request
+  // stream: it is checked and stored as it arrives, never held in memory.
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser(
-    'text/plain',
-    { parseAs: 'buffer', bodyLimit: HMDA_FILE_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  app.addContentTypeParser('text/plain', (_request, payload, done) => done(null, payload));
 
   app.post(
     '/api/hmda/checks',
     {
       config: { access: HMDA_CHECKS },
-      bodyLimit: HMDA_FILE_MAX_BYTES,
       schema: {
         tags: ['hmda'],
         summary:
-          'Checks a HMDA file (multipart field `file`, or the raw text as text/plain; at most 50 MB) with the CFPB platform’s edits for its filing year and period, and keeps the file and the results',
+          'Checks a HMDA file (multipart field `file`, or the raw text as text/plain; at most 600 MB, about a million rows) with the CFPB platform’s edits for its filing year and period, and keeps the file and the results',
         description:
-          'The answer lists `formatErrors` (`row`, `field`, `value`, `validValues`, `message`; a file with any gets no edits, as on the platform) and the failed `edits` (`id` as the platform names it, `category`, `rows`: 1-based rows of the file, the Transmittal Sheet being row 1, empty for a macro edit). `year` (2024 to 2026) and `period` (`annual`, `Q1`, `Q2`, `Q3`) default to the Transmittal Sheet’s calendar year and quarter.',
+          'The answer lists `formatErrors` (`row`, `field`, `value`, `validValues`, `message`; a file with any gets no edits, as on the platform) and the failed `edits` (`id` as the platform names it, `category`, `rows`: 1-based rows of the file, the Transmittal Sheet being row 1, empty for a macro edit). `year` (2024 to 2026) and `period` (`annual`, `Q1`, `Q2`, `Q3`) default to the Transmittal Sheet’s calendar year and quarter; they may be sent as query parameters or as multipart fields. The file streams: memory stays flat whatever its size.',
         querystring: hmdaFilingQuerySchema,
         response: { 201: hmdaCheckSchema },
       },
     },
     async (request, reply) => {
-      let fileName = 'hmda-file.txt';
-      let data: Buffer;
-      let filing = request.query;
-      if (Buffer.isBuffer(request.body)) {
-        data = request.body;
-      } else {
-        const upload = await readMultipartUpload(request, {
-          maxFileBytes: HMDA_FILE_MAX_BYTES,
-          maxFiles: 1,
-          allowed: FILE_TYPES,
-          messages: {
-            tooLarge: HMDA_MESSAGES.file_too_large,
-            tooMany: HMDA_MESSAGES.file_missing,
-            type: HMDA_MESSAGES.file_type,
-            notMultipart: HMDA_MESSAGES.file_missing,
-          },
-        });
-        const file = upload.files[0];
-        if (!file) throw new AppError('file_missing', HMDA_MESSAGES.file_missing);
-        fileName = file.fileName;
-        data = file.data;
-        filing = { ...filing, ...parseFormFields(hmdaFilingQuerySchema, upload.fields) };
+      const actor = requireDatedActor(request);
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > HMDA_FILE_MAX_BYTES + 64 * 1024) {
+        throw new AppError('file_too_large', HMDA_MESSAGES.file_too_large);
       }
-      const check = await runHmdaCheck(app.deps, {
-        actor: requireDatedActor(request),
-        fileName,
-        data,
-        ...filing,
-      });
+      const checkId = randomUUID();
+      const receive = (source: Readable) =>
+        receiveHmdaFile(app.deps, { companyId: actor.companyId, checkId, source });
+      let fileName = 'hmda-file.txt';
+      let upload: StoredUpload | undefined;
+      const fields: Record<string, string> = {};
+      if (request.body instanceof Readable) {
+        upload = await receive(request.body);
+      } else if (request.isMultipart()) {
+        try {
+          for await (const part of request.parts({
+            limits: { fileSize: HMDA_FILE_MAX_BYTES + 1, files: 1, fields: 5 },
+          })) {
+            if (part.type === 'field') {
+              fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
+            } else if (part.filename || upload === undefined) {
+              fileName = cleanFileName(part.filename || fileName, 'txt');
+              upload = await receive(part.file);
+            } else {
+              part.file.resume();
+            }
+          }
+        } catch (error) {
+          if (upload) await app.deps.storage.delete(upload.key);
+          if (error instanceof AppError) throw error;
+          request.log.info({ err: error }, 'malformed HMDA upload');
+          throw unreadableUpload();
+        }
+      } else {
+        throw new AppError('unsupported_media_type', HMDA_MESSAGES.file_missing);
+      }
+      if (!upload) throw new AppError('file_missing', HMDA_MESSAGES.file_missing);
+      const filing = { ...request.query, ...parseFormFields(hmdaFilingQuerySchema, fields) };
+      const check = await runHmdaCheck(app.deps, { actor, checkId, fileName, upload, ...filing });
       return reply.code(201).send(check);
     },
   );

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { hmdaCheckEdits, hmdaChecks } from '@complivue/db/schema/hmda';
 import {
   HMDA_MESSAGES,
@@ -10,7 +10,6 @@ import {
   type HmdaPeriod,
 } from '@complivue/shared/schemas/hmda';
 import { and, eq } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
@@ -21,26 +20,13 @@ import { editsForFiling } from './edits/edits-by-filing.ts';
 import type { FilingPeriod } from './edits/edit.ts';
 import { checkLarLines, periodOfQuarter, type LarCheckOutcome } from './lar-check.ts';
 import { LAR_FIELD_NAMES, TS, TS_FIELD_NAMES } from './lar-fields.ts';
-import { linesOfBuffer } from './lar-lines.ts';
+import { linesOfStream } from './lar-lines.ts';
+import { storeHmdaUpload, type StoredUpload } from './hmda-upload.ts';
 import { getHmdaCheck, getHmdaCheckEdit } from './hmda-checks.queries.ts';
 
 class UnsupportedYear extends Error {}
 
 const SUPPORTED_YEARS = new Set<number>(HMDA_YEARS);
-
-/**
- * What an upload must be before the check reads it: text, not a PDF, a spreadsheet or an image
- * (file-type knows their signatures), without NUL bytes, and a first row with pipes in it
- * (a CSV with commas is not a HMDA file, whatever its extension).
- */
-async function requireHmdaText(data: Buffer): Promise<void> {
-  if (data.length === 0) throw new AppError('validation_failed', HMDA_MESSAGES.file_missing);
-  if ((await fileTypeFromBuffer(data)) || data.includes(0)) {
-    throw new AppError('file_type', HMDA_MESSAGES.file_type);
-  }
-  const firstLine = linesOfBuffer(data.subarray(0, 64 * 1024)).next().value ?? '';
-  if (!firstLine.includes('|')) throw new AppError('validation_failed', HMDA_MESSAGES.not_hmda);
-}
 
 const countOf = (outcome: LarCheckOutcome, category: HmdaEditCategory) =>
   outcome.edits.filter((edit) => edit.category === category).length;
@@ -51,32 +37,31 @@ function statusOf(outcome: LarCheckOutcome): HmdaCheckStatus {
   return outcome.edits.length > 0 ? 'to_verify' : 'clean';
 }
 
-/**
- * Checks an uploaded HMDA file and keeps it with its results: the file through the storage
- * interface, the check and its failed edits in one transaction. The filing is the one the
- * caller chose, or the Transmittal Sheet's year and quarter; a year the product has no edits
- * for is refused before anything is stored.
- */
-export async function runHmdaCheck(
-  deps: Pick<ServiceDeps, 'db' | 'storage'>,
-  options: {
-    actor: DatedActor;
-    fileName: string;
-    data: Buffer;
-    year?: number;
-    period?: HmdaPeriod;
-  },
-): Promise<HmdaCheck> {
-  const { actor, data } = options;
-  await requireHmdaText(data);
-  let outcome: LarCheckOutcome;
+/** Where an institution's HMDA uploads are kept: one file per check. */
+export const hmdaUploadKey = (companyId: string, checkId: string) =>
+  `hmda/${companyId}/${checkId}.txt`;
+
+/** Streams an upload into storage for the check `checkId` will be (refusing what is not HMDA text). */
+export const receiveHmdaFile = (
+  deps: Pick<ServiceDeps, 'storage'>,
+  options: { companyId: string; checkId: string; source: Readable },
+) =>
+  storeHmdaUpload(deps.storage, hmdaUploadKey(options.companyId, options.checkId), options.source);
+
+async function checkStoredFile(
+  storage: ServiceDeps['storage'],
+  upload: StoredUpload,
+  filing: { year?: number; period?: HmdaPeriod },
+): Promise<LarCheckOutcome> {
+  const stream = await storage.getStream(upload.key);
+  if (!stream) throw new Error(`the upload ${upload.key} is not stored`);
   try {
-    outcome = await checkLarLines(linesOfBuffer(data), {
+    return await checkLarLines(linesOfStream(stream), {
       validValues: parserValidValues(),
       chooseFiling(ts) {
-        const year = options.year ?? Number(ts.text(TS.calendarYear));
-        if (!SUPPORTED_YEARS.has(year)) throw new UnsupportedYear(String(year));
-        const period: FilingPeriod = options.period ?? periodOfQuarter(ts.text(TS.calendarQuarter));
+        const year = filing.year ?? Number(ts.text(TS.calendarYear));
+        if (!SUPPORTED_YEARS.has(year)) throw new UnsupportedYear(ts.text(TS.calendarYear));
+        const period: FilingPeriod = filing.period ?? periodOfQuarter(ts.text(TS.calendarQuarter));
         return { year, period };
       },
       editsFor: editsForFiling,
@@ -89,20 +74,39 @@ export async function runHmdaCheck(
       );
     }
     throw error;
+  } finally {
+    stream.destroy();
   }
+}
 
-  const id = randomUUID();
-  const storageKey = `hmda/${actor.companyId}/${id}.txt`;
-  await deps.storage.put(storageKey, data);
+/**
+ * Checks a stored upload (`receiveHmdaFile`) and keeps its results: the check and its failed
+ * edits in one transaction. The filing is the one the caller chose, or the Transmittal Sheet's
+ * year and quarter; a year the product has no edits for is refused, and then, as on any
+ * failure, the file is removed: nothing is kept of a refused upload.
+ */
+export async function runHmdaCheck(
+  deps: Pick<ServiceDeps, 'db' | 'storage'>,
+  options: {
+    actor: DatedActor;
+    checkId: string;
+    fileName: string;
+    upload: StoredUpload;
+    year?: number;
+    period?: HmdaPeriod;
+  },
+): Promise<HmdaCheck> {
+  const { actor, upload, checkId: id } = options;
   try {
+    const outcome = await checkStoredFile(deps.storage, upload, options);
     await deps.db.transaction(async (tx) => {
       await tx.insert(hmdaChecks).values({
         id,
         companyId: actor.companyId,
         fileName: options.fileName,
-        storageKey,
-        byteSize: data.length,
-        sha256: createHash('sha256').update(data).digest('hex'),
+        storageKey: upload.key,
+        byteSize: upload.byteSize,
+        sha256: upload.sha256,
         year: outcome.year,
         period: outcome.period,
         lei: outcome.lei.slice(0, 100),
@@ -152,7 +156,7 @@ export async function runHmdaCheck(
       });
     });
   } catch (error) {
-    await deps.storage.delete(storageKey);
+    await deps.storage.delete(upload.key);
     throw error;
   }
   return getHmdaCheck(deps.db, actor.companyId, id);

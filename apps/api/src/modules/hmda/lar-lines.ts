@@ -1,9 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 
 /**
- * The lines of a HMDA file, one at a time: from an uploaded buffer (each line decoded alone, so
- * the file is never held twice) or from a file on disk (the benchmark, a stored upload).
+ * The lines of a HMDA file, one at a time: from a buffer (each line decoded alone, so the file
+ * is never held twice), a file on disk (the benchmark) or a stream (a stored upload).
  * CRLF and LF both end a line; the parser drops the carriage return with the other control
  * characters.
  */
@@ -18,5 +19,10 @@ export function* linesOfBuffer(data: Buffer): Generator<string> {
 }
 
 export function linesOfFile(path: string): AsyncIterable<string> {
-  return createInterface({ input: createReadStream(path), crlfDelay: Number.POSITIVE_INFINITY });
+  return linesOfStream(createReadStream(path));
+}
+
+/** The lines of a stream (a stored upload), one at a time. */
+export function linesOfStream(input: Readable): AsyncIterable<string> {
+  return createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
 }
