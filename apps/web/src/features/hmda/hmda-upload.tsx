@@ -46,8 +46,8 @@ export function HmdaUpload() {
       <h2 className="text-lg font-semibold text-slate-900">Check a HMDA file</h2>
       <p className="max-w-3xl text-sm text-slate-700">
         Upload the Loan/Application Register as you would submit it to the CFPB’s HMDA Platform: a
-        pipe-delimited text file, the Transmittal Sheet first. Up to 600 MB (about a million rows). The
-        file and its results are kept in this history.
+        pipe-delimited text file, the Transmittal Sheet first. Up to 600 MB (about a million rows).
+        The file and its results are kept in this history.
       </p>
       <form
         onSubmit={(event) => void submit(event).catch(() => undefined)}
