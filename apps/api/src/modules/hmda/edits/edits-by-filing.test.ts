@@ -10,9 +10,9 @@ const FILINGS: { year: number; period: FilingPeriod }[] = [2024, 2025, 2026].fla
 describe.each(FILINGS)('the edits of the $year $period filing', ({ year, period }) => {
   const described = [...editDescriptionsFor(year, period).keys()];
   const run = new Set(editsForFiling({ year, period }).map((edit) => edit.id));
-  const notChecked = new Map(
-    notCheckedForFiling(year, period).map((item) => [item.id, item.reason]),
-  );
+  const explained = notCheckedForFiling(year, period);
+  const notChecked = new Map(explained.map((item) => [item.id, item.reason]));
+  const notInPart = new Set(explained.filter((item) => !item.inPart).map((item) => item.id));
   const notRun = notRunByPlatform(year, period);
 
   it('runs or explains every edit of the year’s description file', () => {
@@ -22,9 +22,9 @@ describe.each(FILINGS)('the edits of the $year $period filing', ({ year, period 
     expect(unaccounted).toEqual([]);
   });
 
-  it('runs no edit the description file does not describe, and explains none it runs', () => {
+  it('runs no edit the description file does not describe, and runs none it says it does not', () => {
     expect([...run].filter((id) => !described.includes(id))).toEqual([]);
-    expect([...notChecked.keys()].filter((id) => run.has(id))).toEqual([]);
+    expect([...notInPart].filter((id) => run.has(id))).toEqual([]);
     for (const reason of notChecked.values()) expect(reason.length).toBeGreaterThan(20);
   });
 

@@ -1,5 +1,6 @@
 import type { Edit, FilingPeriod } from './edit.ts';
 import { Q600 } from './file-quality.ts';
+import { GEOGRAPHY_EDITS_IN_PART } from './geography.ts';
 import { MACRO_EDITS, MACRO_EDITS_2024 } from './macro.ts';
 import { qualityRowEditsFor } from './quality.ts';
 import { S300_LAR, S300_TS, S301, S302, S304, S305, S306, S307 } from './syntactical.ts';
@@ -20,18 +21,23 @@ export interface Filing {
 
 const CENSUS =
   'Needs the FFIEC census file for the year (tracts and counties), which the product does not ship yet.';
+const CENSUS_IN_PART =
+  'Checked in part: the format and the combination are checked; whether the county or tract exists needs the FFIEC census file, which the product does not ship yet.';
 const REGISTRATION =
   'Compares the Transmittal Sheet with the institution’s HMDA registration (LEI, tax ID, agency), which the product does not hold.';
 const NO_MACRO_2026 =
   'The CFPB’s platform runs no macro edit on 2026 filings (its macro step has no 2026 case at the version read), so neither does this check.';
 
-/** Edits of a filing the product does not run, with why; shown with every report. */
+/**
+ * Edits of a filing the product does not run, or runs only in part (`inPart`), with why; shown
+ * with every report.
+ */
 export function notCheckedForFiling(year: number, period: FilingPeriod) {
-  const items = [
+  const items: { id: string; reason: string; inPart?: boolean }[] = [
     { id: 'V625-2', reason: CENSUS },
-    { id: 'V626', reason: CENSUS },
-    { id: 'V627', reason: CENSUS },
-    { id: 'V716', reason: CENSUS },
+    { id: 'V626', reason: CENSUS_IN_PART, inPart: true },
+    { id: 'V627', reason: CENSUS_IN_PART, inPart: true },
+    { id: 'V716', reason: CENSUS_IN_PART, inPart: true },
     { id: 'Q603', reason: CENSUS },
   ];
   if (year === 2024) items.push({ id: 'S303', reason: REGISTRATION });
@@ -77,6 +83,7 @@ function buildEdits({ year, period }: Filing): readonly Edit[] {
   if (quarterly) syntactical.push(S307);
   const validity = [
     ...VALIDITY_EDITS_V600_V640.filter((edit) => !(quarterly && edit.id === 'V602')),
+    ...GEOGRAPHY_EDITS_IN_PART,
     ...VALIDITY_EDITS_V641_V679,
     ...validityEditsV680V721For({ year, period }),
   ];
