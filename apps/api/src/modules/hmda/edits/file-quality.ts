@@ -1,11 +1,7 @@
 import { LAR, TS } from '../lar-fields.ts';
 import { tsEdit, type FileEdit, type FileEditRun, type RowEdit } from './edit.ts';
-import {
-  isCode,
-  matchesRegistration,
-  SeenBefore,
-  type InstitutionRegistration,
-} from './syntactical.ts';
+import { isCode } from './row-tests.ts';
+import { matchesRegistration, SeenBefore, type InstitutionRegistration } from './syntactical.ts';
 
 /**
  * The two quality edits that are not tests of one LAR row: Q600 (duplicate ULIs across the file)

@@ -1,7 +1,6 @@
 import { LAR, TS } from '../lar-fields.ts';
-import { isInteger } from '../lar-values.ts';
 import type { FileEdit, FileEditOutcome, FileEditRun, FilingContext, HmdaRow } from './edit.ts';
-import { isCode } from './syntactical.ts';
+import { EXEMPT, isCode, isExemptionCode } from './row-tests.ts';
 
 /**
  * The macro edits: ratios and counts over the whole LAR, which the platform runs after the
@@ -27,7 +26,6 @@ const PURPOSE_HOME_PURCHASE = 1;
 const PREAPPROVAL_REQUESTED = 1;
 const ACTION_PREAPPROVAL_DENIED = 7;
 const AGENCY_HUD = 7;
-const EXEMPT_CODE = 1111;
 
 const outcome = (failed: boolean): FileEditOutcome => ({ failed, lines: [] });
 
@@ -56,7 +54,8 @@ function macroEdit(
   };
 }
 
-const actionIs = (row: HmdaRow, code: number) => isCode(row.text(LAR.actionTaken), code);
+/** Action Taken read as the parser reads it (Java's `toInt`) is this code. */
+const actionIs = (row: HmdaRow, code: number) => row.int(LAR.actionTaken) === code;
 
 /** No more than `ratio` of all rows have this Action Taken. */
 function shareOfActionAtMost(id: string, action: number, ratio: number): FileEdit {
@@ -82,7 +81,7 @@ export const Q634 = macroEdit('Q634', [LAR.actionTaken, LAR.loanPurpose], () => 
   let purchases = 0;
   return {
     count(row) {
-      if (!isCode(row.text(LAR.loanPurpose), PURPOSE_HOME_PURCHASE)) return;
+      if (row.int(LAR.loanPurpose) !== PURPOSE_HOME_PURCHASE) return;
       purchases += 1;
       if (actionIs(row, ACTION_ORIGINATED)) originatedPurchases += 1;
     },
@@ -98,9 +97,6 @@ export const Q636 = shareOfActionAtMost('Q636', 4, Q636_RATIO);
 /** Q637: over 15% of rows closed for incompleteness (Action Taken 5). */
 export const Q637 = shareOfActionAtMost('Q637', 5, Q637_RATIO);
 
-/** The coded value as the platform's parser reads it (`toInt`), or NaN. */
-const codeOf = (text: string): number => (isInteger(text) ? Number(text) : Number.NaN);
-
 /**
  * Q638: originations (Action Taken 1) are under 20% of rows with Action Taken 1 to 6. A file
  * with none of 1 to 6 (only preapprovals) fails too: 0 / 0 is not at least 20%.
@@ -110,7 +106,7 @@ export const Q638 = macroEdit('Q638', [LAR.actionTaken], () => {
   let applications = 0;
   return {
     count(row) {
-      const action = codeOf(row.text(LAR.actionTaken));
+      const action = row.int(LAR.actionTaken);
       if (!(action >= 1 && action <= 6)) return;
       applications += 1;
       if (action === ACTION_ORIGINATED) originated += 1;
@@ -125,7 +121,7 @@ export const Q639 = macroEdit('Q639', [LAR.actionTaken, LAR.preapproval], () => 
   let denied = 0;
   return {
     count(row) {
-      if (isCode(row.text(LAR.preapproval), PREAPPROVAL_REQUESTED)) requested += 1;
+      if (row.int(LAR.preapproval) === PREAPPROVAL_REQUESTED) requested += 1;
       if (actionIs(row, ACTION_PREAPPROVAL_DENIED)) denied += 1;
     },
     fails: () => requested > Q639_PREAPPROVALS && denied < 1,
@@ -142,10 +138,10 @@ export const Q640 = macroEdit('Q640', [LAR.income], () => {
   let low = 0;
   return {
     count(row) {
-      const text = row.text(LAR.income);
-      if (!isInteger(text)) return;
+      const income = row.int(LAR.income);
+      if (Number.isNaN(income)) return;
       withIncome += 1;
-      if (Number(text) < Q640_INCOME) low += 1;
+      if (income < Q640_INCOME) low += 1;
     },
     fails: () => low / withIncome > Q640_RATIO,
   };
@@ -193,9 +189,9 @@ const EXEMPT_CODE_FIELDS: readonly number[] = [
  * other free-text and numeric Exempt fields are not in its list).
  */
 function usesExemption(row: HmdaRow): boolean {
-  if (row.text(LAR.interestRate) === 'Exempt') return true;
+  if (row.text(LAR.interestRate) === EXEMPT) return true;
   for (let i = 0; i < EXEMPT_CODE_FIELDS.length; i += 1) {
-    if (isCode(row.text(EXEMPT_CODE_FIELDS[i]!), EXEMPT_CODE)) return true;
+    if (isExemptionCode(row, EXEMPT_CODE_FIELDS[i]!)) return true;
   }
   return false;
 }

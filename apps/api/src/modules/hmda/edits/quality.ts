@@ -1,5 +1,17 @@
 import { LAR, TS } from '../lar-fields.ts';
 import { larEdit, type FilingContext, type HmdaRow, type RowEdit } from './edit.ts';
+import {
+  codeIn,
+  codes,
+  EXEMPT,
+  EXEMPTION_CODE,
+  INT_MAX,
+  isExemptionCode,
+  isNaOrExempt,
+  isNumber,
+  NA,
+  numberOr,
+} from './row-tests.ts';
 
 /**
  * Quality edits that look at one LAR row (Q601 to Q660), as the HMDA Platform's 2024, 2025 and
@@ -42,47 +54,7 @@ export const QUALITY_THRESHOLDS = {
   Q631: { units: 4 },
 } as const;
 
-const INT_MAX = 2_147_483_647;
 const INT_MIN = -2_147_483_648;
-const EXEMPTION_CODE = 1111;
-
-/**
- * The field as the integer Java's `toInt` reads, or NaN: the parser's reading of a coded or
- * whole-number field, and the rules' `toInt` of Income, Application Date and Loan Term.
- */
-function intValue(row: HmdaRow, field: number): number {
-  const value = row.num(field);
-  if (!Number.isInteger(value) || value > INT_MAX || value < INT_MIN) return Number.NaN;
-  const text = row.text(field);
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charCodeAt(i);
-    // '.', 'e', 'E': "1.0" and "1e0" are numbers but not integers to Java.
-    if (char === 46 || char === 101 || char === 69) return Number.NaN;
-  }
-  return value;
-}
-
-/** A coded field's code; the parser reads a blank optional code as 0. */
-const code = (row: HmdaRow, field: number): number =>
-  row.text(field) === '' ? 0 : intValue(row, field);
-
-const codeIn = (row: HmdaRow, field: number, allowed: ReadonlySet<number>): boolean =>
-  allowed.has(code(row, field));
-
-/** A text field's number as the rules' `toDouble` reads it, or the rule's fallback. */
-function numberOr(row: HmdaRow, field: number, fallback: number): number {
-  const value = row.num(field);
-  return Number.isNaN(value) ? fallback : value;
-}
-
-const isNumber = (row: HmdaRow, field: number): boolean => !Number.isNaN(row.num(field));
-
-const isNaOrExempt = (row: HmdaRow, field: number): boolean => {
-  const text = row.text(field);
-  return text === 'NA' || text === 'Exempt';
-};
-
-const codes = (...values: number[]): ReadonlySet<number> => new Set(values);
 
 const FANNIE_OR_FREDDIE = codes(1, 3);
 const GINNIE = 2;
@@ -113,7 +85,7 @@ const AUS_AND_RESULT_FIELDS: readonly number[] = [...AUS_FIELDS, ...AUS_RESULT_F
 /** Each AUS that names `system` must have its paired result in `results`. */
 function ausResultsFit(row: HmdaRow, system: number, results: ReadonlySet<number>): boolean {
   for (let i = 0; i < AUS_FIELDS.length; i++) {
-    if (code(row, AUS_FIELDS[i]!) === system && !codeIn(row, AUS_RESULT_FIELDS[i]!, results)) {
+    if (row.code(AUS_FIELDS[i]!) === system && !codeIn(row, AUS_RESULT_FIELDS[i]!, results)) {
       return false;
     }
   }
@@ -152,14 +124,19 @@ const EXEMPTION_CODE_FIELDS: readonly number[] = [
   LAR.initiallyPayable,
 ];
 
-/** The coded field holds 1111; most codes are one or two characters, so look at the length first. */
-const isExemptionCode = (row: HmdaRow, field: number): boolean =>
-  row.text(field).length >= 4 && intValue(row, field) === EXEMPTION_CODE;
-
 function usesExemptionCode(row: HmdaRow): boolean {
-  for (const field of EXEMPTION_CODE_FIELDS) if (isExemptionCode(row, field)) return true;
+  for (let index = 0; index < EXEMPTION_CODE_FIELDS.length; index += 1) {
+    if (isExemptionCode(row, EXEMPTION_CODE_FIELDS[index]!)) return true;
+  }
   return false;
 }
+
+/**
+ * The text field holds exactly "1111". Only a value that reads as the number 1111 can, so the
+ * row's cached number rules out nearly every value before the text is compared.
+ */
+const isExemptionCodeText = (row: HmdaRow, field: number): boolean =>
+  row.num(field) === EXEMPTION_CODE && row.text(field) === '1111';
 
 /**
  * Q656: fields that accept only the word Exempt. The platform compares some as numbers (so
@@ -242,26 +219,29 @@ const STAND_IN_TEXT_FIELDS: readonly number[] = [
   LAR.propertyValue,
   LAR.nmlsrId,
 ];
-const EIGHTS = new Set(['888', '88888', '888.0', '88888.0']);
-const NINES = new Set(['999', '99999', '999.0', '99999.0']);
+const EIGHTS: ReadonlySet<string> = new Set(['888', '88888', '888.0', '88888.0']);
+const NINES: ReadonlySet<string> = new Set(['999', '99999', '999.0', '99999.0']);
 
+/**
+ * A whole-number field holds `short` or `long` (as a number: "0888" too), or a text field one of
+ * `texts` exactly. Every text of `texts` reads as the number `short` or `long`, so the row's
+ * cached number rules out nearly every value before the text is looked up.
+ */
 function usesStandIn(
   row: HmdaRow,
   short: number,
   long: number,
   texts: ReadonlySet<string>,
 ): boolean {
-  // A stand-in ends (as a number) or starts (as text) with its digit: most values stop there.
-  const digit = 48 + (short % 10);
-  for (const field of STAND_IN_NUMBER_FIELDS) {
-    const text = row.text(field);
-    if (text.length < 3 || text.charCodeAt(text.length - 1) !== digit) continue;
-    const value = intValue(row, field);
+  for (let index = 0; index < STAND_IN_NUMBER_FIELDS.length; index += 1) {
+    // The code is the whole number (`int`) but for a blank (code 0), and no stand-in is 0.
+    const value = row.code(STAND_IN_NUMBER_FIELDS[index]!);
     if (value === short || value === long) return true;
   }
-  for (const field of STAND_IN_TEXT_FIELDS) {
-    const text = row.text(field);
-    if (text.charCodeAt(0) === digit && texts.has(text)) return true;
+  for (let index = 0; index < STAND_IN_TEXT_FIELDS.length; index += 1) {
+    const field = STAND_IN_TEXT_FIELDS[index]!;
+    const value = row.num(field);
+    if ((value === short || value === long) && texts.has(row.text(field))) return true;
   }
   return false;
 }
@@ -383,9 +363,9 @@ const T = QUALITY_THRESHOLDS;
 /** Edits whose rule is the same in the 2024, 2025 and 2026 engines (annual and quarterly). */
 export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
   larEdit('Q601', 'quality', [LAR.applicationDate, LAR.actionTakenDate], (row) => {
-    const applicationDate = intValue(row, LAR.applicationDate);
+    const applicationDate = row.int(LAR.applicationDate);
     if (Number.isNaN(applicationDate)) return true;
-    const minDate = twoYearsBefore(intValue(row, LAR.actionTakenDate));
+    const minDate = twoYearsBefore(row.int(LAR.actionTakenDate));
     return Number.isNaN(minDate) || applicationDate >= minDate;
   }),
 
@@ -394,29 +374,28 @@ export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
     'quality',
     [LAR.street, LAR.city, LAR.state, LAR.zip],
     (row) =>
-      row.text(LAR.zip) === 'NA' ||
-      row.text(LAR.state) === 'NA' ||
-      row.text(LAR.city) === 'NA' ||
-      row.text(LAR.street) !== 'NA',
+      row.text(LAR.zip) === NA ||
+      row.text(LAR.state) === NA ||
+      row.text(LAR.city) === NA ||
+      row.text(LAR.street) !== NA,
   ),
 
   larEdit(
     'Q605-1',
     'quality',
     [LAR.purchaserType, LAR.loanType],
-    (row) => !codeIn(row, LAR.purchaserType, FANNIE_OR_FREDDIE) || code(row, LAR.loanType) === 1,
+    (row) => !codeIn(row, LAR.purchaserType, FANNIE_OR_FREDDIE) || row.code(LAR.loanType) === 1,
   ),
 
   larEdit(
     'Q605-2',
     'quality',
     [LAR.purchaserType, LAR.loanType],
-    (row) =>
-      code(row, LAR.purchaserType) !== GINNIE || codeIn(row, LAR.loanType, GOVERNMENT_BACKED),
+    (row) => row.code(LAR.purchaserType) !== GINNIE || codeIn(row, LAR.loanType, GOVERNMENT_BACKED),
   ),
 
   larEdit('Q606', 'quality', [LAR.income], (row) => {
-    const income = intValue(row, LAR.income);
+    const income = row.int(LAR.income);
     return Number.isNaN(income) || income < 10_000;
   }),
 
@@ -424,13 +403,13 @@ export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
     'Q607',
     'quality',
     [LAR.loanAmount, LAR.lienStatus],
-    (row) => code(row, LAR.lienStatus) !== 2 || row.num(LAR.loanAmount) <= T.Q607.amount,
+    (row) => row.code(LAR.lienStatus) !== 2 || row.num(LAR.loanAmount) <= T.Q607.amount,
   ),
 
   larEdit('Q608', 'quality', [LAR.actionTaken, LAR.actionTakenDate, LAR.applicationDate], (row) => {
-    const applicationDate = intValue(row, LAR.applicationDate);
-    if (Number.isNaN(applicationDate) || code(row, LAR.actionTaken) !== 1) return true;
-    return intValue(row, LAR.actionTakenDate) > applicationDate;
+    const applicationDate = row.int(LAR.applicationDate);
+    if (Number.isNaN(applicationDate) || row.code(LAR.actionTaken) !== 1) return true;
+    return row.int(LAR.actionTakenDate) > applicationDate;
   }),
 
   larEdit('Q609', 'quality', [LAR.purchaserType, LAR.rateSpread], (row) => {
@@ -444,10 +423,10 @@ export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
     'quality',
     [LAR.actionTaken, LAR.lienStatus, LAR.rateSpread, LAR.hoepaStatus],
     (row) =>
-      code(row, LAR.actionTaken) !== 1 ||
-      code(row, LAR.lienStatus) !== 1 ||
+      row.code(LAR.actionTaken) !== 1 ||
+      row.code(LAR.lienStatus) !== 1 ||
       !(numberOr(row, LAR.rateSpread, 0) > 6.5) ||
-      code(row, LAR.hoepaStatus) === 1,
+      row.code(LAR.hoepaStatus) === 1,
   ),
 
   larEdit(
@@ -455,10 +434,10 @@ export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
     'quality',
     [LAR.actionTaken, LAR.lienStatus, LAR.rateSpread, LAR.hoepaStatus],
     (row) =>
-      code(row, LAR.actionTaken) !== 1 ||
-      code(row, LAR.lienStatus) !== 2 ||
+      row.code(LAR.actionTaken) !== 1 ||
+      row.code(LAR.lienStatus) !== 2 ||
       !(numberOr(row, LAR.rateSpread, 0) > 8.5) ||
-      code(row, LAR.hoepaStatus) === 1,
+      row.code(LAR.hoepaStatus) === 1,
   ),
 
   larEdit(
@@ -475,17 +454,17 @@ export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
     'quality',
     [LAR.businessOrCommercial, LAR.loanPurpose],
     (row) =>
-      code(row, LAR.businessOrCommercial) !== 1 ||
+      row.code(LAR.businessOrCommercial) !== 1 ||
       codeIn(row, LAR.loanPurpose, BUSINESS_LOAN_PURPOSES),
   ),
 
   larEdit('Q614-1', 'quality', [LAR.uli, LAR.appAge], (row) => {
-    const age = intValue(row, LAR.appAge);
+    const age = row.int(LAR.appAge);
     return age === AGE_NOT_APPLICABLE || (age >= 18 && age <= 100);
   }),
 
   larEdit('Q614-2', 'quality', [LAR.uli, LAR.coAppAge], (row) => {
-    const age = intValue(row, LAR.coAppAge);
+    const age = row.int(LAR.coAppAge);
     return CO_AGE_NOT_APPLICABLE.has(age) || (age >= 18 && age <= 100);
   }),
 
@@ -547,7 +526,7 @@ export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
     'quality',
     [LAR.loanType, LAR.combinedLoanToValue, LAR.loanAmount, LAR.propertyValue],
     (row) =>
-      code(row, LAR.loanType) !== 1 ||
+      row.code(LAR.loanType) !== 1 ||
       isNaOrExempt(row, LAR.combinedLoanToValue) ||
       cltvCoversLtv(row),
   ),
@@ -557,32 +536,31 @@ export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
     'quality',
     [LAR.constructionMethod, LAR.manufacturedSecuredProperty],
     (row) =>
-      code(row, LAR.constructionMethod) !== 2 || code(row, LAR.manufacturedSecuredProperty) !== 3,
+      row.code(LAR.constructionMethod) !== 2 || row.code(LAR.manufacturedSecuredProperty) !== 3,
   ),
 
   larEdit(
     'Q619',
     'quality',
     [LAR.constructionMethod, LAR.manufacturedLandInterest],
-    (row) =>
-      code(row, LAR.constructionMethod) !== 2 || code(row, LAR.manufacturedLandInterest) !== 5,
+    (row) => row.code(LAR.constructionMethod) !== 2 || row.code(LAR.manufacturedLandInterest) !== 5,
   ),
 
   larEdit(
     'Q620',
     'quality',
     [LAR.businessOrCommercial, LAR.nmlsrId],
-    (row) => code(row, LAR.businessOrCommercial) !== 2 || row.text(LAR.nmlsrId) !== 'NA',
+    (row) => row.code(LAR.businessOrCommercial) !== 2 || row.text(LAR.nmlsrId) !== NA,
   ),
 
   larEdit('Q622', 'quality', [LAR.reverseMortgage, LAR.appAge], (row) => {
-    return code(row, LAR.reverseMortgage) !== 1 || intValue(row, LAR.appAge) >= 62;
+    return row.code(LAR.reverseMortgage) !== 1 || row.int(LAR.appAge) >= 62;
   }),
 
   larEdit('Q623', 'quality', [LAR.loanAmount, LAR.totalUnits, LAR.income], (row) => {
-    const income = intValue(row, LAR.income);
+    const income = row.int(LAR.income);
     if (Number.isNaN(income)) return true;
-    if (!(intValue(row, LAR.totalUnits) <= 4 && income <= T.Q623.income)) return true;
+    if (!(row.int(LAR.totalUnits) <= 4 && income <= T.Q623.income)) return true;
     return row.num(LAR.loanAmount) < T.Q623.amount;
   }),
 
@@ -591,8 +569,8 @@ export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
     'quality',
     [LAR.loanType, LAR.totalUnits, LAR.loanAmount],
     (row) =>
-      code(row, LAR.loanType) !== 2 ||
-      intValue(row, LAR.totalUnits) !== 1 ||
+      row.code(LAR.loanType) !== 2 ||
+      row.int(LAR.totalUnits) !== 1 ||
       row.num(LAR.loanAmount) <= T.Q624.amount,
   ),
 
@@ -601,8 +579,8 @@ export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
     'quality',
     [LAR.loanType, LAR.totalUnits, LAR.loanAmount],
     (row) =>
-      code(row, LAR.loanType) !== 3 ||
-      !(intValue(row, LAR.totalUnits) <= T.Q625.units) ||
+      row.code(LAR.loanType) !== 3 ||
+      !(row.int(LAR.totalUnits) <= T.Q625.units) ||
       row.num(LAR.loanAmount) <= T.Q625.amount,
   ),
 
@@ -612,12 +590,12 @@ export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
     [LAR.purchaserType, LAR.totalUnits, LAR.loanAmount],
     (row) =>
       !codeIn(row, LAR.purchaserType, AGENCY_PURCHASER) ||
-      !(intValue(row, LAR.totalUnits) <= T.Q626.units) ||
+      !(row.int(LAR.totalUnits) <= T.Q626.units) ||
       row.num(LAR.loanAmount) <= T.Q626.amount,
   ),
 
   larEdit('Q627', 'quality', [LAR.totalUnits, LAR.loanAmount], (row) => {
-    if (!(intValue(row, LAR.totalUnits) >= T.Q627.units)) return true;
+    if (!(row.int(LAR.totalUnits) >= T.Q627.units)) return true;
     const amount = row.num(LAR.loanAmount);
     return amount <= T.Q627.maxAmount && amount >= T.Q627.minAmount;
   }),
@@ -627,8 +605,8 @@ export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
     'quality',
     [LAR.loanPurpose, LAR.loanAmount, LAR.totalUnits],
     (row) =>
-      code(row, LAR.loanPurpose) !== 1 ||
-      !(intValue(row, LAR.totalUnits) <= 4) ||
+      row.code(LAR.loanPurpose) !== 1 ||
+      !(row.int(LAR.totalUnits) <= 4) ||
       row.num(LAR.loanAmount) > T.Q628.amount,
   ),
 
@@ -638,16 +616,16 @@ export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
     [LAR.actionTaken, LAR.totalUnits, LAR.loanPurpose, LAR.income],
     (row) =>
       !codeIn(row, LAR.actionTaken, INCOME_EXPECTED_ACTIONS) ||
-      !(intValue(row, LAR.totalUnits) <= 4) ||
+      !(row.int(LAR.totalUnits) <= 4) ||
       !codeIn(row, LAR.loanPurpose, INCOME_EXPECTED_PURPOSES) ||
-      row.text(LAR.income) !== 'NA',
+      row.text(LAR.income) !== NA,
   ),
 
   larEdit(
     'Q630',
     'quality',
     [LAR.totalUnits, LAR.hoepaStatus],
-    (row) => !(intValue(row, LAR.totalUnits) >= T.Q630.units) || code(row, LAR.hoepaStatus) === 3,
+    (row) => !(row.int(LAR.totalUnits) >= T.Q630.units) || row.code(LAR.hoepaStatus) === 3,
   ),
 
   larEdit(
@@ -655,8 +633,7 @@ export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
     'quality',
     [LAR.loanType, LAR.totalUnits],
     (row) =>
-      !codeIn(row, LAR.loanType, GOVERNMENT_BACKED) ||
-      intValue(row, LAR.totalUnits) <= T.Q631.units,
+      !codeIn(row, LAR.loanType, GOVERNMENT_BACKED) || row.int(LAR.totalUnits) <= T.Q631.units,
   ),
 
   larEdit('Q632', 'quality', AUS_AND_RESULT_FIELDS, (row) => ausResultsFit(row, 3, TOTAL_RESULTS)),
@@ -668,7 +645,7 @@ export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
     'quality',
     [LAR.appCreditScore, LAR.appCreditModel, LAR.coAppCreditScore, LAR.coAppCreditModel],
     (row) =>
-      intValue(row, LAR.appCreditScore) !== 7777 ||
+      row.int(LAR.appCreditScore) !== 7777 ||
       codeIn(row, LAR.appCreditModel, SEVERAL_OR_OTHER_MODELS),
   ),
 
@@ -677,7 +654,7 @@ export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
     'quality',
     [LAR.appCreditScore, LAR.appCreditModel, LAR.coAppCreditScore, LAR.coAppCreditModel],
     (row) =>
-      intValue(row, LAR.coAppCreditScore) !== 7777 ||
+      row.int(LAR.coAppCreditScore) !== 7777 ||
       codeIn(row, LAR.coAppCreditModel, SEVERAL_OR_OTHER_MODELS),
   ),
 
@@ -691,7 +668,7 @@ export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
     'Q645-2',
     'quality',
     [LAR.loanAmount, LAR.loanPurpose],
-    (row) => code(row, LAR.loanPurpose) !== 1 || row.num(LAR.loanAmount) >= 1000,
+    (row) => row.code(LAR.loanPurpose) !== 1 || row.num(LAR.loanAmount) >= 1000,
   ),
 
   larEdit('Q648', 'quality', [LAR.actionTaken, LAR.lei, LAR.uli], (row) => {
@@ -702,12 +679,12 @@ export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
   }),
 
   larEdit('Q649-1', 'quality', [LAR.appCreditScore], (row) => {
-    const score = intValue(row, LAR.appCreditScore);
+    const score = row.int(LAR.appCreditScore);
     return CREDIT_SCORE_NOT_A_SCORE.has(score) || (score >= 300 && score <= 900);
   }),
 
   larEdit('Q649-2', 'quality', [LAR.coAppCreditScore], (row) => {
-    const score = intValue(row, LAR.coAppCreditScore);
+    const score = row.int(LAR.coAppCreditScore);
     return CREDIT_SCORE_NOT_A_SCORE.has(score) || (score >= 300 && score <= 900);
   }),
 
@@ -743,7 +720,7 @@ export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
   }),
 
   larEdit('Q654', 'quality', [LAR.debtToIncome, LAR.income, LAR.actionTaken], (row) => {
-    if (!(intValue(row, LAR.income) > 5)) return true;
+    if (!(row.int(LAR.income) > 5)) return true;
     if (!codeIn(row, LAR.actionTaken, APPROVED_ACTIONS)) return true;
     if (isNaOrExempt(row, LAR.debtToIncome)) return true;
     const dti = row.num(LAR.debtToIncome);
@@ -751,16 +728,20 @@ export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
   }),
 
   larEdit('Q655', 'quality', [LAR.totalUnits, LAR.multifamilyAffordableUnits], (row) => {
-    if (!(intValue(row, LAR.totalUnits) >= 5)) return true;
-    const units = row.text(LAR.multifamilyAffordableUnits);
-    return units === 'Exempt' || !Number.isNaN(intValue(row, LAR.multifamilyAffordableUnits));
+    if (!(row.int(LAR.totalUnits) >= 5)) return true;
+    return (
+      row.text(LAR.multifamilyAffordableUnits) === EXEMPT ||
+      !Number.isNaN(row.int(LAR.multifamilyAffordableUnits))
+    );
   }),
 
   larEdit('Q656', 'quality', [...EXEMPT_WORD_NUMBER_FIELDS, ...EXEMPT_WORD_TEXT_FIELDS], (row) => {
-    for (const field of EXEMPT_WORD_NUMBER_FIELDS) {
-      if (row.num(field) === EXEMPTION_CODE) return false;
+    for (let index = 0; index < EXEMPT_WORD_NUMBER_FIELDS.length; index += 1) {
+      if (row.num(EXEMPT_WORD_NUMBER_FIELDS[index]!) === EXEMPTION_CODE) return false;
     }
-    for (const field of EXEMPT_WORD_TEXT_FIELDS) if (row.text(field) === '1111') return false;
+    for (let index = 0; index < EXEMPT_WORD_TEXT_FIELDS.length; index += 1) {
+      if (isExemptionCodeText(row, EXEMPT_WORD_TEXT_FIELDS[index]!)) return false;
+    }
     return true;
   }),
 
@@ -769,17 +750,21 @@ export const QUALITY_ROW_EDITS: readonly RowEdit[] = [
     'quality',
     [...NO_EXEMPTION_NUMBER_FIELDS, ...NO_EXEMPTION_TEXT_FIELDS, ...NO_EXEMPTION_CODE_FIELDS],
     (row) => {
-      for (const field of NO_EXEMPTION_NUMBER_FIELDS) {
-        if (row.num(field) === EXEMPTION_CODE) return false;
+      for (let index = 0; index < NO_EXEMPTION_NUMBER_FIELDS.length; index += 1) {
+        if (row.num(NO_EXEMPTION_NUMBER_FIELDS[index]!) === EXEMPTION_CODE) return false;
       }
-      for (const field of NO_EXEMPTION_TEXT_FIELDS) if (row.text(field) === '1111') return false;
-      for (const field of NO_EXEMPTION_CODE_FIELDS) if (isExemptionCode(row, field)) return false;
+      for (let index = 0; index < NO_EXEMPTION_TEXT_FIELDS.length; index += 1) {
+        if (isExemptionCodeText(row, NO_EXEMPTION_TEXT_FIELDS[index]!)) return false;
+      }
+      for (let index = 0; index < NO_EXEMPTION_CODE_FIELDS.length; index += 1) {
+        if (isExemptionCode(row, NO_EXEMPTION_CODE_FIELDS[index]!)) return false;
+      }
       return true;
     },
   ),
 
   larEdit('Q658', 'quality', [LAR.loanTerm], (row) => {
-    const term = intValue(row, LAR.loanTerm);
+    const term = row.int(LAR.loanTerm);
     return Number.isNaN(term) || term <= 600;
   }),
 
@@ -858,7 +843,7 @@ export const Q647_ROW: RowEdit = larEdit(
   'Q647',
   'quality',
   EXEMPTION_CODE_FIELDS,
-  (row, context: FilingContext) => code(context.ts, TS.agency) !== 7 || !usesExemptionCode(row),
+  (row, context: FilingContext) => context.ts.code(TS.agency) !== 7 || !usesExemptionCode(row),
 );
 
 /** Q651-1, from 2025: a CLTV above 0 (0 unless a number) is at least 1.5. */

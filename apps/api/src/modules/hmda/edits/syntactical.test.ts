@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { HmdaRow, type FileEdit, type FilingContext, type RowEdit } from './edit.ts';
 import { filing, larRow, tsRow } from './edit-test-rows.ts';
+import { isCode } from './row-tests.ts';
 import {
   Hash64,
   HashSet64,
-  isCode,
   s303For,
   S300_LAR,
   S300_TS,
@@ -164,6 +164,54 @@ describe('hashing helpers', () => {
     hash.start().add('ULI42').finish();
     expect(set.add(hash.high, hash.low)).toBe(false);
     expect(set.size).toBe(5_000);
+  });
+
+  it('hashes the code units of any string, two at a time, short or long', () => {
+    /** The hash read one `charCodeAt` at a time, as its definition says. */
+    function byCharCodes(texts: string[]): [number, number] {
+      let a = 0xdeadbeef;
+      let b = 0x41c6ce57;
+      for (const text of texts) {
+        a = Math.imul(a ^ (0x10000 + text.length), 2654435761);
+        b = Math.imul(b ^ (0x10000 + text.length), 1597334677);
+        for (let i = 0; i < text.length; i += 2) {
+          const pair =
+            i + 1 < text.length
+              ? text.charCodeAt(i) | (text.charCodeAt(i + 1) << 16)
+              : text.charCodeAt(i);
+          a = Math.imul(a ^ pair, 2654435761);
+          b = Math.imul(b ^ pair, 1597334677);
+        }
+      }
+      a = Math.imul(a ^ (a >>> 16), 2246822507);
+      a ^= Math.imul(b ^ (b >>> 13), 3266489909);
+      b = Math.imul(b ^ (b >>> 16), 2246822507);
+      b ^= Math.imul(a ^ (a >>> 13), 3266489909);
+      return [b >>> 0, a >>> 0];
+    }
+    const texts = [
+      '',
+      'a',
+      'ab',
+      'abc',
+      'é€',
+      '\ud800x',
+      'x\udc00',
+      'row|1|2|3',
+      // Long enough to be copied natively: odd, with non-ASCII units and a lone surrogate.
+      `${'é'.repeat(64)}\ud800`,
+      'Z'.repeat(5_001),
+    ];
+    for (const text of texts) {
+      const hash = new Hash64().start().add(text).finish();
+      expect([hash.high, hash.low], JSON.stringify(text.slice(0, 20))).toEqual(byCharCodes([text]));
+    }
+    const all = new Hash64().start().addAll(texts).finish();
+    expect([all.high, all.low]).toEqual(byCharCodes(texts));
+    // A lone surrogate is its own unit: these two differ.
+    const first = new Hash64().start().add('\ud800').finish();
+    const second = new Hash64().start().add('\udc00').finish();
+    expect([first.high, first.low]).not.toEqual([second.high, second.low]);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type HmdaRow,
   type RowEdit,
 } from './edit.ts';
+import { isCode } from './row-tests.ts';
 
 /**
  * The syntactical edits (S300 to S307): the file's shape and identity. S300 to S303 look at one
@@ -23,11 +24,6 @@ export interface InstitutionRegistration {
   lei: string;
   taxId: string;
   agency: string;
-}
-
-/** True when the text reads, as Java's `toInt` reads it, as this whole number ("02" is 2). */
-export function isCode(text: string, code: number): boolean {
-  return text === String(code) || (isInteger(text) && Number(text) === code);
 }
 
 const equalsIgnoringCase = (a: string, b: string): boolean =>
@@ -53,6 +49,35 @@ export function matchesRegistration(
 
 // --- Fixed-size hashes for the duplicate edits -------------------------------------------------
 
+const LANE_A = 2654435761;
+const LANE_B = 1597334677;
+
+/**
+ * The UTF-16 code units of the last string written, two to a 32-bit word (little-endian, so a
+ * word is `unit(i) | unit(i + 1) << 16`, the pair `add` hashes). Node copies a string's units in
+ * native code, several times faster than reading them one `charCodeAt` at a time once the string
+ * is long, which matters for S305: it hashes every row's whole text (some 550 characters). The
+ * copy has a fixed cost, so strings shorter than NATIVE_COPY_FROM (a ULI) are read directly.
+ */
+const NATIVE_COPY_FROM = 64;
+
+let unitBytes = Buffer.from(new ArrayBuffer(4096));
+let unitWords = new Int32Array(unitBytes.buffer);
+
+/** Writes the text's code units into `unitWords` (grown to fit) and returns it. */
+function codeUnitPairs(text: string): Int32Array {
+  const bytes = 2 * text.length;
+  if (bytes > unitBytes.length) {
+    let size = unitBytes.length;
+    while (size < bytes) size *= 2;
+    unitBytes = Buffer.from(new ArrayBuffer(size));
+    unitWords = new Int32Array(unitBytes.buffer);
+  }
+  // UTF-16LE copies the units as they are, lone surrogates included: no two strings write alike.
+  unitBytes.write(text, 0, 'utf16le');
+  return unitWords;
+}
+
 /**
  * A 64-bit hash of a sequence of strings, in two 32-bit halves (two multiplicative lanes over
  * pairs of characters, each string led by its length, cross-mixed at the end). The platform too
@@ -72,32 +97,37 @@ export class Hash64 {
   }
 
   add(text: string): this {
-    return this.addAll([text]);
-  }
-
-  /** Adds the strings in order (cheaper than one `add` each: the lanes stay in registers). */
-  addAll(texts: readonly string[]): this {
-    let a = this.a;
-    let b = this.b;
-    for (let t = 0; t < texts.length; t += 1) {
-      const text = texts[t]!;
-      const length = text.length;
-      a = Math.imul(a ^ (0x10000 + length), 2654435761);
-      b = Math.imul(b ^ (0x10000 + length), 1597334677);
-      let i = 0;
-      for (; i + 1 < length; i += 2) {
-        const pair = text.charCodeAt(i) | (text.charCodeAt(i + 1) << 16);
-        a = Math.imul(a ^ pair, 2654435761);
-        b = Math.imul(b ^ pair, 1597334677);
+    const length = text.length;
+    let a = Math.imul(this.a ^ (0x10000 + length), LANE_A);
+    let b = Math.imul(this.b ^ (0x10000 + length), LANE_B);
+    const pairCount = length >>> 1;
+    if (length < NATIVE_COPY_FROM) {
+      for (let i = 0; i < pairCount; i += 1) {
+        const pair = text.charCodeAt(2 * i) | (text.charCodeAt(2 * i + 1) << 16);
+        a = Math.imul(a ^ pair, LANE_A);
+        b = Math.imul(b ^ pair, LANE_B);
       }
-      if (i < length) {
-        const last = text.charCodeAt(i);
-        a = Math.imul(a ^ last, 2654435761);
-        b = Math.imul(b ^ last, 1597334677);
+    } else {
+      const pairs = codeUnitPairs(text);
+      for (let i = 0; i < pairCount; i += 1) {
+        const pair = pairs[i]!;
+        a = Math.imul(a ^ pair, LANE_A);
+        b = Math.imul(b ^ pair, LANE_B);
       }
+    }
+    if (pairCount * 2 < length) {
+      const last = text.charCodeAt(length - 1);
+      a = Math.imul(a ^ last, LANE_A);
+      b = Math.imul(b ^ last, LANE_B);
     }
     this.a = a;
     this.b = b;
+    return this;
+  }
+
+  /** Adds the strings in order. */
+  addAll(texts: readonly string[]): this {
+    for (let t = 0; t < texts.length; t += 1) this.add(texts[t]!);
     return this;
   }
 
@@ -192,8 +222,11 @@ export const S300_TS: RowEdit = tsEdit('S300', 'syntactical', [TS.recordId], (ts
 );
 
 /** S300 on each LAR row: its record identifier is 2. */
-export const S300_LAR: RowEdit = larEdit('S300', 'syntactical', [LAR.recordId], (row) =>
-  isCode(row.text(LAR.recordId), 2),
+export const S300_LAR: RowEdit = larEdit(
+  'S300',
+  'syntactical',
+  [LAR.recordId],
+  (row) => row.int(LAR.recordId) === 2,
 );
 
 /** S301: the row's LEI is the Transmittal Sheet's, in either case. */
@@ -282,7 +315,7 @@ export const S306: FileEdit = {
     const repeats: number[] = [];
     return {
       add(row) {
-        if (!isCode(row.text(LAR.actionTaken), 1)) return;
+        if (row.int(LAR.actionTaken) !== 1) return;
         if (seen.value(row.text(LAR.uli).toUpperCase())) repeats.push(row.line);
       },
       finish() {
@@ -324,9 +357,8 @@ export const S307: FileEdit = {
     const afterQuarter: number[] = [];
     return {
       add(row) {
-        const text = row.text(LAR.actionTakenDate);
-        if (!isDate(text)) return;
-        const date = Number(text);
+        if (!isDate(row.text(LAR.actionTakenDate))) return;
+        const date = row.int(LAR.actionTakenDate);
         if (date > last) afterQuarter.push(row.line);
         else if (date >= first) inQuarter += 1;
       },

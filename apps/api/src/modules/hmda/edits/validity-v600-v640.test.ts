@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanLine, splitValues } from '../lar-parser.ts';
 import { HmdaRow, type FilingContext, type RowEdit } from './edit.ts';
 import { filing, larRow as lar, tsRow as ts } from './edit-test-rows.ts';
-import { uliCheckDigitValid, VALIDITY_EDITS_V600_V640 } from './validity-v600-v640.ts';
+import { VALIDITY_EDITS_V600_V640 } from './validity-v600-v640.ts';
 
 const recordOf = (row: HmdaRow): 'ts' | 'lar' => (row.line === 1 ? 'ts' : 'lar');
 
@@ -442,7 +442,10 @@ describe('validity edits V600–V640', () => {
   });
 });
 
-describe('uliCheckDigitValid', () => {
+describe('V609 check digit (the shared isValidUli)', () => {
+  const uliCheckDigitValid = (uli: string) =>
+    editFor('V609', lar({ uli })).passes(lar({ uli }), filing());
+
   /** The reference method of appendix C, with BigInt, for comparison only. */
   function checkDigitByBigInt(loanId: string): string {
     const digits = [...loanId.toUpperCase()]
@@ -474,7 +477,8 @@ describe('uliCheckDigitValid', () => {
     expect(uliCheckDigitValid('10Bx939c5543TqA1144M999143X39')).toBe(false);
     expect(uliCheckDigitValid('10Bx939c5543TqA1144M999143X-38')).toBe(false);
     expect(uliCheckDigitValid('10Bx939c5543TqA1144M999143X3é')).toBe(false);
-    expect(uliCheckDigitValid('')).toBe(false);
+    // Leading zeros keep the remainder right, but a ULI is at most 45 characters.
+    expect(uliCheckDigitValid(`00000${CLEAN_ULI}`)).toBe(false);
   });
 
   it('agrees with the BigInt computation on generated identifiers', () => {

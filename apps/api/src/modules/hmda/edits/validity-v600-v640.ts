@@ -1,6 +1,23 @@
+import { isValidUli } from '@complivue/shared/hmda/uli';
 import { LAR, TS } from '../lar-fields.ts';
-import { isDate, isInteger, isNumeric } from '../lar-values.ts';
+import { isDate } from '../lar-values.ts';
 import { larEdit, tsEdit, type HmdaRow, type RowEdit } from './edit.ts';
+import {
+  allBlank,
+  codes,
+  digitsAt,
+  equalsIgnoringCase,
+  INT_MAX,
+  intOr,
+  isBlank,
+  isNaAnyCase,
+  isNaOrExemptText,
+  isNumber,
+  NA,
+  numberIn,
+  numberIs,
+  STATE_FIPS_CODES,
+} from './row-tests.ts';
 
 /**
  * Validity edits V600 to V640: the Transmittal Sheet's format checks (V600–V607) and the LAR's
@@ -16,6 +33,8 @@ import { larEdit, tsEdit, type HmdaRow, type RowEdit } from './edit.ts';
  *   test for a literal 0 compares a string with an integer and never matches).
  * - Free text ("NA", "Exempt", addresses, identifiers) compares as text, case-sensitively unless
  *   a rule says otherwise.
+ * These rules read a coded field with Java's `toDouble` (`numberIn`, `numberIs`), as they were
+ * written: for the integers the parser lets through, the same as the parser's code.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -24,13 +43,15 @@ import { larEdit, tsEdit, type HmdaRow, type RowEdit } from './edit.ts';
 /** The empty code of an Ethnicity or Race field: blank, or "0". */
 const EMPTY_CODE = 0;
 
-/** An Ethnicity or Race 1–5 value as the platform's code (blank is the empty code 0). */
+/**
+ * An Ethnicity or Race 1–5 value as the platform's code: blank is the empty code 0, anything else
+ * read as Java's `toDouble`, as these rules were written ("1.0" is 1). The parser's code is that
+ * whenever the value is blank or a whole number, so `num` is needed only when it is neither.
+ */
 function demographicCode(row: HmdaRow, field: number): number {
-  return row.text(field) === '' ? EMPTY_CODE : row.num(field);
+  const code = row.code(field);
+  return Number.isNaN(code) ? row.num(field) : code;
 }
-
-const codeIn = (row: HmdaRow, field: number, codes: ReadonlySet<number>): boolean =>
-  codes.has(row.num(field));
 
 const demographicCodeIn = (row: HmdaRow, field: number, codes: ReadonlySet<number>): boolean =>
   codes.has(demographicCode(row, field));
@@ -40,113 +61,80 @@ function allDemographicCodesIn(
   fields: readonly number[],
   codes: ReadonlySet<number>,
 ): boolean {
-  for (const field of fields) if (!codes.has(demographicCode(row, field))) return false;
+  for (let index = 0; index < fields.length; index += 1) {
+    if (!codes.has(demographicCode(row, fields[index]!))) return false;
+  }
   return true;
 }
 
 function allDemographicCodesEmpty(row: HmdaRow, fields: readonly number[]): boolean {
-  for (const field of fields) if (demographicCode(row, field) !== EMPTY_CODE) return false;
-  return true;
-}
-
-/**
- * True when no code of `counted` appears twice among the fields. The platform leaves the empty
- * code out, and an invalid code never equals another (its objects hash by identity), so only
- * the enumeration's real codes can repeat.
- */
-function noCodeRepeated(
-  row: HmdaRow,
-  fields: readonly number[],
-  counted: ReadonlySet<number>,
-): boolean {
-  for (let i = 0; i < fields.length; i++) {
-    const code = demographicCode(row, fields[i]!);
-    if (!counted.has(code)) continue;
-    for (let j = i + 1; j < fields.length; j++) {
-      if (demographicCode(row, fields[j]!) === code) return false;
-    }
+  for (let index = 0; index < fields.length; index += 1) {
+    if (demographicCode(row, fields[index]!) !== EMPTY_CODE) return false;
   }
   return true;
 }
 
-const isBlank = (row: HmdaRow, field: number): boolean => row.text(field) === '';
+/** Ethnicity or Race 1 to 5 of one person. */
+type FiveFields = readonly [number, number, number, number, number];
 
-function allBlank(row: HmdaRow, fields: readonly number[]): boolean {
-  for (const field of fields) if (row.text(field) !== '') return false;
-  return true;
-}
-
-/** A Transmittal Sheet integer field as Java's `toInt` reads it, or NaN. */
-function tsInteger(row: HmdaRow, field: number): number {
-  const text = row.text(field);
-  return isInteger(text) ? Number(text) : Number.NaN;
+/**
+ * True when no code of `counted` appears twice among the five fields. The platform leaves the
+ * empty code out, and an invalid code never equals another (its objects hash by identity), so
+ * only the enumeration's real codes can repeat. Each field is read once.
+ */
+function noCodeRepeated(row: HmdaRow, fields: FiveFields, counted: ReadonlySet<number>): boolean {
+  const first = demographicCode(row, fields[0]);
+  const second = demographicCode(row, fields[1]);
+  const third = demographicCode(row, fields[2]);
+  const fourth = demographicCode(row, fields[3]);
+  const fifth = demographicCode(row, fields[4]);
+  if (
+    counted.has(first) &&
+    (first === second || first === third || first === fourth || first === fifth)
+  ) {
+    return false;
+  }
+  if (counted.has(second) && (second === third || second === fourth || second === fifth)) {
+    return false;
+  }
+  if (counted.has(third) && (third === fourth || third === fifth)) return false;
+  return !(counted.has(fourth) && fourth === fifth);
 }
 
 /** The first four characters of a date as a year, or -1 when they are not four digits. */
 function yearOfDate(date: string): number {
-  if (date.length < 4) return -1;
+  if (date.length < 4 || !digitsAt(date, 0, 4)) return -1;
   let year = 0;
-  for (let i = 0; i < 4; i++) {
-    const digit = date.charCodeAt(i) - 48;
-    if (digit < 0 || digit > 9) return -1;
-    year = year * 10 + digit;
-  }
+  for (let index = 0; index < 4; index += 1) year = year * 10 + (date.charCodeAt(index) - ZERO);
   return year;
 }
 
-const INT_MAX = 2_147_483_647;
+const ZERO = 48;
+const HYPHEN = 45;
 
-// ---------------------------------------------------------------------------------------------
-// The ULI check digit (Regulation C, appendix C to part 1003: ISO/IEC 7064, MOD 97-10)
+/** A ZIP code as the platform's pattern `^\d{5}(-\d{4})?$` takes it, read character by character. */
+function isZipCode(zip: string): boolean {
+  if (zip.length === 5) return digitsAt(zip, 0, 5);
+  return (
+    zip.length === 10 && digitsAt(zip, 0, 5) && zip.charCodeAt(5) === HYPHEN && digitsAt(zip, 6, 4)
+  );
+}
 
+/** A ULI's characters; on identifiers this long the native pattern is faster than a scan. */
 const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
 
 /**
- * True when the identifier is ASCII-alphanumeric and, with letters read as A = 10 … Z = 35 (in
- * either case) and digits as themselves, the resulting number leaves remainder 1 when divided
- * by 97: the check that a ULI's last two characters are its check digit. The length rule
- * (23 to 45 characters) is V609's, not this function's.
- *
- * The number has up to 90 digits; the remainder is carried digit group by digit group (a letter
- * adds two digits, a numeral one), so it never exceeds 9,699 and no BigInt is needed.
+ * A NULI the platform refuses whatever its format: NA, Exempt (it upper-cases the NULI first, so
+ * in any case; the NULI has passed the ASCII pattern) and 1111.
  */
-export function uliCheckDigitValid(uli: string): boolean {
-  if (uli.length === 0) return false;
-  let remainder = 0;
-  for (let i = 0; i < uli.length; i++) {
-    const char = uli.charCodeAt(i);
-    if (char >= 48 && char <= 57) {
-      remainder = (remainder * 10 + (char - 48)) % 97;
-      continue;
-    }
-    // Setting bit 5 lower-cases an ASCII letter and leaves anything else outside a–z.
-    const lower = char | 0x20;
-    if (lower < 97 || lower > 122) return false;
-    remainder = (remainder * 100 + (lower - 87)) % 97;
-  }
-  return remainder === 1;
-}
+const isForbiddenNuli = (nuli: string): boolean =>
+  isNaAnyCase(nuli) || equalsIgnoringCase(nuli, 'exempt') || nuli === '1111';
 
 // ---------------------------------------------------------------------------------------------
 // Allowed values
 
-/** `Census.states` in the platform: the 50 states, DC and the territories, upper case only. */
-// prettier-ignore
-const STATE_CODES: ReadonlySet<string> = new Set([
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA',
-  'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ',
-  'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT',
-  'VA', 'WA', 'WV', 'WI', 'WY', 'AS', 'DC', 'FM', 'GU', 'MH', 'MP', 'PW', 'PR', 'VI',
-]);
-
 const PHONE = /^\d{3}-\d{3}-\d{4}$/;
-const ZIP_CODE = /^\d{5}(?:-\d{4})?$/;
 const TAX_ID = /^\d{2}-\d{7}$/;
-
-/** Compared after upper-casing: the platform rejects "na", "exempt" as NULIs too. */
-const FORBIDDEN_NULIS: ReadonlySet<string> = new Set(['NA', 'EXEMPT', '1111']);
-
-const codes = (...values: number[]): ReadonlySet<number> => new Set(values);
 
 const LOAN_TYPES = codes(1, 2, 3, 4);
 const LOAN_PURPOSES = codes(1, 2, 31, 32, 4, 5);
@@ -209,7 +197,7 @@ const RACE_NOT_APPLICABLE = 7;
 // ---------------------------------------------------------------------------------------------
 // Field groups
 
-const APP_ETHNICITIES = [
+const APP_ETHNICITIES: FiveFields = [
   LAR.appEthnicity1,
   LAR.appEthnicity2,
   LAR.appEthnicity3,
@@ -218,7 +206,7 @@ const APP_ETHNICITIES = [
 ];
 const APP_ETHNICITIES_2_TO_5 = APP_ETHNICITIES.slice(1);
 const APP_ETHNICITIES_3_TO_5 = APP_ETHNICITIES.slice(2);
-const CO_ETHNICITIES = [
+const CO_ETHNICITIES: FiveFields = [
   LAR.coAppEthnicity1,
   LAR.coAppEthnicity2,
   LAR.coAppEthnicity3,
@@ -227,10 +215,22 @@ const CO_ETHNICITIES = [
 ];
 const CO_ETHNICITIES_2_TO_5 = CO_ETHNICITIES.slice(1);
 const CO_ETHNICITIES_3_TO_5 = CO_ETHNICITIES.slice(2);
-const APP_RACES = [LAR.appRace1, LAR.appRace2, LAR.appRace3, LAR.appRace4, LAR.appRace5];
+const APP_RACES: FiveFields = [
+  LAR.appRace1,
+  LAR.appRace2,
+  LAR.appRace3,
+  LAR.appRace4,
+  LAR.appRace5,
+];
 const APP_RACES_2_TO_5 = APP_RACES.slice(1);
 const APP_RACE_TEXTS = [LAR.appRaceOtherNative, LAR.appRaceOtherAsian, LAR.appRaceOtherPacific];
-const CO_RACES = [LAR.coAppRace1, LAR.coAppRace2, LAR.coAppRace3, LAR.coAppRace4, LAR.coAppRace5];
+const CO_RACES: FiveFields = [
+  LAR.coAppRace1,
+  LAR.coAppRace2,
+  LAR.coAppRace3,
+  LAR.coAppRace4,
+  LAR.coAppRace5,
+];
 const CO_RACES_2_TO_5 = CO_RACES.slice(1);
 const CO_RACE_TEXTS = [
   LAR.coAppRaceOtherNative,
@@ -260,12 +260,14 @@ const TS_EDITS: RowEdit[] = [
     'V602',
     'validity',
     [TS.calendarQuarter],
-    (ts, context) => context.period !== 'annual' || tsInteger(ts, TS.calendarQuarter) === 4,
+    (ts, context) => context.period !== 'annual' || ts.int(TS.calendarQuarter) === 4,
   ),
   tsEdit('V603', 'validity', [TS.contactPhone], (ts) => PHONE.test(ts.text(TS.contactPhone))),
-  tsEdit('V604', 'validity', [TS.contactState], (ts) => STATE_CODES.has(ts.text(TS.contactState))),
-  tsEdit('V605', 'validity', [TS.contactZip], (ts) => ZIP_CODE.test(ts.text(TS.contactZip))),
-  tsEdit('V606', 'validity', [TS.totalEntries], (ts) => tsInteger(ts, TS.totalEntries) > 0),
+  tsEdit('V604', 'validity', [TS.contactState], (ts) =>
+    STATE_FIPS_CODES.has(ts.text(TS.contactState)),
+  ),
+  tsEdit('V605', 'validity', [TS.contactZip], (ts) => isZipCode(ts.text(TS.contactZip))),
+  tsEdit('V606', 'validity', [TS.totalEntries], (ts) => ts.int(TS.totalEntries) > 0),
   tsEdit('V607', 'validity', [TS.taxId], (ts) => TAX_ID.test(ts.text(TS.taxId))),
 ];
 
@@ -280,28 +282,29 @@ function uliFormatValid(row: HmdaRow): boolean {
 function nuliFormatValid(row: HmdaRow): boolean {
   const nuli = row.text(LAR.uli);
   if (nuli.length >= 23) return true;
-  if (!ALPHANUMERIC.test(nuli)) return false;
-  return nuli.length > 6 || !FORBIDDEN_NULIS.has(nuli.toUpperCase());
+  return ALPHANUMERIC.test(nuli) && !isForbiddenNuli(nuli);
 }
 
+/**
+ * V609: a ULI (23 characters or more) is 23 to 45 letters and digits and its check digit is right;
+ * the shared check of Regulation C's appendix C, which refuses a longer ULI as V609 does.
+ */
 function uliCheckDigitOfRowValid(row: HmdaRow): boolean {
   const uli = row.text(LAR.uli);
-  return uli.length <= 22 || (uli.length <= 45 && uliCheckDigitValid(uli));
+  return uli.length <= 22 || isValidUli(uli);
 }
 
 /** V619-3: an application's action date is not before its application date. */
 function actionNotBeforeApplication(row: HmdaRow): boolean {
-  if (!codeIn(row, LAR.actionTaken, ACTIONS_WITH_APPLICATION)) return true;
-  const applicationDate = row.text(LAR.applicationDate);
-  if (applicationDate === 'NA') return true;
+  if (!numberIn(row, LAR.actionTaken, ACTIONS_WITH_APPLICATION)) return true;
+  if (row.text(LAR.applicationDate) === NA) return true;
   // A date that is not an integer counts as the largest one, as in the platform's rule.
-  const applied = isInteger(applicationDate) ? Number(applicationDate) : INT_MAX;
-  return row.num(LAR.actionTakenDate) >= applied;
+  return row.num(LAR.actionTakenDate) >= intOr(row, LAR.applicationDate, INT_MAX);
 }
 
 /** `when(condition) { preapproval is 2 }`, the shape of V613-3 and V614-1 to V614-4. */
 const preapprovalNotRequested = (row: HmdaRow): boolean =>
-  row.num(LAR.preapproval) === PREAPPROVAL_NOT_REQUESTED;
+  numberIs(row, LAR.preapproval, PREAPPROVAL_NOT_REQUESTED);
 
 const LOAN_EDITS: RowEdit[] = [
   larEdit('V600', 'validity', [LAR.lei], (row) => row.text(LAR.lei).length === 20),
@@ -310,95 +313,96 @@ const LOAN_EDITS: RowEdit[] = [
   larEdit('V609', 'validity', [LAR.uli], uliCheckDigitOfRowValid),
   larEdit('V610-1', 'validity', [LAR.applicationDate], (row) => {
     const date = row.text(LAR.applicationDate);
-    return date === 'NA' || isDate(date);
+    return date === NA || isDate(date);
   }),
   larEdit('V610-2', 'validity', [LAR.applicationDate, LAR.actionTaken], (row) => {
-    const purchased = row.num(LAR.actionTaken) === PURCHASED_LOAN;
-    return purchased === (row.text(LAR.applicationDate) === 'NA');
+    const purchased = numberIs(row, LAR.actionTaken, PURCHASED_LOAN);
+    return purchased === (row.text(LAR.applicationDate) === NA);
   }),
-  larEdit('V611', 'validity', [LAR.loanType], (row) => codeIn(row, LAR.loanType, LOAN_TYPES)),
+  larEdit('V611', 'validity', [LAR.loanType], (row) => numberIn(row, LAR.loanType, LOAN_TYPES)),
   larEdit('V612-1', 'validity', [LAR.loanPurpose], (row) =>
-    codeIn(row, LAR.loanPurpose, LOAN_PURPOSES),
+    numberIn(row, LAR.loanPurpose, LOAN_PURPOSES),
   ),
   larEdit(
     'V612-2',
     'validity',
     [LAR.preapproval, LAR.loanPurpose],
-    (row) => row.num(LAR.preapproval) !== PREAPPROVAL_REQUESTED || row.num(LAR.loanPurpose) === 1,
+    (row) =>
+      !numberIs(row, LAR.preapproval, PREAPPROVAL_REQUESTED) || numberIs(row, LAR.loanPurpose, 1),
   ),
   larEdit('V613-1', 'validity', [LAR.preapproval], (row) =>
-    codeIn(row, LAR.preapproval, PREAPPROVALS),
+    numberIn(row, LAR.preapproval, PREAPPROVALS),
   ),
   larEdit(
     'V613-2',
     'validity',
     [LAR.actionTaken, LAR.preapproval],
     (row) =>
-      !codeIn(row, LAR.actionTaken, PREAPPROVAL_ACTIONS) ||
-      row.num(LAR.preapproval) === PREAPPROVAL_REQUESTED,
+      !numberIn(row, LAR.actionTaken, PREAPPROVAL_ACTIONS) ||
+      numberIs(row, LAR.preapproval, PREAPPROVAL_REQUESTED),
   ),
   larEdit(
     'V613-3',
     'validity',
     [LAR.actionTaken, LAR.preapproval],
     (row) =>
-      !codeIn(row, LAR.actionTaken, ACTIONS_WITHOUT_PREAPPROVAL) || preapprovalNotRequested(row),
+      !numberIn(row, LAR.actionTaken, ACTIONS_WITHOUT_PREAPPROVAL) || preapprovalNotRequested(row),
   ),
   larEdit(
     'V613-4',
     'validity',
     [LAR.preapproval, LAR.actionTaken],
     (row) =>
-      row.num(LAR.preapproval) !== PREAPPROVAL_REQUESTED ||
-      codeIn(row, LAR.actionTaken, ACTIONS_AFTER_PREAPPROVAL),
+      !numberIs(row, LAR.preapproval, PREAPPROVAL_REQUESTED) ||
+      numberIn(row, LAR.actionTaken, ACTIONS_AFTER_PREAPPROVAL),
   ),
   larEdit(
     'V614-1',
     'validity',
     [LAR.loanPurpose, LAR.preapproval],
-    (row) => !codeIn(row, LAR.loanPurpose, NOT_HOME_PURCHASE) || preapprovalNotRequested(row),
+    (row) => !numberIn(row, LAR.loanPurpose, NOT_HOME_PURCHASE) || preapprovalNotRequested(row),
   ),
   // "Is a number" is Java's toDouble, so NA and Exempt are not, and any numeral is.
   larEdit(
     'V614-2',
     'validity',
     [LAR.multifamilyAffordableUnits, LAR.preapproval],
-    (row) => !isNumeric(row.text(LAR.multifamilyAffordableUnits)) || preapprovalNotRequested(row),
+    (row) => !isNumber(row, LAR.multifamilyAffordableUnits) || preapprovalNotRequested(row),
   ),
   larEdit(
     'V614-3',
     'validity',
     [LAR.reverseMortgage, LAR.preapproval],
-    (row) => row.num(LAR.reverseMortgage) !== 1 || preapprovalNotRequested(row),
+    (row) => !numberIs(row, LAR.reverseMortgage, 1) || preapprovalNotRequested(row),
   ),
   larEdit(
     'V614-4',
     'validity',
     [LAR.openEndLineOfCredit, LAR.preapproval],
-    (row) => row.num(LAR.openEndLineOfCredit) !== 1 || preapprovalNotRequested(row),
+    (row) => !numberIs(row, LAR.openEndLineOfCredit, 1) || preapprovalNotRequested(row),
   ),
   larEdit('V615-1', 'validity', [LAR.constructionMethod], (row) =>
-    codeIn(row, LAR.constructionMethod, CONSTRUCTION_METHODS),
+    numberIn(row, LAR.constructionMethod, CONSTRUCTION_METHODS),
   ),
   larEdit(
     'V615-2',
     'validity',
     [LAR.manufacturedLandInterest, LAR.constructionMethod],
     (row) =>
-      !codeIn(row, LAR.manufacturedLandInterest, LAND_INTERESTS_OF_MANUFACTURED_HOMES) ||
-      row.num(LAR.constructionMethod) === MANUFACTURED_HOME,
+      !numberIn(row, LAR.manufacturedLandInterest, LAND_INTERESTS_OF_MANUFACTURED_HOMES) ||
+      numberIs(row, LAR.constructionMethod, MANUFACTURED_HOME),
   ),
   larEdit(
     'V615-3',
     'validity',
     [LAR.manufacturedSecuredProperty, LAR.constructionMethod],
     (row) =>
-      !codeIn(row, LAR.manufacturedSecuredProperty, SECURED_BY_MANUFACTURED_HOME) ||
-      row.num(LAR.constructionMethod) === MANUFACTURED_HOME,
+      !numberIn(row, LAR.manufacturedSecuredProperty, SECURED_BY_MANUFACTURED_HOME) ||
+      numberIs(row, LAR.constructionMethod, MANUFACTURED_HOME),
   ),
-  larEdit('V616', 'validity', [LAR.occupancy], (row) => codeIn(row, LAR.occupancy, OCCUPANCIES)),
+  larEdit('V616', 'validity', [LAR.occupancy], (row) => numberIn(row, LAR.occupancy, OCCUPANCIES)),
   larEdit('V617', 'validity', [LAR.loanAmount], (row) => row.num(LAR.loanAmount) >= 0),
-  larEdit('V618', 'validity', [LAR.actionTaken], (row) => codeIn(row, LAR.actionTaken, ACTIONS)),
+  larEdit('V618', 'validity', [LAR.actionTaken], (row) => numberIn(row, LAR.actionTaken, ACTIONS)),
   larEdit('V619-1', 'validity', [LAR.actionTakenDate], (row) =>
     isDate(row.text(LAR.actionTakenDate)),
   ),
@@ -425,23 +429,21 @@ const ADDRESS_EDITS: RowEdit[] = [
   larEdit('V621', 'validity', [LAR.city], (row) => !isBlank(row, LAR.city)),
   larEdit('V622', 'validity', [LAR.street, LAR.city, LAR.state, LAR.zip], (row) => {
     const street = row.text(LAR.street);
-    if (street === 'NA' || street === 'Exempt') return true;
-    return (
-      row.text(LAR.city) !== 'NA' && row.text(LAR.state) !== 'NA' && row.text(LAR.zip) !== 'NA'
-    );
+    if (isNaOrExemptText(street)) return true;
+    return row.text(LAR.city) !== NA && row.text(LAR.state) !== NA && row.text(LAR.zip) !== NA;
   }),
   larEdit('V623', 'validity', [LAR.state], (row) => {
     const state = row.text(LAR.state);
-    return state === 'NA' || STATE_CODES.has(state);
+    return state === NA || STATE_FIPS_CODES.has(state);
   }),
   larEdit('V624', 'validity', [LAR.zip], (row) => {
     const zip = row.text(LAR.zip);
-    return zip === 'NA' || zip === 'Exempt' || ZIP_CODE.test(zip);
+    return isNaOrExemptText(zip) || isZipCode(zip);
   }),
   // Any numeral of eleven characters passes, and NA in any case.
   larEdit('V625-1', 'validity', [LAR.tract], (row) => {
     const tract = row.text(LAR.tract);
-    return (tract.length === 11 && isNumeric(tract)) || tract.toLowerCase() === 'na';
+    return (tract.length === 11 && isNumber(row, LAR.tract)) || isNaAnyCase(tract);
   }),
 ];
 
@@ -471,14 +473,14 @@ const ETHNICITY_EDITS: RowEdit[] = [
       allDemographicCodesEmpty(row, APP_ETHNICITIES_2_TO_5),
   ),
   larEdit('V629-1', 'validity', [LAR.appEthnicityObserved], (row) =>
-    codeIn(row, LAR.appEthnicityObserved, APPLICANT_OBSERVED),
+    numberIn(row, LAR.appEthnicityObserved, APPLICANT_OBSERVED),
   ),
   larEdit(
     'V629-2',
     'validity',
     [LAR.appEthnicityObserved, ...APP_ETHNICITIES],
     (row) =>
-      row.num(LAR.appEthnicityObserved) !== OBSERVED ||
+      !numberIs(row, LAR.appEthnicityObserved, OBSERVED) ||
       (demographicCodeIn(row, LAR.appEthnicity1, OBSERVED_ETHNICITY_1) &&
         demographicCodeIn(row, LAR.appEthnicity2, OBSERVED_ETHNICITY_2) &&
         allDemographicCodesEmpty(row, APP_ETHNICITIES_3_TO_5)),
@@ -489,7 +491,7 @@ const ETHNICITY_EDITS: RowEdit[] = [
     'validity',
     [LAR.appEthnicityObserved, LAR.appEthnicity1, LAR.appEthnicityOther],
     (row) =>
-      row.num(LAR.appEthnicityObserved) !== NOT_OBSERVED ||
+      !numberIs(row, LAR.appEthnicityObserved, NOT_OBSERVED) ||
       demographicCodeIn(row, LAR.appEthnicity1, NOT_OBSERVED_ETHNICITY_1) ||
       !isBlank(row, LAR.appEthnicityOther),
   ),
@@ -499,7 +501,7 @@ const ETHNICITY_EDITS: RowEdit[] = [
     [LAR.appEthnicity1, LAR.appEthnicityObserved],
     (row) =>
       demographicCode(row, LAR.appEthnicity1) !== ETHNICITY_NOT_APPLICABLE ||
-      row.num(LAR.appEthnicityObserved) === OBSERVATION_NOT_APPLICABLE,
+      numberIs(row, LAR.appEthnicityObserved, OBSERVATION_NOT_APPLICABLE),
   ),
   larEdit('V631-1', 'validity', [LAR.coAppEthnicity1, LAR.coAppEthnicityOther], (row) =>
     demographicCodeIn(
@@ -525,14 +527,14 @@ const ETHNICITY_EDITS: RowEdit[] = [
       allDemographicCodesEmpty(row, CO_ETHNICITIES_2_TO_5),
   ),
   larEdit('V632-1', 'validity', [LAR.coAppEthnicityObserved], (row) =>
-    codeIn(row, LAR.coAppEthnicityObserved, CO_APPLICANT_OBSERVED),
+    numberIn(row, LAR.coAppEthnicityObserved, CO_APPLICANT_OBSERVED),
   ),
   larEdit(
     'V632-2',
     'validity',
     [LAR.coAppEthnicityObserved, ...CO_ETHNICITIES],
     (row) =>
-      row.num(LAR.coAppEthnicityObserved) !== OBSERVED ||
+      !numberIs(row, LAR.coAppEthnicityObserved, OBSERVED) ||
       (demographicCodeIn(row, LAR.coAppEthnicity1, OBSERVED_ETHNICITY_1) &&
         demographicCodeIn(row, LAR.coAppEthnicity2, OBSERVED_ETHNICITY_2) &&
         allDemographicCodesEmpty(row, CO_ETHNICITIES_3_TO_5)),
@@ -543,7 +545,7 @@ const ETHNICITY_EDITS: RowEdit[] = [
     'validity',
     [LAR.coAppEthnicityObserved, LAR.coAppEthnicity1, LAR.coAppEthnicityOther],
     (row) =>
-      row.num(LAR.coAppEthnicityObserved) !== NOT_OBSERVED ||
+      !numberIs(row, LAR.coAppEthnicityObserved, NOT_OBSERVED) ||
       demographicCodeIn(row, LAR.coAppEthnicity1, NOT_OBSERVED_ETHNICITY_1) ||
       (demographicCode(row, LAR.coAppEthnicity1) === EMPTY_CODE &&
         !isBlank(row, LAR.coAppEthnicityOther)),
@@ -554,7 +556,7 @@ const ETHNICITY_EDITS: RowEdit[] = [
     [LAR.coAppEthnicity1, LAR.coAppEthnicityObserved],
     (row) =>
       demographicCode(row, LAR.coAppEthnicity1) !== ETHNICITY_NOT_APPLICABLE ||
-      row.num(LAR.coAppEthnicityObserved) === OBSERVATION_NOT_APPLICABLE,
+      numberIs(row, LAR.coAppEthnicityObserved, OBSERVATION_NOT_APPLICABLE),
   ),
   larEdit(
     'V634',
@@ -562,7 +564,7 @@ const ETHNICITY_EDITS: RowEdit[] = [
     [LAR.coAppEthnicity1, LAR.coAppEthnicityObserved],
     (row) =>
       (demographicCode(row, LAR.coAppEthnicity1) === ETHNICITY_NO_CO_APPLICANT) ===
-      (row.num(LAR.coAppEthnicityObserved) === OBSERVATION_NO_CO_APPLICANT),
+      numberIs(row, LAR.coAppEthnicityObserved, OBSERVATION_NO_CO_APPLICANT),
   ),
 ];
 
@@ -599,14 +601,14 @@ const RACE_EDITS: RowEdit[] = [
       allDemographicCodesEmpty(row, APP_RACES_2_TO_5),
   ),
   larEdit('V636-1', 'validity', [LAR.appRaceObserved], (row) =>
-    codeIn(row, LAR.appRaceObserved, APPLICANT_OBSERVED),
+    numberIn(row, LAR.appRaceObserved, APPLICANT_OBSERVED),
   ),
   larEdit(
     'V636-2',
     'validity',
     [LAR.appRaceObserved, ...APP_RACES],
     (row) =>
-      row.num(LAR.appRaceObserved) !== OBSERVED ||
+      !numberIs(row, LAR.appRaceObserved, OBSERVED) ||
       (demographicCodeIn(row, LAR.appRace1, OBSERVED_RACE_1) &&
         allDemographicCodesIn(row, APP_RACES_2_TO_5, OBSERVED_RACE_2_TO_5)),
   ),
@@ -615,7 +617,7 @@ const RACE_EDITS: RowEdit[] = [
     'validity',
     [LAR.appRaceObserved, ...APP_RACES, ...APP_RACE_TEXTS],
     (row) =>
-      row.num(LAR.appRaceObserved) !== NOT_OBSERVED ||
+      !numberIs(row, LAR.appRaceObserved, NOT_OBSERVED) ||
       (notObservedRace1Valid(row, LAR.appRace1, APP_RACE_TEXTS) &&
         allDemographicCodesIn(row, APP_RACES_2_TO_5, RACE_2_TO_5)),
   ),
@@ -625,7 +627,7 @@ const RACE_EDITS: RowEdit[] = [
     [LAR.appRace1, LAR.appRaceObserved],
     (row) =>
       demographicCode(row, LAR.appRace1) !== RACE_NOT_APPLICABLE ||
-      row.num(LAR.appRaceObserved) === OBSERVATION_NOT_APPLICABLE,
+      numberIs(row, LAR.appRaceObserved, OBSERVATION_NOT_APPLICABLE),
   ),
   larEdit(
     'V638-1',
@@ -647,14 +649,14 @@ const RACE_EDITS: RowEdit[] = [
       allDemographicCodesEmpty(row, CO_RACES_2_TO_5),
   ),
   larEdit('V639-1', 'validity', [LAR.coAppRaceObserved], (row) =>
-    codeIn(row, LAR.coAppRaceObserved, CO_APPLICANT_OBSERVED),
+    numberIn(row, LAR.coAppRaceObserved, CO_APPLICANT_OBSERVED),
   ),
   larEdit(
     'V639-2',
     'validity',
     [LAR.coAppRaceObserved, ...CO_RACES],
     (row) =>
-      row.num(LAR.coAppRaceObserved) !== OBSERVED ||
+      !numberIs(row, LAR.coAppRaceObserved, OBSERVED) ||
       (demographicCodeIn(row, LAR.coAppRace1, OBSERVED_RACE_1) &&
         allDemographicCodesIn(row, CO_RACES_2_TO_5, OBSERVED_RACE_2_TO_5)),
   ),
@@ -663,7 +665,7 @@ const RACE_EDITS: RowEdit[] = [
     'validity',
     [LAR.coAppRaceObserved, ...CO_RACES, ...CO_RACE_TEXTS],
     (row) =>
-      row.num(LAR.coAppRaceObserved) !== NOT_OBSERVED ||
+      !numberIs(row, LAR.coAppRaceObserved, NOT_OBSERVED) ||
       (notObservedRace1Valid(row, LAR.coAppRace1, CO_RACE_TEXTS) &&
         allDemographicCodesIn(row, CO_RACES_2_TO_5, RACE_2_TO_5)),
   ),
@@ -673,7 +675,7 @@ const RACE_EDITS: RowEdit[] = [
     [LAR.coAppRace1, LAR.coAppRaceObserved],
     (row) =>
       demographicCode(row, LAR.coAppRace1) !== RACE_NOT_APPLICABLE ||
-      row.num(LAR.coAppRaceObserved) === OBSERVATION_NOT_APPLICABLE,
+      numberIs(row, LAR.coAppRaceObserved, OBSERVATION_NOT_APPLICABLE),
   ),
 ];
 

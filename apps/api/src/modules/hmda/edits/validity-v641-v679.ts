@@ -1,5 +1,16 @@
 import { LAR } from '../lar-fields.ts';
 import { larEdit, type HmdaRow, type RowEdit } from './edit.ts';
+import {
+  codeIn,
+  codeIs,
+  codes,
+  EXEMPTION_CODE,
+  isBlank,
+  isNaOrExempt,
+  isNumber,
+  NA,
+  requiredCodeIn,
+} from './row-tests.ts';
 
 /**
  * Validity edits V641 to V679 (LAR rows): sex, age, income, purchaser, rate spread, HOEPA, lien,
@@ -8,48 +19,16 @@ import { larEdit, type HmdaRow, type RowEdit } from './edit.ts';
  *
  * The platform's parser turns a coded field into an integer before any edit runs ("01" is 1),
  * blank Race 1 / Ethnicity 1 / Reason for Denial 2-4 into code 0, and keeps Exempt and NA as the
- * exact text; the helpers below read a row the same way.
+ * exact text; `row.code`, `row.int` and the helpers of row-tests.ts read a row the same way.
  */
-
-const INT_MAX = 2_147_483_647;
-const INT_MIN = -2_147_483_648;
-
-/**
- * The field as the integer Java's `toInt` reads (the parser's reading of a coded or whole-number
- * field), or NaN. Uses the row's cached number, then rules out decimals and exponents by text.
- */
-function intValue(row: HmdaRow, field: number): number {
-  const value = row.num(field);
-  if (!Number.isInteger(value) || value > INT_MAX || value < INT_MIN) return Number.NaN;
-  const text = row.text(field);
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charCodeAt(i);
-    // '.', 'e', 'E': "1.0" and "1e0" are numbers but not integers to Java.
-    if (char === 46 || char === 101 || char === 69) return Number.NaN;
-  }
-  return value;
-}
-
-/** An optional coded field: blank is code 0, as the parser reads it. */
-const optionalCode = (row: HmdaRow, field: number): number =>
-  row.text(field) === '' ? 0 : intValue(row, field);
-
-const isNumber = (row: HmdaRow, field: number): boolean => !Number.isNaN(row.num(field));
-
-const isNaOrExempt = (row: HmdaRow, field: number): boolean => {
-  const text = row.text(field);
-  return text === 'NA' || text === 'Exempt';
-};
 
 /** A loan-cost amount: Exempt, NA, or a number of at least 0. */
 const isNaExemptOrAtLeastZero = (row: HmdaRow, field: number): boolean =>
-  isNaOrExempt(row, field) || row.num(field) >= 0;
+  row.num(field) >= 0 || isNaOrExempt(row, field);
 
 /** Discount points and lender credits may also be blank, but a number must exceed 0. */
 const isNaExemptBlankOrAboveZero = (row: HmdaRow, field: number): boolean =>
-  row.text(field) === '' || isNaOrExempt(row, field) || row.num(field) > 0;
-
-const codes = (...values: number[]): ReadonlySet<number> => new Set(values);
+  row.num(field) > 0 || isBlank(row, field) || isNaOrExempt(row, field);
 
 const APP_SEX = codes(1, 2, 3, 4, 6);
 const CO_APP_SEX = codes(1, 2, 3, 4, 5, 6);
@@ -61,15 +40,17 @@ const OBSERVED_WHEN_BOTH_SEXES = codes(2, 3);
 const PURCHASER = codes(0, 1, 2, 3, 4, 5, 6, 71, 72, 8, 9);
 const HOEPA = codes(1, 2, 3);
 const LIEN = codes(1, 2);
-const APP_CREDIT_MODEL = codes(1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 1111);
-const CO_APP_CREDIT_MODEL = codes(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 1111);
+const APP_CREDIT_MODEL = codes(1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, EXEMPTION_CODE);
+// prettier-ignore
+const CO_APP_CREDIT_MODEL = codes(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, EXEMPTION_CODE);
 /** Applicant models that leave the code-8 text blank (8 needs it; 10 is not an applicant code). */
-const APP_MODEL_WITHOUT_TEXT = codes(1, 2, 3, 4, 5, 6, 7, 9, 11, 12, 13, 14, 15, 1111);
-const CO_APP_MODEL_WITHOUT_TEXT = codes(1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 1111);
-const SCORE_NOT_APPLICABLE_OR_EXEMPT = codes(8888, 1111);
-const MODEL_NOT_APPLICABLE_OR_EXEMPT = codes(9, 1111);
+const APP_MODEL_WITHOUT_TEXT = codes(1, 2, 3, 4, 5, 6, 7, 9, 11, 12, 13, 14, 15, EXEMPTION_CODE);
+// prettier-ignore
+const CO_APP_MODEL_WITHOUT_TEXT = codes(1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, EXEMPTION_CODE);
+const SCORE_NOT_APPLICABLE_OR_EXEMPT = codes(8888, EXEMPTION_CODE);
+const MODEL_NOT_APPLICABLE_OR_EXEMPT = codes(9, EXEMPTION_CODE);
 /** Codes the parser accepts as a Reason for Denial (0 is the blank). */
-const DENIAL_CODES = codes(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1111);
+const DENIAL_CODES = codes(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, EXEMPTION_CODE);
 const DENIAL_REASONS = codes(1, 2, 3, 4, 5, 6, 7, 8, 9);
 const DENIED = codes(3, 7);
 const NOT_DENIED = codes(1, 2, 4, 5, 6, 8);
@@ -84,12 +65,6 @@ const PURCHASED = 6;
 const NOT_APPLICABLE_ETHNICITY = 4;
 const NOT_APPLICABLE_RACE = 7;
 const NOT_APPLICABLE_SEX = 4;
-
-const codeIn = (row: HmdaRow, field: number, allowed: ReadonlySet<number>): boolean =>
-  allowed.has(intValue(row, field));
-
-const codeIs = (row: HmdaRow, field: number, code: number): boolean =>
-  intValue(row, field) === code;
 
 /** Each side implies the other: both hold or neither does. */
 const bothOrNeither = (a: boolean, b: boolean): boolean => a === b;
@@ -148,7 +123,7 @@ function creditScoreNotReported(row: HmdaRow, person: Person): boolean {
   return (
     codeIn(row, person.creditScore, SCORE_NOT_APPLICABLE_OR_EXEMPT) &&
     codeIn(row, person.creditModel, MODEL_NOT_APPLICABLE_OR_EXEMPT) &&
-    row.text(person.creditModelOther) === ''
+    isBlank(row, person.creditModelOther)
   );
 }
 
@@ -156,7 +131,7 @@ const DENIALS = [LAR.denial1, LAR.denial2, LAR.denial3, LAR.denial4] as const;
 
 /** Reasons 2 to 4 accept blank (code 0) and 1 to 9; 10, Exempt and unknown codes fail. */
 const isOptionalDenialReason = (row: HmdaRow, field: number): boolean => {
-  const code = optionalCode(row, field);
+  const code = row.code(field);
   return code === 0 || DENIAL_REASONS.has(code);
 };
 
@@ -164,10 +139,11 @@ const isOptionalDenialReason = (row: HmdaRow, field: number): boolean => {
 const countedDenial = (code: number): boolean => code !== 0 && DENIAL_CODES.has(code);
 
 function hasRepeatedDenial(row: HmdaRow): boolean {
-  const d1 = intValue(row, LAR.denial1);
-  const d2 = optionalCode(row, LAR.denial2);
-  const d3 = optionalCode(row, LAR.denial3);
-  const d4 = optionalCode(row, LAR.denial4);
+  // Reason 1 is required: a blank there is no code (NaN), which repeats nothing.
+  const d1 = row.int(LAR.denial1);
+  const d2 = row.code(LAR.denial2);
+  const d3 = row.code(LAR.denial3);
+  const d4 = row.code(LAR.denial4);
   return (
     (countedDenial(d1) && (d1 === d2 || d1 === d3 || d1 === d4)) ||
     (countedDenial(d2) && (d2 === d3 || d2 === d4)) ||
@@ -178,10 +154,10 @@ function hasRepeatedDenial(row: HmdaRow): boolean {
 const OTHER_DENIAL = 9;
 
 const anyDenialIsOther = (row: HmdaRow): boolean =>
-  intValue(row, LAR.denial1) === OTHER_DENIAL ||
-  optionalCode(row, LAR.denial2) === OTHER_DENIAL ||
-  optionalCode(row, LAR.denial3) === OTHER_DENIAL ||
-  optionalCode(row, LAR.denial4) === OTHER_DENIAL;
+  codeIs(row, LAR.denial1, OTHER_DENIAL) ||
+  codeIs(row, LAR.denial2, OTHER_DENIAL) ||
+  codeIs(row, LAR.denial3, OTHER_DENIAL) ||
+  codeIs(row, LAR.denial4, OTHER_DENIAL);
 
 /** "If <field> equals 1 then <target> must be Exempt or NA" (reverse mortgage, open-end, business). */
 const naOrExemptWhenFlagged =
@@ -295,7 +271,7 @@ export const VALIDITY_EDITS_V641_V679: readonly RowEdit[] = [
   larEdit('V650', 'validity', [LAR.coAppSex, LAR.coAppSexObserved], (row) =>
     bothOrNeither(codeIs(row, LAR.coAppSex, 5), codeIs(row, LAR.coAppSexObserved, 4)),
   ),
-  larEdit('V651-1', 'validity', [LAR.appAge], (row) => intValue(row, LAR.appAge) > 0),
+  larEdit('V651-1', 'validity', [LAR.appAge], (row) => row.int(LAR.appAge) > 0),
   larEdit(
     'V651-2',
     'validity',
@@ -305,7 +281,7 @@ export const VALIDITY_EDITS_V641_V679: readonly RowEdit[] = [
       codeIs(row, LAR.actionTaken, PURCHASED) ||
       codeIs(row, LAR.appAge, 8888),
   ),
-  larEdit('V652-1', 'validity', [LAR.coAppAge], (row) => intValue(row, LAR.coAppAge) > 0),
+  larEdit('V652-1', 'validity', [LAR.coAppAge], (row) => row.int(LAR.coAppAge) > 0),
   larEdit(
     'V652-2',
     'validity',
@@ -319,13 +295,13 @@ export const VALIDITY_EDITS_V641_V679: readonly RowEdit[] = [
     'V654-1',
     'validity',
     [LAR.income],
-    (row) => row.text(LAR.income) === 'NA' || !Number.isNaN(intValue(row, LAR.income)),
+    (row) => !Number.isNaN(row.int(LAR.income)) || row.text(LAR.income) === NA,
   ),
   larEdit(
     'V654-2',
     'validity',
     [LAR.income, LAR.multifamilyAffordableUnits],
-    (row) => !isNumber(row, LAR.multifamilyAffordableUnits) || row.text(LAR.income) === 'NA',
+    (row) => !isNumber(row, LAR.multifamilyAffordableUnits) || row.text(LAR.income) === NA,
   ),
   larEdit(
     'V655-1',
@@ -334,7 +310,7 @@ export const VALIDITY_EDITS_V641_V679: readonly RowEdit[] = [
     (row) =>
       !isNonNaturalPerson(row, APPLICANT) ||
       codeIs(row, LAR.actionTaken, PURCHASED) ||
-      row.text(LAR.income) === 'NA',
+      row.text(LAR.income) === NA,
   ),
   larEdit(
     'V655-2',
@@ -343,16 +319,17 @@ export const VALIDITY_EDITS_V641_V679: readonly RowEdit[] = [
     (row) =>
       !isNonNaturalPerson(row, CO_APPLICANT) ||
       codeIs(row, LAR.actionTaken, PURCHASED) ||
-      row.text(LAR.income) === 'NA',
+      row.text(LAR.income) === NA,
   ),
+  // Type of Purchaser is required: a blank is no code, not the 0 of "not sold" (V656-1, V656-2).
   larEdit('V656-1', 'validity', [LAR.purchaserType], (row) =>
-    codeIn(row, LAR.purchaserType, PURCHASER),
+    requiredCodeIn(row, LAR.purchaserType, PURCHASER),
   ),
   larEdit(
     'V656-2',
     'validity',
     [LAR.purchaserType, LAR.actionTaken],
-    (row) => !codeIn(row, LAR.actionTaken, NOT_CLOSED) || codeIs(row, LAR.purchaserType, 0),
+    (row) => !codeIn(row, LAR.actionTaken, NOT_CLOSED) || row.int(LAR.purchaserType) === 0,
   ),
   larEdit(
     'V657-1',
@@ -384,7 +361,7 @@ export const VALIDITY_EDITS_V641_V679: readonly RowEdit[] = [
     'V660-1',
     'validity',
     [LAR.appCreditScore],
-    (row) => !Number.isNaN(intValue(row, LAR.appCreditScore)),
+    (row) => !Number.isNaN(row.int(LAR.appCreditScore)),
   ),
   larEdit('V660-2', 'validity', [LAR.appCreditModel], (row) =>
     codeIn(row, LAR.appCreditModel, APP_CREDIT_MODEL),
@@ -395,11 +372,11 @@ export const VALIDITY_EDITS_V641_V679: readonly RowEdit[] = [
   larEdit('V662-1', 'validity', [LAR.appCreditModel, LAR.appCreditModelOther], (row) =>
     bothOrNeither(
       codeIn(row, LAR.appCreditModel, APP_MODEL_WITHOUT_TEXT),
-      row.text(LAR.appCreditModelOther) === '',
+      isBlank(row, LAR.appCreditModelOther),
     ),
   ),
   larEdit('V662-2', 'validity', [LAR.appCreditModel, LAR.appCreditModelOther], (row) =>
-    bothOrNeither(codeIs(row, LAR.appCreditModel, 8), row.text(LAR.appCreditModelOther) !== ''),
+    bothOrNeither(codeIs(row, LAR.appCreditModel, 8), !isBlank(row, LAR.appCreditModelOther)),
   ),
   larEdit(
     'V663',
@@ -417,7 +394,7 @@ export const VALIDITY_EDITS_V641_V679: readonly RowEdit[] = [
     'V665-1',
     'validity',
     [LAR.coAppCreditScore],
-    (row) => !Number.isNaN(intValue(row, LAR.coAppCreditScore)),
+    (row) => !Number.isNaN(row.int(LAR.coAppCreditScore)),
   ),
   larEdit('V665-2', 'validity', [LAR.coAppCreditModel], (row) =>
     codeIn(row, LAR.coAppCreditModel, CO_APP_CREDIT_MODEL),
@@ -431,11 +408,11 @@ export const VALIDITY_EDITS_V641_V679: readonly RowEdit[] = [
   larEdit('V667-1', 'validity', [LAR.coAppCreditModel, LAR.coAppCreditModelOther], (row) =>
     bothOrNeither(
       codeIn(row, LAR.coAppCreditModel, CO_APP_MODEL_WITHOUT_TEXT),
-      row.text(LAR.coAppCreditModelOther) === '',
+      isBlank(row, LAR.coAppCreditModelOther),
     ),
   ),
   larEdit('V667-2', 'validity', [LAR.coAppCreditModel, LAR.coAppCreditModelOther], (row) =>
-    bothOrNeither(codeIs(row, LAR.coAppCreditModel, 8), row.text(LAR.coAppCreditModelOther) !== ''),
+    bothOrNeither(codeIs(row, LAR.coAppCreditModel, 8), !isBlank(row, LAR.coAppCreditModelOther)),
   ),
   larEdit(
     'V668-1',
@@ -454,7 +431,7 @@ export const VALIDITY_EDITS_V641_V679: readonly RowEdit[] = [
       codeIn(row, LAR.coAppCreditScore, SCORE_NOT_APPLICABLE_OR_EXEMPT),
   ),
   larEdit('V669-1', 'validity', [LAR.denial1], (row) => {
-    const code = intValue(row, LAR.denial1);
+    const code = row.int(LAR.denial1);
     return code !== 0 && DENIAL_CODES.has(code);
   }),
   larEdit(
@@ -468,18 +445,16 @@ export const VALIDITY_EDITS_V641_V679: readonly RowEdit[] = [
   ),
   larEdit('V669-3', 'validity', DENIALS, (row) => !hasRepeatedDenial(row)),
   larEdit('V669-4', 'validity', DENIALS, (row) => {
-    const first = intValue(row, LAR.denial1);
-    if (first !== 10 && first !== 1111) return true;
+    const first = row.int(LAR.denial1);
+    if (first !== 10 && first !== EXEMPTION_CODE) return true;
     return (
-      optionalCode(row, LAR.denial2) === 0 &&
-      optionalCode(row, LAR.denial3) === 0 &&
-      optionalCode(row, LAR.denial4) === 0
+      codeIs(row, LAR.denial2, 0) && codeIs(row, LAR.denial3, 0) && codeIs(row, LAR.denial4, 0)
     );
   }),
   larEdit('V670-1', 'validity', [LAR.actionTaken, LAR.denial1], (row) => {
     if (!codeIn(row, LAR.actionTaken, DENIED)) return true;
-    const code = intValue(row, LAR.denial1);
-    return DENIAL_REASONS.has(code) || code === 1111;
+    const code = row.int(LAR.denial1);
+    return DENIAL_REASONS.has(code) || code === EXEMPTION_CODE;
   }),
   larEdit(
     'V670-2',
@@ -489,8 +464,8 @@ export const VALIDITY_EDITS_V641_V679: readonly RowEdit[] = [
   ),
   larEdit('V670-3', 'validity', [LAR.actionTaken, LAR.denial1], (row) => {
     if (!codeIn(row, LAR.actionTaken, NOT_DENIED)) return true;
-    const code = intValue(row, LAR.denial1);
-    return code === 10 || code === 1111;
+    const code = row.int(LAR.denial1);
+    return code === 10 || code === EXEMPTION_CODE;
   }),
   larEdit(
     'V670-4',
@@ -502,13 +477,13 @@ export const VALIDITY_EDITS_V641_V679: readonly RowEdit[] = [
     'V671-1',
     'validity',
     [...DENIALS, LAR.denialOther],
-    (row) => !anyDenialIsOther(row) || row.text(LAR.denialOther) !== '',
+    (row) => !anyDenialIsOther(row) || !isBlank(row, LAR.denialOther),
   ),
   larEdit(
     'V671-2',
     'validity',
     [...DENIALS, LAR.denialOther],
-    (row) => row.text(LAR.denialOther) === '' || anyDenialIsOther(row),
+    (row) => isBlank(row, LAR.denialOther) || anyDenialIsOther(row),
   ),
   larEdit('V672-1', 'validity', [LAR.totalLoanCosts], (row) =>
     isNaExemptOrAtLeastZero(row, LAR.totalLoanCosts),
@@ -517,7 +492,7 @@ export const VALIDITY_EDITS_V641_V679: readonly RowEdit[] = [
     'V672-2',
     'validity',
     [LAR.totalLoanCosts, LAR.totalPointsAndFees],
-    (row) => !(row.num(LAR.totalPointsAndFees) >= 0) || row.text(LAR.totalLoanCosts) === 'NA',
+    (row) => !(row.num(LAR.totalPointsAndFees) >= 0) || row.text(LAR.totalLoanCosts) === NA,
   ),
   larEdit(
     'V672-3',
@@ -568,7 +543,7 @@ export const VALIDITY_EDITS_V641_V679: readonly RowEdit[] = [
     'V673-5',
     'validity',
     [LAR.totalPointsAndFees, LAR.totalLoanCosts],
-    (row) => !(row.num(LAR.totalLoanCosts) >= 0) || row.text(LAR.totalPointsAndFees) === 'NA',
+    (row) => !(row.num(LAR.totalLoanCosts) >= 0) || row.text(LAR.totalPointsAndFees) === NA,
   ),
   ...loanCostEdits('V674', LAR.originationCharges, isNaExemptOrAtLeastZero),
   ...loanCostEdits('V675', LAR.discountPoints, isNaExemptBlankOrAboveZero),
@@ -588,7 +563,7 @@ export const VALIDITY_EDITS_V641_V679: readonly RowEdit[] = [
     'validity',
     [LAR.prepaymentPenaltyTerm],
     (row) =>
-      isNaOrExempt(row, LAR.prepaymentPenaltyTerm) || intValue(row, LAR.prepaymentPenaltyTerm) >= 0,
+      row.int(LAR.prepaymentPenaltyTerm) >= 0 || isNaOrExempt(row, LAR.prepaymentPenaltyTerm),
   ),
   larEdit(
     'V678-2',
@@ -612,15 +587,13 @@ export const VALIDITY_EDITS_V641_V679: readonly RowEdit[] = [
   larEdit('V678-5', 'validity', [LAR.prepaymentPenaltyTerm, LAR.loanTerm], (row) => {
     if (!isNumber(row, LAR.prepaymentPenaltyTerm) || !isNumber(row, LAR.loanTerm)) return true;
     // A number that is not a whole number fails, as the rule's integer reading gives up on it.
-    const term = intValue(row, LAR.prepaymentPenaltyTerm);
-    const loanTerm = intValue(row, LAR.loanTerm);
-    return term <= loanTerm;
+    return row.int(LAR.prepaymentPenaltyTerm) <= row.int(LAR.loanTerm);
   }),
   larEdit(
     'V679-1',
     'validity',
     [LAR.debtToIncome],
-    (row) => isNaOrExempt(row, LAR.debtToIncome) || isNumber(row, LAR.debtToIncome),
+    (row) => isNumber(row, LAR.debtToIncome) || isNaOrExempt(row, LAR.debtToIncome),
   ),
   larEdit(
     'V679-2',

@@ -1,5 +1,4 @@
 import { LAR, TS } from '../lar-fields.ts';
-import { isInteger } from '../lar-values.ts';
 import {
   larEdit,
   tsEdit,
@@ -8,6 +7,25 @@ import {
   type HmdaRow,
   type RowEdit,
 } from './edit.ts';
+import {
+  codes,
+  EXEMPT,
+  EXEMPTION_CODE,
+  INT_MAX,
+  intOr,
+  isBlank,
+  isDigitCode,
+  isNaAnyCase,
+  isNaOrExempt,
+  isNaOrExemptText,
+  isNumber,
+  numberIn,
+  numberIs,
+  STATE_FIPS_CODES,
+} from './row-tests.ts';
+
+/** The platform's states with their FIPS codes (geography.ts reads them from here too). */
+export { STATE_FIPS_CODES } from './row-tests.ts';
 
 /**
  * Validity edits V680 to V721 as the CFPB platform's rules run them (2024 to 2026, annual and
@@ -16,7 +34,9 @@ import {
  * How values compare, as on the platform: a field its parser reads as an enumeration is an
  * integer code ("01" is 1); in the optional code fields (AUS 2-5, AUS Result 2-5, Denial 2-4)
  * a blank and a 0 are both the "empty" code; "NA" and "Exempt" match exactly, case and all
- * (the parser refuses any other spelling in a numeric field before an edit runs).
+ * (the parser refuses any other spelling in a numeric field before an edit runs). These rules
+ * read a coded field with Java's `toDouble` (`numberIn`, `numberIs`), as they were written: for
+ * the integers the parser lets through, the same as its code.
  *
  * Year and period differences, from the platform's engines:
  * - V695-3: none in 2024; 2025 (annual and quarterly) `V695_3_2025`, 4 to 12 characters;
@@ -26,12 +46,6 @@ import {
  * `validityEditsV680V721For` puts the right ones together for a filing.
  */
 
-const NA = 'NA';
-const EXEMPT = 'Exempt';
-const EXEMPT_CODE = 1111;
-/** Java's Int.MaxValue: what V692-3 takes for Multifamily Affordable Units that is no integer. */
-const INT_MAX = 2_147_483_647;
-
 /**
  * Total Units from which V692 asks Multifamily Affordable Units to be at most Total Units, and
  * below which it must be NA or Exempt: `edits.V692.units` in the platform's edits.conf (the V692
@@ -39,50 +53,45 @@ const INT_MAX = 2_147_483_647;
  */
 export const V692_UNITS = 5;
 
-const isNaOrExempt = (value: string) => value === NA || value === EXEMPT;
-const naOrExempt = (row: HmdaRow, field: number) => isNaOrExempt(row.text(field));
-
-const codeIs = (row: HmdaRow, field: number, code: number) => row.num(field) === code;
-const codeIn = (row: HmdaRow, field: number, codes: ReadonlySet<number>) =>
-  codes.has(row.num(field));
-
-/** An optional code field read as the platform reads it: blank and 0 are both "empty". */
+/**
+ * An optional code field (AUS 2-5, AUS Result 2-5, Denial 2-4) is "empty": blank, or any value
+ * that reads as the number 0. Blank and "0" have the code 0; "0.0" too is empty here (these rules
+ * read the code as a double), so this is not `codeIs(row, field, 0)`.
+ */
 function isEmptyCode(row: HmdaRow, field: number): boolean {
-  return row.text(field) === '' || row.num(field) === 0;
+  return row.code(field) === 0 || row.num(field) === 0;
 }
 
-/** A free-text field the platform tests with `isEmpty` (the parser has trimmed it). */
-const isBlank = (row: HmdaRow, field: number) => row.text(field) === '';
+/** The coded field holds 1111 read as a double, so "1111.0" counts (see `isEmptyCode`). */
+const isExemptCode = (row: HmdaRow, field: number) => numberIs(row, field, EXEMPTION_CODE);
 
-/** An integer as Java's `toInt` reads it (32 bits), greater than zero. */
-function isPositiveInt(value: string): boolean {
-  return isInteger(value) && Number(value) > 0;
-}
+/** The field holds the word Exempt exactly. */
+const isExemptText = (row: HmdaRow, field: number) => row.text(field) === EXEMPT;
 
-const CODES_1_2_EXEMPT = new Set([1, 2, EXEMPT_CODE]);
-const CODES_1_2_3_EXEMPT = new Set([1, 2, 3, EXEMPT_CODE]);
-const CODES_1_TO_5_EXEMPT = new Set([1, 2, 3, 4, 5, EXEMPT_CODE]);
-const WITHDRAWN_INCOMPLETE_PURCHASED = new Set([4, 5, 6]);
-const WITHDRAWN_INCOMPLETE = new Set([4, 5]);
+const CODES_1_2_EXEMPT = codes(1, 2, EXEMPTION_CODE);
+const CODES_1_2_3_EXEMPT = codes(1, 2, 3, EXEMPTION_CODE);
+const CODES_1_TO_5_EXEMPT = codes(1, 2, 3, 4, 5, EXEMPTION_CODE);
+const WITHDRAWN_INCOMPLETE_PURCHASED = codes(4, 5, 6);
+const WITHDRAWN_INCOMPLETE = codes(4, 5);
 const PURCHASED_LOAN = 6;
 const LOAN_ORIGINATED = 1;
 
-const MANUFACTURED_SECURED_NA_OR_EXEMPT = new Set([3, EXEMPT_CODE]);
-const MANUFACTURED_LAND_NA_OR_EXEMPT = new Set([5, EXEMPT_CODE]);
+const MANUFACTURED_SECURED_NA_OR_EXEMPT = codes(3, EXEMPTION_CODE);
+const MANUFACTURED_LAND_NA_OR_EXEMPT = codes(5, EXEMPTION_CODE);
 const SITE_BUILT = 1;
-const CHANNEL_NA_OR_EXEMPT = new Set([3, EXEMPT_CODE]);
-const PAYABLE_ON_ORIGINATION = new Set([1, 2, EXEMPT_CODE]);
+const CHANNEL_NA_OR_EXEMPT = codes(3, EXEMPTION_CODE);
+const PAYABLE_ON_ORIGINATION = codes(1, 2, EXEMPTION_CODE);
 
 const AUS_NOT_APPLICABLE = 6;
 const AUS_OTHER = 5;
 const AUS_RESULT_NOT_APPLICABLE = 17;
 const AUS_RESULT_OTHER = 16;
-const AUS_FIRST = new Set([1, 2, 3, 4, 5, 6, 7, EXEMPT_CODE]);
+const AUS_FIRST = codes(1, 2, 3, 4, 5, 6, 7, EXEMPTION_CODE);
 /** AUS 2-5 besides "empty": no Not Applicable (6), no Exempt. */
-const AUS_MORE = new Set([1, 2, 3, 4, 5, 7]);
+const AUS_MORE = codes(1, 2, 3, 4, 5, 7);
 const AUS_RESULT_FIRST = new Set([
   ...Array.from({ length: 24 }, (_, index) => index + 1),
-  EXEMPT_CODE,
+  EXEMPTION_CODE,
 ]);
 /** A result of a reported system: every code but Not Applicable (17) and Exempt. */
 const AUS_RESULT_REPORTED = new Set(
@@ -90,8 +99,8 @@ const AUS_RESULT_REPORTED = new Set(
     (code) => code !== AUS_RESULT_NOT_APPLICABLE,
   ),
 );
-const AUS_NA_OR_EXEMPT = new Set([AUS_NOT_APPLICABLE, EXEMPT_CODE]);
-const AUS_RESULT_NA_OR_EXEMPT = new Set([AUS_RESULT_NOT_APPLICABLE, EXEMPT_CODE]);
+const AUS_NA_OR_EXEMPT = codes(AUS_NOT_APPLICABLE, EXEMPTION_CODE);
+const AUS_RESULT_NA_OR_EXEMPT = codes(AUS_RESULT_NOT_APPLICABLE, EXEMPTION_CODE);
 
 const AUS_FIELDS = [LAR.aus1, LAR.aus2, LAR.aus3, LAR.aus4, LAR.aus5] as const;
 const AUS_RESULT_FIELDS = [
@@ -120,8 +129,8 @@ const CREDIT_SCORE_CODES = [
 ];
 
 /** Models whose scores start at 280 (V720-1/-2) and at 300 (V720-3/-4). */
-const MODELS_FROM_280 = new Set([1, 2, 3, 4, 5, 6, 11, 12]);
-const MODELS_FROM_300 = new Set([13, 14, 15]);
+const MODELS_FROM_280 = codes(1, 2, 3, 4, 5, 6, 11, 12);
+const MODELS_FROM_300 = codes(13, 14, 15);
 
 const DEMOGRAPHICS = [
   LAR.appEthnicity1,
@@ -135,7 +144,9 @@ const DEMOGRAPHICS = [
 /** Ethnicity 4, race 7, sex 4: the applicant (or co-applicant) is not a natural person. */
 function applicantIsNotNatural(row: HmdaRow): boolean {
   return (
-    codeIs(row, LAR.appEthnicity1, 4) && codeIs(row, LAR.appRace1, 7) && codeIs(row, LAR.appSex, 4)
+    numberIs(row, LAR.appEthnicity1, 4) &&
+    numberIs(row, LAR.appRace1, 7) &&
+    numberIs(row, LAR.appSex, 4)
   );
 }
 
@@ -143,9 +154,9 @@ function applicantIsNotNatural(row: HmdaRow): boolean {
 function nonNaturalWithoutCoApplicant(row: HmdaRow): boolean {
   return (
     applicantIsNotNatural(row) &&
-    codeIs(row, LAR.coAppEthnicity1, 5) &&
-    codeIs(row, LAR.coAppRace1, 8) &&
-    codeIs(row, LAR.coAppSex, 5)
+    numberIs(row, LAR.coAppEthnicity1, 5) &&
+    numberIs(row, LAR.coAppRace1, 8) &&
+    numberIs(row, LAR.coAppSex, 5)
   );
 }
 
@@ -153,9 +164,9 @@ function nonNaturalWithoutCoApplicant(row: HmdaRow): boolean {
 function nonNaturalBoth(row: HmdaRow): boolean {
   return (
     applicantIsNotNatural(row) &&
-    codeIs(row, LAR.coAppEthnicity1, 4) &&
-    codeIs(row, LAR.coAppRace1, 7) &&
-    codeIs(row, LAR.coAppSex, 4)
+    numberIs(row, LAR.coAppEthnicity1, 4) &&
+    numberIs(row, LAR.coAppRace1, 7) &&
+    numberIs(row, LAR.coAppSex, 4)
   );
 }
 
@@ -170,45 +181,65 @@ function onlyFirstAusReported(row: HmdaRow): boolean {
 }
 
 function anyAusIs(row: HmdaRow, code: number): boolean {
-  for (const field of AUS_FIELDS) if (codeIs(row, field, code)) return true;
+  for (const field of AUS_FIELDS) if (numberIs(row, field, code)) return true;
   return false;
 }
 
 function anyAusResultIs(row: HmdaRow, code: number): boolean {
-  for (const field of AUS_RESULT_FIELDS) if (codeIs(row, field, code)) return true;
+  for (const field of AUS_RESULT_FIELDS) if (numberIs(row, field, code)) return true;
   return false;
 }
 
-/** All the fields hold Exempt (or 1111) when any of them does. */
-function allExemptIfAny(
-  row: HmdaRow,
-  fields: readonly number[],
-  isExempt: (row: HmdaRow, field: number) => boolean,
-) {
+/** All the fields hold the word Exempt when any of them does. */
+function allOrNoneExemptText(row: HmdaRow, fields: readonly number[]): boolean {
   let exempt = 0;
-  for (const field of fields) if (isExempt(row, field)) exempt += 1;
+  for (let index = 0; index < fields.length; index += 1) {
+    if (isExemptText(row, fields[index]!)) exempt += 1;
+  }
   return exempt === 0 || exempt === fields.length;
 }
 
-const isExemptText = (row: HmdaRow, field: number) => row.text(field) === EXEMPT;
-const isExemptCode = (row: HmdaRow, field: number) => codeIs(row, field, EXEMPT_CODE);
+/** All the coded fields hold 1111 when any of them does. */
+function allOrNoneExemptCode(row: HmdaRow, fields: readonly number[]): boolean {
+  let exempt = 0;
+  for (let index = 0; index < fields.length; index += 1) {
+    if (isExemptCode(row, fields[index]!)) exempt += 1;
+  }
+  return exempt === 0 || exempt === fields.length;
+}
 
-/** A whole number above zero as Java's BigInteger reads it: an optional +, digits, not all 0. */
-const POSITIVE_WHOLE_NUMBER = /^\+?0*[1-9]\d*$/;
+const PLUS = 43;
+const ZERO = 48;
+
+/**
+ * A whole number above zero as Java's BigInteger reads it (the platform's `^\+?0*[1-9]\d*$`): an
+ * optional +, then digits, not all 0.
+ */
+function isPositiveWholeNumber(text: string): boolean {
+  let index = text.charCodeAt(0) === PLUS ? 1 : 0;
+  if (index === text.length) return false;
+  let nonZero = false;
+  for (; index < text.length; index += 1) {
+    const char = text.charCodeAt(index);
+    if (!isDigitCode(char)) return false;
+    if (char !== ZERO) nonZero = true;
+  }
+  return nonZero;
+}
 
 /** V695-3 as 2025 runs it: 4 to 12 characters, a whole number above zero (or NA / Exempt). */
 function nmlsrIdFits2025(value: string): boolean {
-  if (isNaOrExempt(value)) return true;
-  return value.length >= 4 && value.length <= 12 && POSITIVE_WHOLE_NUMBER.test(value);
+  if (isNaOrExemptText(value)) return true;
+  return value.length >= 4 && value.length <= 12 && isPositiveWholeNumber(value);
 }
 
 /** V695-3 as 2026 runs it: 4 to 7 characters, a whole number from 1 to 3000000 (or NA / Exempt). */
 function nmlsrIdFits2026(value: string): boolean {
-  if (isNaOrExempt(value)) return true;
+  if (isNaOrExemptText(value)) return true;
   return (
     value.length >= 4 &&
     value.length <= 7 &&
-    POSITIVE_WHOLE_NUMBER.test(value) &&
+    isPositiveWholeNumber(value) &&
     Number(value) <= 3_000_000
   );
 }
@@ -235,78 +266,6 @@ const QUARTER_OF_PERIOD: Readonly<Record<FilingPeriod, number>> = {
 };
 
 /**
- * The state codes the platform checks a county against (hmda.model.census.Census.states):
- * postal abbreviation to the two FIPS digits a county code starts with.
- */
-export const STATE_FIPS_CODES: ReadonlyMap<string, string> = new Map([
-  ['AL', '01'],
-  ['AK', '02'],
-  ['AZ', '04'],
-  ['AR', '05'],
-  ['CA', '06'],
-  ['CO', '08'],
-  ['CT', '09'],
-  ['DE', '10'],
-  ['DC', '11'],
-  ['FL', '12'],
-  ['GA', '13'],
-  ['HI', '15'],
-  ['ID', '16'],
-  ['IL', '17'],
-  ['IN', '18'],
-  ['IA', '19'],
-  ['KS', '20'],
-  ['KY', '21'],
-  ['LA', '22'],
-  ['ME', '23'],
-  ['MD', '24'],
-  ['MA', '25'],
-  ['MI', '26'],
-  ['MN', '27'],
-  ['MS', '28'],
-  ['MO', '29'],
-  ['MT', '30'],
-  ['NE', '31'],
-  ['NV', '32'],
-  ['NH', '33'],
-  ['NJ', '34'],
-  ['NM', '35'],
-  ['NY', '36'],
-  ['NC', '37'],
-  ['ND', '38'],
-  ['OH', '39'],
-  ['OK', '40'],
-  ['OR', '41'],
-  ['PA', '42'],
-  ['RI', '44'],
-  ['SC', '45'],
-  ['SD', '46'],
-  ['TN', '47'],
-  ['TX', '48'],
-  ['UT', '49'],
-  ['VT', '50'],
-  ['VA', '51'],
-  ['WA', '53'],
-  ['WV', '54'],
-  ['WI', '55'],
-  ['WY', '56'],
-  ['AS', '60'],
-  ['FM', '64'],
-  ['GU', '66'],
-  ['MH', '68'],
-  ['MP', '69'],
-  ['PW', '70'],
-  ['PR', '72'],
-  ['VI', '78'],
-]);
-
-/** V716 skips a row whose county or state is NA in any case ("na" too): only there. */
-const isNaAnyCase = (value: string) =>
-  value.length === 2 &&
-  (value[0] === 'N' || value[0] === 'n') &&
-  (value[1] === 'A' || value[1] === 'a');
-
-/**
  * V716 with the five-digit county codes of the census year the platform loads (its 2024
  * county file for 2024 to 2026): the county must be one of them and start with the state's
  * code. A row whose county or state is NA passes.
@@ -315,8 +274,10 @@ export function v716WithCounties(counties: ReadonlySet<string>): RowEdit {
   return larEdit('V716', 'validity', [LAR.county, LAR.state], (row) => {
     const county = row.text(LAR.county);
     const state = row.text(LAR.state);
+    // Only here is NA taken in any case ("na" too).
     if (isNaAnyCase(county) || isNaAnyCase(state)) return true;
-    return counties.has(county) && STATE_FIPS_CODES.get(state) === county.slice(0, 2);
+    const stateCode = STATE_FIPS_CODES.get(state);
+    return stateCode !== undefined && counties.has(county) && county.startsWith(stateCode);
   });
 }
 
@@ -344,14 +305,14 @@ export function v692Edits(units: number = V692_UNITS): readonly RowEdit[] {
   return [
     larEdit('V692-2', 'validity', fields, (row) => {
       if (!(row.num(LAR.totalUnits) < units)) return true;
-      return naOrExempt(row, LAR.multifamilyAffordableUnits);
+      return isNaOrExempt(row, LAR.multifamilyAffordableUnits);
     }),
     larEdit('V692-3', 'validity', fields, (row) => {
       const totalUnits = row.num(LAR.totalUnits);
       if (!(totalUnits >= units)) return true;
-      const affordable = row.text(LAR.multifamilyAffordableUnits);
-      if (isNaOrExempt(affordable)) return true;
-      return (isInteger(affordable) ? Number(affordable) : INT_MAX) <= totalUnits;
+      if (isNaOrExempt(row, LAR.multifamilyAffordableUnits)) return true;
+      // Units that are no integer count as the largest one, as in the platform's rule.
+      return intOr(row, LAR.multifamilyAffordableUnits, INT_MAX) <= totalUnits;
     }),
   ];
 }
@@ -365,62 +326,63 @@ const [V692_2, V692_3] = v692Edits() as [RowEdit, RowEdit];
  */
 export const VALIDITY_EDITS_V680_V721: readonly RowEdit[] = [
   larEdit('V680-1', 'validity', [LAR.debtToIncome, ...DEMOGRAPHICS], (row) =>
-    nonNaturalWithoutCoApplicant(row) ? naOrExempt(row, LAR.debtToIncome) : true,
+    nonNaturalWithoutCoApplicant(row) ? isNaOrExempt(row, LAR.debtToIncome) : true,
   ),
   larEdit('V680-2', 'validity', [LAR.debtToIncome, ...DEMOGRAPHICS], (row) =>
-    nonNaturalBoth(row) ? naOrExempt(row, LAR.debtToIncome) : true,
+    nonNaturalBoth(row) ? isNaOrExempt(row, LAR.debtToIncome) : true,
   ),
   larEdit(
     'V681-1',
     'validity',
     [LAR.combinedLoanToValue],
-    (row) => naOrExempt(row, LAR.combinedLoanToValue) || row.num(LAR.combinedLoanToValue) > 0,
+    (row) => row.num(LAR.combinedLoanToValue) > 0 || isNaOrExempt(row, LAR.combinedLoanToValue),
   ),
   larEdit('V681-2', 'validity', [LAR.combinedLoanToValue, LAR.actionTaken], (row) =>
-    codeIn(row, LAR.actionTaken, WITHDRAWN_INCOMPLETE_PURCHASED)
-      ? naOrExempt(row, LAR.combinedLoanToValue)
+    numberIn(row, LAR.actionTaken, WITHDRAWN_INCOMPLETE_PURCHASED)
+      ? isNaOrExempt(row, LAR.combinedLoanToValue)
       : true,
   ),
   larEdit(
     'V682-1',
     'validity',
     [LAR.loanTerm],
-    (row) => naOrExempt(row, LAR.loanTerm) || isPositiveInt(row.text(LAR.loanTerm)),
+    (row) => row.int(LAR.loanTerm) > 0 || isNaOrExempt(row, LAR.loanTerm),
   ),
   larEdit('V682-2', 'validity', [LAR.loanTerm, LAR.reverseMortgage], (row) =>
-    codeIs(row, LAR.reverseMortgage, 1) ? naOrExempt(row, LAR.loanTerm) : true,
+    numberIs(row, LAR.reverseMortgage, 1) ? isNaOrExempt(row, LAR.loanTerm) : true,
   ),
   larEdit(
     'V683',
     'validity',
     [LAR.introductoryRatePeriod],
     (row) =>
-      naOrExempt(row, LAR.introductoryRatePeriod) ||
-      isPositiveInt(row.text(LAR.introductoryRatePeriod)),
+      row.int(LAR.introductoryRatePeriod) > 0 || isNaOrExempt(row, LAR.introductoryRatePeriod),
   ),
   larEdit('V684', 'validity', [LAR.balloonPayment], (row) =>
-    codeIn(row, LAR.balloonPayment, CODES_1_2_EXEMPT),
+    numberIn(row, LAR.balloonPayment, CODES_1_2_EXEMPT),
   ),
   larEdit('V685', 'validity', [LAR.interestOnlyPayments], (row) =>
-    codeIn(row, LAR.interestOnlyPayments, CODES_1_2_EXEMPT),
+    numberIn(row, LAR.interestOnlyPayments, CODES_1_2_EXEMPT),
   ),
   larEdit('V686', 'validity', [LAR.negativeAmortization], (row) =>
-    codeIn(row, LAR.negativeAmortization, CODES_1_2_EXEMPT),
+    numberIn(row, LAR.negativeAmortization, CODES_1_2_EXEMPT),
   ),
   larEdit('V687', 'validity', [LAR.otherNonAmortizing], (row) =>
-    codeIn(row, LAR.otherNonAmortizing, CODES_1_2_EXEMPT),
+    numberIn(row, LAR.otherNonAmortizing, CODES_1_2_EXEMPT),
   ),
   larEdit(
     'V688-1',
     'validity',
     [LAR.propertyValue],
-    (row) => naOrExempt(row, LAR.propertyValue) || row.num(LAR.propertyValue) > 0,
+    (row) => row.num(LAR.propertyValue) > 0 || isNaOrExempt(row, LAR.propertyValue),
   ),
   larEdit('V688-2', 'validity', [LAR.propertyValue, LAR.actionTaken], (row) =>
-    codeIn(row, LAR.actionTaken, WITHDRAWN_INCOMPLETE) ? naOrExempt(row, LAR.propertyValue) : true,
+    numberIn(row, LAR.actionTaken, WITHDRAWN_INCOMPLETE)
+      ? isNaOrExempt(row, LAR.propertyValue)
+      : true,
   ),
   larEdit('V689-1', 'validity', [LAR.manufacturedSecuredProperty], (row) =>
-    codeIn(row, LAR.manufacturedSecuredProperty, CODES_1_2_3_EXEMPT),
+    numberIn(row, LAR.manufacturedSecuredProperty, CODES_1_2_3_EXEMPT),
   ),
   // "Is a number" is Java's toDouble succeeding; NA and Exempt do not.
   larEdit(
@@ -428,83 +390,85 @@ export const VALIDITY_EDITS_V680_V721: readonly RowEdit[] = [
     'validity',
     [LAR.manufacturedSecuredProperty, LAR.multifamilyAffordableUnits],
     (row) =>
-      Number.isNaN(row.num(LAR.multifamilyAffordableUnits)) ||
-      codeIn(row, LAR.manufacturedSecuredProperty, MANUFACTURED_SECURED_NA_OR_EXEMPT),
+      !isNumber(row, LAR.multifamilyAffordableUnits) ||
+      numberIn(row, LAR.manufacturedSecuredProperty, MANUFACTURED_SECURED_NA_OR_EXEMPT),
   ),
   larEdit('V689-3', 'validity', [LAR.manufacturedSecuredProperty, LAR.constructionMethod], (row) =>
-    codeIs(row, LAR.constructionMethod, SITE_BUILT)
-      ? codeIn(row, LAR.manufacturedSecuredProperty, MANUFACTURED_SECURED_NA_OR_EXEMPT)
+    numberIs(row, LAR.constructionMethod, SITE_BUILT)
+      ? numberIn(row, LAR.manufacturedSecuredProperty, MANUFACTURED_SECURED_NA_OR_EXEMPT)
       : true,
   ),
   larEdit('V690-1', 'validity', [LAR.manufacturedLandInterest], (row) =>
-    codeIn(row, LAR.manufacturedLandInterest, CODES_1_TO_5_EXEMPT),
+    numberIn(row, LAR.manufacturedLandInterest, CODES_1_TO_5_EXEMPT),
   ),
   larEdit(
     'V690-2',
     'validity',
     [LAR.manufacturedLandInterest, LAR.multifamilyAffordableUnits],
     (row) =>
-      Number.isNaN(row.num(LAR.multifamilyAffordableUnits)) ||
-      codeIn(row, LAR.manufacturedLandInterest, MANUFACTURED_LAND_NA_OR_EXEMPT),
+      !isNumber(row, LAR.multifamilyAffordableUnits) ||
+      numberIn(row, LAR.manufacturedLandInterest, MANUFACTURED_LAND_NA_OR_EXEMPT),
   ),
   larEdit('V690-3', 'validity', [LAR.manufacturedLandInterest, LAR.constructionMethod], (row) =>
-    codeIs(row, LAR.constructionMethod, SITE_BUILT)
-      ? codeIn(row, LAR.manufacturedLandInterest, MANUFACTURED_LAND_NA_OR_EXEMPT)
+    numberIs(row, LAR.constructionMethod, SITE_BUILT)
+      ? numberIn(row, LAR.manufacturedLandInterest, MANUFACTURED_LAND_NA_OR_EXEMPT)
       : true,
   ),
   larEdit('V691', 'validity', [LAR.totalUnits], (row) => row.num(LAR.totalUnits) > 0),
   larEdit('V692-1', 'validity', [LAR.multifamilyAffordableUnits], (row) => {
-    const affordable = row.text(LAR.multifamilyAffordableUnits);
-    return isNaOrExempt(affordable) || isInteger(affordable);
+    return (
+      isNaOrExempt(row, LAR.multifamilyAffordableUnits) ||
+      !Number.isNaN(row.int(LAR.multifamilyAffordableUnits))
+    );
   }),
   V692_2,
   V692_3,
   larEdit('V693-1', 'validity', [LAR.submissionOfApplication], (row) =>
-    codeIn(row, LAR.submissionOfApplication, CODES_1_2_3_EXEMPT),
+    numberIn(row, LAR.submissionOfApplication, CODES_1_2_3_EXEMPT),
   ),
   larEdit('V693-2', 'validity', [LAR.submissionOfApplication, LAR.actionTaken], (row) =>
-    codeIs(row, LAR.actionTaken, PURCHASED_LOAN)
-      ? codeIn(row, LAR.submissionOfApplication, CHANNEL_NA_OR_EXEMPT)
+    numberIs(row, LAR.actionTaken, PURCHASED_LOAN)
+      ? numberIn(row, LAR.submissionOfApplication, CHANNEL_NA_OR_EXEMPT)
       : true,
   ),
   larEdit('V693-3', 'validity', [LAR.submissionOfApplication, LAR.actionTaken], (row) =>
-    codeIs(row, LAR.submissionOfApplication, 3)
-      ? codeIs(row, LAR.actionTaken, PURCHASED_LOAN)
+    numberIs(row, LAR.submissionOfApplication, 3)
+      ? numberIs(row, LAR.actionTaken, PURCHASED_LOAN)
       : true,
   ),
   larEdit('V694-1', 'validity', [LAR.initiallyPayable], (row) =>
-    codeIn(row, LAR.initiallyPayable, CODES_1_2_3_EXEMPT),
+    numberIn(row, LAR.initiallyPayable, CODES_1_2_3_EXEMPT),
   ),
   larEdit('V694-2', 'validity', [LAR.initiallyPayable, LAR.actionTaken], (row) =>
-    codeIs(row, LAR.actionTaken, PURCHASED_LOAN)
-      ? codeIn(row, LAR.initiallyPayable, CHANNEL_NA_OR_EXEMPT)
+    numberIs(row, LAR.actionTaken, PURCHASED_LOAN)
+      ? numberIn(row, LAR.initiallyPayable, CHANNEL_NA_OR_EXEMPT)
       : true,
   ),
   larEdit('V694-3', 'validity', [LAR.initiallyPayable, LAR.actionTaken], (row) =>
-    codeIs(row, LAR.actionTaken, LOAN_ORIGINATED)
-      ? codeIn(row, LAR.initiallyPayable, PAYABLE_ON_ORIGINATION)
+    numberIs(row, LAR.actionTaken, LOAN_ORIGINATED)
+      ? numberIn(row, LAR.initiallyPayable, PAYABLE_ON_ORIGINATION)
       : true,
   ),
   // An integer (negative too, as Java's toInt reads it), NA, Exempt, or a longer whole number > 0.
   larEdit('V695-1', 'validity', [LAR.nmlsrId], (row) => {
     const id = row.text(LAR.nmlsrId);
-    return isInteger(id) || isNaOrExempt(id) || POSITIVE_WHOLE_NUMBER.test(id);
+    return !Number.isNaN(row.int(LAR.nmlsrId)) || isNaOrExemptText(id) || isPositiveWholeNumber(id);
   }),
   // Only the text "0": "00" passes here (V695-3 catches it from 2025).
   larEdit('V695-2', 'validity', [LAR.nmlsrId], (row) => row.text(LAR.nmlsrId) !== '0'),
   larEdit('V696-1', 'validity', AUS_AND_RESULTS, (row) => {
-    if (!codeIn(row, LAR.aus1, AUS_FIRST)) return false;
+    if (!numberIn(row, LAR.aus1, AUS_FIRST)) return false;
     for (let index = 1; index < 5; index += 1) {
       const field = AUS_FIELDS[index]!;
-      if (!isEmptyCode(row, field) && !codeIn(row, field, AUS_MORE)) return false;
+      if (!isEmptyCode(row, field) && !numberIn(row, field, AUS_MORE)) return false;
     }
     return true;
   }),
   larEdit('V696-2', 'validity', AUS_AND_RESULTS, (row) => {
-    if (!codeIn(row, LAR.ausResult1, AUS_RESULT_FIRST)) return false;
+    if (!numberIn(row, LAR.ausResult1, AUS_RESULT_FIRST)) return false;
     for (let index = 1; index < 5; index += 1) {
       const field = AUS_RESULT_FIELDS[index]!;
-      if (!isEmptyCode(row, field) && !codeIn(row, field, AUS_RESULT_REPORTED)) return false;
+      if (!isEmptyCode(row, field) && !numberIn(row, field, AUS_RESULT_REPORTED)) return false;
     }
     return true;
   }),
@@ -520,8 +484,8 @@ export const VALIDITY_EDITS_V680_V721: readonly RowEdit[] = [
   larEdit('V699', 'validity', AUS_AND_RESULTS, (row) => {
     for (let index = 0; index < 5; index += 1) {
       if (
-        codeIs(row, AUS_FIELDS[index]!, AUS_OTHER) &&
-        !codeIn(row, AUS_RESULT_FIELDS[index]!, AUS_RESULT_REPORTED)
+        numberIs(row, AUS_FIELDS[index]!, AUS_OTHER) &&
+        !numberIn(row, AUS_RESULT_FIELDS[index]!, AUS_RESULT_REPORTED)
       ) {
         return false;
       }
@@ -529,13 +493,13 @@ export const VALIDITY_EDITS_V680_V721: readonly RowEdit[] = [
     return true;
   }),
   larEdit('V700-1', 'validity', AUS_AND_RESULTS, (row) =>
-    codeIs(row, LAR.aus1, AUS_NOT_APPLICABLE)
-      ? codeIs(row, LAR.ausResult1, AUS_RESULT_NOT_APPLICABLE) && onlyFirstAusReported(row)
+    numberIs(row, LAR.aus1, AUS_NOT_APPLICABLE)
+      ? numberIs(row, LAR.ausResult1, AUS_RESULT_NOT_APPLICABLE) && onlyFirstAusReported(row)
       : true,
   ),
   larEdit('V700-2', 'validity', AUS_AND_RESULTS, (row) =>
-    codeIs(row, LAR.ausResult1, AUS_RESULT_NOT_APPLICABLE)
-      ? codeIs(row, LAR.aus1, AUS_NOT_APPLICABLE) && onlyFirstAusReported(row)
+    numberIs(row, LAR.ausResult1, AUS_RESULT_NOT_APPLICABLE)
+      ? numberIs(row, LAR.aus1, AUS_NOT_APPLICABLE) && onlyFirstAusReported(row)
       : true,
   ),
   larEdit(
@@ -563,37 +527,37 @@ export const VALIDITY_EDITS_V680_V721: readonly RowEdit[] = [
     isBlank(row, LAR.ausResultOther) ? true : anyAusResultIs(row, AUS_RESULT_OTHER),
   ),
   larEdit('V704-1', 'validity', [LAR.actionTaken, LAR.aus1, LAR.ausResult1], (row) =>
-    codeIs(row, LAR.actionTaken, PURCHASED_LOAN) ? codeIn(row, LAR.aus1, AUS_NA_OR_EXEMPT) : true,
+    numberIs(row, LAR.actionTaken, PURCHASED_LOAN)
+      ? numberIn(row, LAR.aus1, AUS_NA_OR_EXEMPT)
+      : true,
   ),
   larEdit('V704-2', 'validity', [LAR.actionTaken, LAR.aus1, LAR.ausResult1], (row) =>
-    codeIs(row, LAR.actionTaken, PURCHASED_LOAN)
-      ? codeIn(row, LAR.ausResult1, AUS_RESULT_NA_OR_EXEMPT)
+    numberIs(row, LAR.actionTaken, PURCHASED_LOAN)
+      ? numberIn(row, LAR.ausResult1, AUS_RESULT_NA_OR_EXEMPT)
       : true,
   ),
   larEdit('V705-1', 'validity', [LAR.aus1, LAR.ausResult1, ...DEMOGRAPHICS], (row) =>
     nonNaturalWithoutCoApplicant(row)
-      ? codeIn(row, LAR.aus1, AUS_NA_OR_EXEMPT) &&
-        codeIn(row, LAR.ausResult1, AUS_RESULT_NA_OR_EXEMPT)
+      ? numberIn(row, LAR.aus1, AUS_NA_OR_EXEMPT) &&
+        numberIn(row, LAR.ausResult1, AUS_RESULT_NA_OR_EXEMPT)
       : true,
   ),
   larEdit('V705-2', 'validity', [LAR.aus1, LAR.ausResult1, ...DEMOGRAPHICS], (row) =>
     nonNaturalBoth(row)
-      ? codeIn(row, LAR.aus1, AUS_NA_OR_EXEMPT) &&
-        codeIn(row, LAR.ausResult1, AUS_RESULT_NA_OR_EXEMPT)
+      ? numberIn(row, LAR.aus1, AUS_NA_OR_EXEMPT) &&
+        numberIn(row, LAR.ausResult1, AUS_RESULT_NA_OR_EXEMPT)
       : true,
   ),
   larEdit('V706', 'validity', [LAR.reverseMortgage], (row) =>
-    codeIn(row, LAR.reverseMortgage, CODES_1_2_EXEMPT),
+    numberIn(row, LAR.reverseMortgage, CODES_1_2_EXEMPT),
   ),
   larEdit('V707', 'validity', [LAR.openEndLineOfCredit], (row) =>
-    codeIn(row, LAR.openEndLineOfCredit, CODES_1_2_EXEMPT),
+    numberIn(row, LAR.openEndLineOfCredit, CODES_1_2_EXEMPT),
   ),
   larEdit('V708', 'validity', [LAR.businessOrCommercial], (row) =>
-    codeIn(row, LAR.businessOrCommercial, CODES_1_2_EXEMPT),
+    numberIn(row, LAR.businessOrCommercial, CODES_1_2_EXEMPT),
   ),
-  larEdit('V709', 'validity', ADDRESS_FIELDS, (row) =>
-    allExemptIfAny(row, ADDRESS_FIELDS, isExemptText),
-  ),
+  larEdit('V709', 'validity', ADDRESS_FIELDS, (row) => allOrNoneExemptText(row, ADDRESS_FIELDS)),
   larEdit(
     'V710',
     'validity',
@@ -606,7 +570,7 @@ export const VALIDITY_EDITS_V680_V721: readonly RowEdit[] = [
       LAR.coAppCreditModelOther,
     ],
     (row) =>
-      allExemptIfAny(row, CREDIT_SCORE_CODES, isExemptCode) &&
+      allOrNoneExemptCode(row, CREDIT_SCORE_CODES) &&
       (!isExemptCode(row, LAR.appCreditScore) ||
         (isBlank(row, LAR.appCreditModelOther) && isBlank(row, LAR.coAppCreditModelOther))),
   ),
@@ -623,7 +587,7 @@ export const VALIDITY_EDITS_V680_V721: readonly RowEdit[] = [
         : true,
   ),
   larEdit('V712', 'validity', POINTS_AND_COSTS, (row) =>
-    allExemptIfAny(row, POINTS_AND_COSTS, isExemptText),
+    allOrNoneExemptText(row, POINTS_AND_COSTS),
   ),
   larEdit(
     'V713',
@@ -640,30 +604,28 @@ export const VALIDITY_EDITS_V680_V721: readonly RowEdit[] = [
       );
     },
   ),
-  larEdit('V714', 'validity', CHANNEL_FIELDS, (row) =>
-    allExemptIfAny(row, CHANNEL_FIELDS, isExemptCode),
-  ),
+  larEdit('V714', 'validity', CHANNEL_FIELDS, (row) => allOrNoneExemptCode(row, CHANNEL_FIELDS)),
   larEdit('V715', 'validity', NON_AMORTIZING_FIELDS, (row) =>
-    allExemptIfAny(row, NON_AMORTIZING_FIELDS, isExemptCode),
+    allOrNoneExemptCode(row, NON_AMORTIZING_FIELDS),
   ),
   larEdit('V721-1', 'validity', [LAR.appAge], (row) => {
     const age = row.num(LAR.appAge);
-    return age !== EXEMPT_CODE && age !== 9999;
+    return age !== EXEMPTION_CODE && age !== 9999;
   }),
-  larEdit('V721-2', 'validity', [LAR.coAppAge], (row) => row.num(LAR.coAppAge) !== EXEMPT_CODE),
+  larEdit('V721-2', 'validity', [LAR.coAppAge], (row) => row.num(LAR.coAppAge) !== EXEMPTION_CODE),
   larEdit('V720-1', 'validity', [LAR.appCreditModel, LAR.appCreditScore], (row) =>
-    codeIn(row, LAR.appCreditModel, MODELS_FROM_280) ? row.num(LAR.appCreditScore) >= 280 : true,
+    numberIn(row, LAR.appCreditModel, MODELS_FROM_280) ? row.num(LAR.appCreditScore) >= 280 : true,
   ),
   larEdit('V720-2', 'validity', [LAR.coAppCreditModel, LAR.coAppCreditScore], (row) =>
-    codeIn(row, LAR.coAppCreditModel, MODELS_FROM_280)
+    numberIn(row, LAR.coAppCreditModel, MODELS_FROM_280)
       ? row.num(LAR.coAppCreditScore) >= 280
       : true,
   ),
   larEdit('V720-3', 'validity', [LAR.appCreditModel, LAR.appCreditScore], (row) =>
-    codeIn(row, LAR.appCreditModel, MODELS_FROM_300) ? row.num(LAR.appCreditScore) >= 300 : true,
+    numberIn(row, LAR.appCreditModel, MODELS_FROM_300) ? row.num(LAR.appCreditScore) >= 300 : true,
   ),
   larEdit('V720-4', 'validity', [LAR.coAppCreditModel, LAR.coAppCreditScore], (row) =>
-    codeIn(row, LAR.coAppCreditModel, MODELS_FROM_300)
+    numberIn(row, LAR.coAppCreditModel, MODELS_FROM_300)
       ? row.num(LAR.coAppCreditScore) >= 300
       : true,
   ),
