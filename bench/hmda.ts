@@ -28,7 +28,10 @@ import { linesOfFile } from '../apps/api/src/modules/hmda/lar-lines.ts';
 import { cleanLine, splitValues } from '../apps/api/src/modules/hmda/lar-parser.ts';
 
 const CLEAN_FILE = fileURLToPath(
-  new URL('../apps/api/test/fixtures/hmda/lar-2025-annual-clean-bank0-100rows.txt', import.meta.url),
+  new URL(
+    '../apps/api/test/fixtures/hmda/lar-2025-annual-clean-bank0-100rows.txt',
+    import.meta.url,
+  ),
 );
 
 interface Measure {
@@ -100,7 +103,9 @@ function runChild(mode: 'split' | 'check', path: string): Promise<Measure> {
     proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     proc.on('error', reject);
     proc.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out) as Measure) : reject(new Error(`${mode} exited ${code}`)),
+      code === 0
+        ? resolve(JSON.parse(out) as Measure)
+        : reject(new Error(`${mode} exited ${code}`)),
     );
   });
 }
